@@ -1,0 +1,58 @@
+// Command cashcontrol is the Cash Control server: one binary that serves the
+// JSON API and the web app, migrates the database and administers users.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "cashcontrol:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+const usage = `usage: cashcontrol [command] [flags]
+
+commands:
+  serve     run the server (the default)
+  migrate   apply pending database migrations and exit
+  version   print the version and exit
+
+Run 'cashcontrol serve -h' for the flags; every flag has an environment variable.`
+
+// run is main without the process: tests call it directly.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, args, getenv, stdout, stderr)
+	case "migrate":
+		return migrate(ctx, args, getenv, stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "cashcontrol", version)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	default:
+		fmt.Fprintln(stderr, usage)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"time"
+
+	"cashcontrol/internal/api"
+	"cashcontrol/internal/auth"
+	"cashcontrol/internal/config"
+	"cashcontrol/internal/money"
+	"cashcontrol/internal/server"
+	"cashcontrol/internal/store"
+	"cashcontrol/web"
+)
+
+const version = api.Version
+
+func newLogger(c config.Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: c.LogLevel}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func openStore(ctx context.Context, c config.Config, migrate bool) (*store.DB, error) {
+	opts := store.Options{DatabaseURL: c.DatabaseURL, SQLitePath: c.SQLitePath()}
+	if migrate {
+		return store.Open(ctx, opts)
+	}
+	return store.OpenNoMigrate(ctx, opts)
+}
+
+
+func wire(ctx context.Context, c config.Config, log *slog.Logger) (*store.DB, *auth.Sessions, server.Options, error) {
+	db, err := openStore(ctx, c, true)
+	if err != nil {
+		return nil, nil, server.Options{}, err
+	}
+	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil)
+	svc, err := auth.NewService(db, auth.NewLimiter(20*time.Second, 10, nil), auth.NewLimiter(2*time.Second, 30, nil), c.SignupEnabled)
+	if err != nil {
+		db.Close()
+		return nil, nil, server.Options{}, err
+	}
+	var providers []auth.ProviderConfig
+	for _, p := range c.Providers {
+		providers = append(providers, auth.ProviderConfig{ID: p.ID, Name: p.Name, Issuer: p.Issuer, ClientID: p.ClientID, ClientSecret: p.ClientSecret})
+	}
+	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
+		Currencies: money.NewTable(), Logger: log,
+		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled}})
+	return db, sessions, server.Options{API: a, Web: web.Dist(), Logger: log, AnalyticsID: c.AnalyticsID, TrustProxy: c.TrustProxy}, nil
+}
+
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c, err := config.Load("cashcontrol serve", args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(c, stderr)
+	start := time.Now()
+	db, sessions, opts, err := wire(ctx, c, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return fmt.Errorf("CASHCONTROL_ADDR: %w", err)
+	}
+	go sweepSessions(ctx, sessions, log)
+	log.Info("cashcontrol listening", "addr", ln.Addr().String(), "database", string(db.Dialect()), "version", version,
+		"providers", len(c.Providers), "startup", time.Since(start).Round(time.Millisecond))
+	err = server.Serve(ctx, server.New(c.Addr, server.Handler(opts), log), ln)
+	log.Info("cashcontrol stopped")
+	return err
+}
+
+func sweepSessions(ctx context.Context, s *auth.Sessions, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("session sweep", "err", err)
+		} else if n > 0 {
+			log.Debug("session sweep", "deleted", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c, err := config.Load("cashcontrol migrate", args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	db, err := openStore(ctx, c, false)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	n, err := db.Migrate(ctx)
+	if err != nil {
+		return err
+	}
+	v, err := db.SchemaVersion(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "applied %d migration(s); schema version %d (%s)\n", n, v, db.Dialect())
+	return nil
+}

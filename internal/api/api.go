@@ -1,0 +1,80 @@
+// Package api is Cash Control's JSON API: thin handlers that read the user,
+// decode and validate the request, make one store or service call and write
+// JSON. Routes are all in routes.go.
+package api
+
+import (
+	"log/slog"
+	"net/http"
+
+	"cashcontrol/internal/auth"
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/money"
+	"cashcontrol/internal/store"
+)
+
+// Version is the API and product version.
+const Version = "1.0.0"
+
+// Meta is public configuration the web app needs before sign-in.
+type Meta struct {
+	Version       string `json:"version"`
+	SupportEmail  string `json:"supportEmail"`
+	AnalyticsID   string `json:"analyticsId"`
+	SignupEnabled bool   `json:"signupEnabled"`
+}
+
+// API holds the handlers' dependencies.
+type API struct {
+	db         *store.DB
+	auth       *auth.Service
+	sessions   *auth.Sessions
+	oidc       *auth.OIDC
+	currencies *money.Table
+	log        *slog.Logger
+	meta       Meta
+}
+
+// Deps are what main wires into the API.
+type Deps struct {
+	DB         *store.DB
+	Auth       *auth.Service
+	Sessions   *auth.Sessions
+	OIDC       *auth.OIDC
+	Currencies *money.Table
+	Logger     *slog.Logger
+	Meta       Meta
+}
+
+// New returns the API.
+func New(d Deps) *API {
+	return &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta}
+}
+
+func (a *API) fail(w http.ResponseWriter, r *http.Request, err error) { WriteError(w, r, a.log, err) }
+
+// userHandler is a handler for signed-in users.
+type userHandler func(w http.ResponseWriter, r *http.Request, u *finance.User)
+
+// authed loads the signed-in user or answers 401.
+func (a *API) authed(h userHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, _, err := a.sessions.Current(r.Context(), r)
+		if err != nil {
+			if finance.ErrorCode(err) == finance.ECodeUnauthorized {
+				a.sessions.Clear(w, r)
+			}
+			a.fail(w, r, err)
+			return
+		}
+		u, err := a.db.UserByID(r.Context(), id)
+		if finance.ErrorCode(err) == finance.ECodeNotFound {
+			err = finance.Errorf(finance.ECodeUnauthorized, "not signed in")
+		}
+		if err != nil {
+			a.fail(w, r, err)
+			return
+		}
+		h(w, r, u)
+	}
+}

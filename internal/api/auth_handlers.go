@@ -1,0 +1,93 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+
+	"cashcontrol/internal/auth"
+	"cashcontrol/internal/finance"
+)
+
+func (a *API) listProviders(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, a.oidc.List())
+}
+
+func (a *API) signUp(w http.ResponseWriter, r *http.Request) {
+	var req auth.SignUpRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	u, err := a.auth.SignUp(r.Context(), req)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if err := a.sessions.Start(r.Context(), w, r, u.ID); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, u)
+}
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func (a *API) login(w http.ResponseWriter, r *http.Request) {
+	var req loginRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	u, err := a.auth.Login(r.Context(), req.Email, req.Password, auth.ClientIP(r))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if err := a.sessions.Start(r.Context(), w, r, u.ID); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, u)
+}
+
+func (a *API) logout(w http.ResponseWriter, r *http.Request) {
+	if err := a.sessions.End(r.Context(), w, r); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (a *API) oidcLogin(w http.ResponseWriter, r *http.Request) {
+	to, err := a.oidc.Begin(r.Context(), w, r, r.PathValue("provider"))
+	if err != nil {
+		if finance.ErrorCode(err) == finance.ECodeNotFound {
+			a.fail(w, r, err)
+			return
+		}
+		a.log.WarnContext(r.Context(), "oidc login", "err", err, "request_id", RequestID(r.Context()))
+		http.Redirect(w, r, "/login?error="+auth.OIDCFailed, http.StatusSeeOther)
+		return
+	}
+	http.Redirect(w, r, to, http.StatusFound)
+}
+
+func (a *API) oidcCallback(w http.ResponseWriter, r *http.Request) {
+	u, err := a.oidc.Finish(r.Context(), w, r, r.PathValue("provider"), auth.LanguageFromHeader(r.Header.Get("Accept-Language")))
+	if err == nil {
+		err = a.sessions.Start(r.Context(), w, r, u.ID)
+	}
+	if err != nil {
+		code := finance.ErrorCode(err)
+		if code != finance.ECodeSignupDisabled && code != auth.OIDCEmailUnverified {
+			code = auth.OIDCFailed
+		}
+		a.log.WarnContext(r.Context(), "oidc callback", "err", err, "request_id", RequestID(r.Context()))
+		http.Redirect(w, r, "/login?error="+url.QueryEscape(code), http.StatusSeeOther)
+		return
+	}
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}

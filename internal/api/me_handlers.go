@@ -1,0 +1,127 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"cashcontrol/internal/auth"
+	"cashcontrol/internal/finance"
+)
+
+func (a *API) getMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	writeJSON(w, http.StatusOK, u)
+}
+
+func (a *API) patchMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var p finance.ProfilePatch
+	if err := decode(w, r, &p); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	p.Normalize()
+	if err := p.Validate(a.currencies.Known); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	out, err := a.db.UpdateProfile(r.Context(), u.ID, p)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (a *API) putSettings(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var s finance.Settings
+	if err := decode(w, r, &s); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	out, err := a.db.UpdateSettings(r.Context(), u.ID, s)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type welcomeRequest struct {
+	LanguagePreference string `json:"languagePreference"`
+	BaseCurrency       string `json:"baseCurrency"`
+	StarterCategories  *bool  `json:"starterCategories"`
+}
+
+func (a *API) welcome(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var req welcomeRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	req.BaseCurrency = strings.ToUpper(strings.TrimSpace(req.BaseCurrency))
+	var v finance.Validation
+	if !finance.ValidLanguage(req.LanguagePreference) {
+		v.Add("languagePreference", finance.FCodeInvalid)
+	}
+	if !a.currencies.Known(req.BaseCurrency) {
+		v.Add("baseCurrency", finance.FCodeUnknown)
+	}
+	if err := v.Err(); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	out, err := a.db.CompleteWelcome(r.Context(), u.ID, req.LanguagePreference, req.BaseCurrency)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (a *API) changePassword(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var req auth.ChangePasswordRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if err := a.auth.ChangePassword(r.Context(), u, req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (a *API) endAllSessions(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	if err := a.sessions.EndAll(r.Context(), u.ID); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	a.sessions.Clear(w, r)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (a *API) deleteMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	if err := a.db.DeleteUser(r.Context(), u.ID); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	a.sessions.Clear(w, r)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+type exportDocument struct {
+	Format     string                      `json:"format"`
+	ExportedAt time.Time                   `json:"exportedAt"`
+	User       *finance.User               `json:"user"`
+	Data       map[string][]map[string]any `json:"data"`
+}
+
+func (a *API) exportMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	data, err := a.db.ExportUserData(r.Context(), u.ID)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="cashcontrol-export.json"`)
+	writeJSON(w, http.StatusOK, exportDocument{Format: "cashcontrol-export/1", ExportedAt: time.Now().UTC(), User: u, Data: data})
+}

@@ -1,0 +1,135 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"cashcontrol/internal/finance"
+)
+
+// MaxBodyBytes bounds every JSON request body.
+const MaxBodyBytes = 1 << 20
+
+type ctxKey int
+
+const requestIDKey ctxKey = 1
+
+// WithRequestID stores the request id that errors are logged with.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestIDKey, id)
+}
+
+// RequestID returns the request's id, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey).(string)
+	return id
+}
+
+// statusOf is the one table from domain error codes to HTTP statuses.
+var statusOf = map[string]int{
+	finance.ECodeInvalid:            http.StatusBadRequest,
+	finance.ECodeNotFound:           http.StatusNotFound,
+	finance.ECodeConflict:           http.StatusConflict,
+	finance.ECodeInUse:              http.StatusConflict,
+	finance.ECodeEmailTaken:         http.StatusConflict,
+	finance.ECodeUnauthorized:       http.StatusUnauthorized,
+	finance.ECodeInvalidCredentials: http.StatusUnauthorized,
+	finance.ECodeForbidden:          http.StatusForbidden,
+	finance.ECodeCrossOrigin:        http.StatusForbidden,
+	finance.ECodeSignupDisabled:     http.StatusForbidden,
+	finance.ECodeRateLimited:        http.StatusTooManyRequests,
+	finance.ECodePayloadTooLarge:    http.StatusRequestEntityTooLarge,
+	finance.ECodeUnsupportedMedia:   http.StatusUnsupportedMediaType,
+}
+
+// Problem is an RFC 9457 problem document with Cash Control's code.
+type Problem struct {
+	Type   string               `json:"type"`
+	Title  string               `json:"title"`
+	Status int                  `json:"status"`
+	Code   string               `json:"code"`
+	Detail string               `json:"detail"`
+	Errors []finance.FieldError `json:"errors,omitempty"`
+}
+
+// WriteError turns any error into a problem reply. Unknown errors say only
+// 'internal error' and are logged with the request id.
+func WriteError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	p := Problem{Type: "about:blank", Code: finance.ECodeInternal, Detail: "internal error", Status: http.StatusInternalServerError}
+	var fe *finance.Error
+	if errors.As(err, &fe) {
+		p.Code, p.Detail, p.Errors = fe.Code, fe.Message, fe.Fields
+		if s, ok := statusOf[fe.Code]; ok {
+			p.Status = s
+		} else {
+			p.Status = http.StatusBadRequest
+		}
+	} else {
+		log.ErrorContext(r.Context(), "internal error", "err", err, "request_id", RequestID(r.Context()),
+			"method", r.Method, "path", r.URL.Path)
+	}
+	var ra interface{ RetryAfterSeconds() int }
+	if errors.As(err, &ra) {
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, ra.RetryAfterSeconds())))
+	}
+	p.Title = http.StatusText(p.Status)
+	writeProblem(w, p)
+}
+
+func writeProblem(w http.ResponseWriter, p Problem) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(p.Status)
+	_ = json.NewEncoder(w).Encode(p)
+}
+
+// NotFound answers an unknown API path.
+func NotFound(w http.ResponseWriter, r *http.Request) {
+	writeProblem(w, Problem{Type: "about:blank", Title: "Not Found", Status: http.StatusNotFound, Code: finance.ECodeNotFound,
+		Detail: "no such endpoint: " + r.Method + " " + r.URL.Path})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// decode reads a JSON body into v: size-limited, one object, no unknown fields.
+func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+			return finance.Errorf(finance.ECodeUnsupportedMedia, "send application/json")
+		}
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &tooBig):
+			return finance.Errorf(finance.ECodePayloadTooLarge, "the request body is larger than %d bytes", MaxBodyBytes)
+		case errors.As(err, &typeErr) && typeErr.Field != "":
+			return &finance.Error{Code: finance.ECodeInvalid, Message: "wrong type for " + typeErr.Field,
+				Fields: []finance.FieldError{{Field: typeErr.Field, Code: finance.FCodeInvalid}}}
+		case errors.Is(err, io.EOF):
+			return finance.Errorf(finance.ECodeInvalid, "the request body is empty")
+		default:
+			return finance.Errorf(finance.ECodeInvalid, "malformed JSON: %s", err.Error())
+		}
+	}
+	if dec.More() {
+		return finance.Errorf(finance.ECodeInvalid, "the body must hold one JSON object")
+	}
+	return nil
+}

@@ -1,0 +1,166 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
+)
+
+// RateLimitedError says that too many attempts were made; retry after a while.
+type RateLimitedError struct{ RetryAfter time.Duration }
+
+func (e *RateLimitedError) Error() string { return "rate_limited: too many attempts" }
+
+// Unwrap exposes the domain code.
+func (e *RateLimitedError) Unwrap() error {
+	return finance.Errorf(finance.ECodeRateLimited, "too many sign-in attempts, try again later")
+}
+
+// RetryAfterSeconds is the Retry-After header value.
+func (e *RateLimitedError) RetryAfterSeconds() int { return int(math.Ceil(e.RetryAfter.Seconds())) }
+
+// Service holds the email provider's rules.
+type Service struct {
+	db            *store.DB
+	perAccount    *Limiter
+	perClient     *Limiter
+	signupEnabled bool
+	dummyHash     string
+}
+
+// NewService builds the email provider. The limiters bound sign-in attempts
+// per account and per client address.
+func NewService(db *store.DB, perAccount, perClient *Limiter, signupEnabled bool) (*Service, error) {
+	// Unknown emails are checked against this hash so that they take as long
+	// as a wrong password and do not reveal which accounts exist.
+	dummy, err := HashPassword("not a real password, only for timing")
+	if err != nil {
+		return nil, err
+	}
+	return &Service{db: db, perAccount: perAccount, perClient: perClient, signupEnabled: signupEnabled, dummyHash: dummy}, nil
+}
+
+// SignupEnabled reports whether new accounts may be created.
+func (s *Service) SignupEnabled() bool { return s.signupEnabled }
+
+// SignUpRequest is the body of POST /auth/signup.
+type SignUpRequest struct {
+	Email              string `json:"email"`
+	Password           string `json:"password"`
+	Name               string `json:"name"`
+	LanguagePreference string `json:"languagePreference"`
+}
+
+// SignUp creates an email account.
+func (s *Service) SignUp(ctx context.Context, req SignUpRequest) (*finance.User, error) {
+	if !s.signupEnabled {
+		return nil, finance.Errorf(finance.ECodeSignupDisabled, "new sign-ups are turned off on this server")
+	}
+	email := finance.NormalizeEmail(req.Email)
+	name := strings.TrimSpace(req.Name)
+	var v finance.Validation
+	switch {
+	case email == "":
+		v.Add("email", finance.FCodeRequired)
+	case !finance.ValidEmail(email):
+		v.Add("email", finance.FCodeInvalid)
+	}
+	CheckPassword(&v, "password", req.Password, email)
+	if utf8.RuneCountInString(name) > finance.MaxNameLen {
+		v.Add("name", finance.FCodeTooLong)
+	}
+	if req.LanguagePreference != "" && !finance.ValidLanguage(req.LanguagePreference) {
+		v.Add("languagePreference", finance.FCodeInvalid)
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	hash, err := HashPassword(req.Password)
+	if err != nil {
+		return nil, fmt.Errorf("hash password: %w", err)
+	}
+	return s.db.CreateUser(ctx, store.NewUser{Email: email, PasswordHash: hash, Name: name,
+		ProviderID: finance.ProviderEmail, LanguagePreference: req.LanguagePreference})
+}
+
+// Login checks an email and password. Wrong password and unknown email give
+// the same error after the same work.
+func (s *Service) Login(ctx context.Context, emailIn, password, clientIP string) (*finance.User, error) {
+	email := finance.NormalizeEmail(emailIn)
+	if ok, wait := s.perClient.Allow(clientIP); !ok {
+		return nil, &RateLimitedError{RetryAfter: wait}
+	}
+	if ok, wait := s.perAccount.Allow(email); !ok {
+		return nil, &RateLimitedError{RetryAfter: wait}
+	}
+	bad := finance.Errorf(finance.ECodeInvalidCredentials, "wrong email or password")
+	if email == "" || password == "" || len(password) > 4*finance.MaxPasswordLen {
+		return nil, bad
+	}
+	u, hash, err := s.db.UserByEmail(ctx, email)
+	if err != nil && finance.ErrorCode(err) != finance.ECodeNotFound {
+		return nil, err
+	}
+	if u == nil || hash == "" {
+		_, _ = VerifyPassword(s.dummyHash, password)
+		return nil, bad
+	}
+	ok, err := VerifyPassword(hash, password)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, bad
+	}
+	if u.ProviderID != finance.ProviderEmail {
+		if err := s.db.SetProviderID(ctx, u.ID, finance.ProviderEmail); err != nil {
+			return nil, err
+		}
+		u.ProviderID = finance.ProviderEmail
+	}
+	return u, nil
+}
+
+// ChangePasswordRequest is the body of PUT /me/password.
+type ChangePasswordRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+// ChangePassword sets a new password after checking the current one (an
+// account created through a provider may set its first password).
+func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req ChangePasswordRequest) error {
+	hash, err := s.db.PasswordHash(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	if hash != "" {
+		if ok, _ := s.perAccount.Allow(u.Email); !ok {
+			return &RateLimitedError{RetryAfter: time.Minute}
+		}
+		ok, err := VerifyPassword(hash, req.CurrentPassword)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return &finance.Error{Code: finance.ECodeInvalidCredentials, Message: "the current password is wrong",
+				Fields: []finance.FieldError{{Field: "currentPassword", Code: finance.FCodeMismatch}}}
+		}
+	}
+	var v finance.Validation
+	CheckPassword(&v, "newPassword", req.NewPassword, u.Email)
+	if err := v.Err(); err != nil {
+		return err
+	}
+	newHash, err := HashPassword(req.NewPassword)
+	if err != nil {
+		return err
+	}
+	return s.db.SetPassword(ctx, u.ID, newHash)
+}

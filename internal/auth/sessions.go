@@ -1,0 +1,148 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"net"
+	"net/http"
+	"time"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
+)
+
+// CookieName is the session cookie.
+const CookieName = "cc_session"
+
+// touchEvery limits last-seen writes to one a minute per session.
+const touchEvery = time.Minute
+
+// Sessions keeps server-side sessions in the store, so several app servers
+// can share one PostgreSQL. Only a hash of the cookie's token is stored.
+type Sessions struct {
+	db       *store.DB
+	idle     time.Duration
+	absolute time.Duration
+	now      func() time.Time
+}
+
+// NewSessions returns a session manager with idle and absolute lifetimes.
+func NewSessions(db *store.DB, idle, absolute time.Duration, now func() time.Time) *Sessions {
+	if now == nil {
+		now = time.Now
+	}
+	return &Sessions{db: db, idle: idle, absolute: absolute, now: now}
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// Start signs userID in on this browser with a brand-new session id (any
+// session the request carried is ended first) and sets the cookie.
+func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Request, userID int64) error {
+	if c, err := r.Cookie(CookieName); err == nil && c.Value != "" {
+		_ = s.db.DeleteSession(ctx, hashToken(c.Value))
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return err
+	}
+	token := base64.RawURLEncoding.EncodeToString(b)
+	now := s.now()
+	err := s.db.CreateSession(ctx, store.Session{TokenHash: hashToken(token), UserID: userID, CreatedAt: now,
+		LastSeenAt: now, ExpiresAt: now.Add(s.absolute)}, r.UserAgent(), ClientIP(r))
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, s.cookie(r, token, int(s.absolute/time.Second)))
+	return nil
+}
+
+// Current returns the signed-in user id and the session's token hash; an
+// absent, unknown, idle or expired session is unauthorized.
+func (s *Sessions) Current(ctx context.Context, r *http.Request) (int64, string, error) {
+	c, err := r.Cookie(CookieName)
+	if err != nil || c.Value == "" {
+		return 0, "", finance.Errorf(finance.ECodeUnauthorized, "not signed in")
+	}
+	h := hashToken(c.Value)
+	sess, err := s.db.SessionByHash(ctx, h)
+	if finance.ErrorCode(err) == finance.ECodeNotFound {
+		return 0, "", finance.Errorf(finance.ECodeUnauthorized, "session ended")
+	}
+	if err != nil {
+		return 0, "", err
+	}
+	now := s.now()
+	if !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) >= s.idle {
+		_ = s.db.DeleteSession(ctx, h)
+		return 0, "", finance.Errorf(finance.ECodeUnauthorized, "session expired")
+	}
+	if now.Sub(sess.LastSeenAt) >= touchEvery {
+		if err := s.db.TouchSession(ctx, h, now); err != nil {
+			return 0, "", err
+		}
+	}
+	return sess.UserID, h, nil
+}
+
+// End deletes the request's session and clears the cookie.
+func (s *Sessions) End(ctx context.Context, w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(CookieName); err == nil && c.Value != "" {
+		if err := s.db.DeleteSession(ctx, hashToken(c.Value)); err != nil {
+			return err
+		}
+	}
+	s.Clear(w, r)
+	return nil
+}
+
+// Clear removes the cookie from the browser.
+func (s *Sessions) Clear(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, s.cookie(r, "", -1))
+}
+
+// EndAll signs the user out everywhere.
+func (s *Sessions) EndAll(ctx context.Context, userID int64) error {
+	_, err := s.db.DeleteUserSessions(ctx, userID)
+	return err
+}
+
+// Sweep deletes expired and idle sessions.
+func (s *Sessions) Sweep(ctx context.Context) (int64, error) {
+	now := s.now()
+	return s.db.DeleteExpiredSessions(ctx, now, now.Add(-s.idle))
+}
+
+func (s *Sessions) cookie(r *http.Request, value string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: CookieName, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		Secure: !IsLocalhost(r), SameSite: http.SameSiteLaxMode}
+}
+
+// IsLocalhost reports whether the request was addressed to this machine by a
+// loopback name, where browsers accept cookies without TLS.
+func IsLocalhost(r *http.Request) bool {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// ClientIP is the remote address without the port. Behind a reverse proxy,
+// the server's middleware has already replaced RemoteAddr when trusted.
+func ClientIP(r *http.Request) string {
+	if h, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return h
+	}
+	return r.RemoteAddr
+}

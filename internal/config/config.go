@@ -1,0 +1,161 @@
+// Package config reads Cash Control's settings from flags and environment
+// variables. A bad value is an error that names the setting.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/mail"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Provider is one OpenID Connect issuer.
+type Provider struct {
+	ID, Name, Issuer, ClientID, ClientSecret string
+}
+
+// Config is every setting of the server.
+type Config struct {
+	Addr          string
+	DataDir       string
+	DatabaseURL   string
+	BaseURL       string
+	SupportEmail  string
+	AnalyticsID   string
+	SignupEnabled bool
+	SessionIdle   time.Duration
+	SessionMax    time.Duration
+	LogLevel      slog.Level
+	LogFormat     string
+	TrustProxy    bool
+	Providers     []Provider
+}
+
+// SQLitePath is the embedded database file.
+func (c Config) SQLitePath() string { return filepath.Join(c.DataDir, "cashcontrol.db") }
+
+var providerIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
+
+// Load parses args (flags) over the environment given by getenv.
+func Load(name string, args []string, getenv func(string) string, out io.Writer) (Config, error) {
+	env := func(k, def string) string {
+		if v := strings.TrimSpace(getenv(k)); v != "" {
+			return v
+		}
+		return def
+	}
+	c := Config{}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.StringVar(&c.Addr, "addr", env("CASHCONTROL_ADDR", "127.0.0.1:8080"), "listen address (CASHCONTROL_ADDR)")
+	fs.StringVar(&c.DataDir, "data-dir", env("CASHCONTROL_DATA_DIR", "./data"), "data directory for SQLite (CASHCONTROL_DATA_DIR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; SQLite when empty (DATABASE_URL)")
+	fs.StringVar(&c.BaseURL, "base-url", env("CASHCONTROL_BASE_URL", ""), "public URL, for sign-in redirects (CASHCONTROL_BASE_URL)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	var errs []error
+	bad := func(setting, format string, a ...any) {
+		errs = append(errs, fmt.Errorf("%s: %s", setting, fmt.Sprintf(format, a...)))
+	}
+	if _, port, err := net.SplitHostPort(c.Addr); err != nil {
+		bad("CASHCONTROL_ADDR", "%q is not host:port", c.Addr)
+	} else if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+		bad("CASHCONTROL_ADDR", "%q has a bad port", c.Addr)
+	}
+	if c.DataDir == "" {
+		bad("CASHCONTROL_DATA_DIR", "must not be empty")
+	}
+	if c.DatabaseURL != "" {
+		if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			bad("DATABASE_URL", "must be a postgres:// URL")
+		}
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = "http://" + c.Addr
+	} else if u, err := url.Parse(c.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		bad("CASHCONTROL_BASE_URL", "%q is not an http(s) URL", c.BaseURL)
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	c.SupportEmail = env("CASHCONTROL_SUPPORT_EMAIL", "")
+	if c.SupportEmail != "" {
+		if a, err := mail.ParseAddress(c.SupportEmail); err != nil || a.Address != c.SupportEmail {
+			bad("CASHCONTROL_SUPPORT_EMAIL", "%q is not an email address", c.SupportEmail)
+		}
+	}
+	c.AnalyticsID = env("CASHCONTROL_ANALYTICS_ID", "")
+	if c.AnalyticsID != "" && !regexp.MustCompile(`^[A-Za-z0-9-]{4,40}$`).MatchString(c.AnalyticsID) {
+		bad("CASHCONTROL_ANALYTICS_ID", "%q is not a measurement id", c.AnalyticsID)
+	}
+	var err error
+	if c.SignupEnabled, err = strconv.ParseBool(env("CASHCONTROL_SIGNUP_ENABLED", "true")); err != nil {
+		bad("CASHCONTROL_SIGNUP_ENABLED", "must be true or false")
+	}
+	if c.TrustProxy, err = strconv.ParseBool(env("CASHCONTROL_TRUST_PROXY", "false")); err != nil {
+		bad("CASHCONTROL_TRUST_PROXY", "must be true or false")
+	}
+	c.SessionIdle = duration(env("CASHCONTROL_SESSION_IDLE", "168h"), "CASHCONTROL_SESSION_IDLE", bad)
+	c.SessionMax = duration(env("CASHCONTROL_SESSION_MAX", "720h"), "CASHCONTROL_SESSION_MAX", bad)
+	if err := c.LogLevel.UnmarshalText([]byte(env("CASHCONTROL_LOG_LEVEL", "info"))); err != nil {
+		bad("CASHCONTROL_LOG_LEVEL", "must be debug, info, warn or error")
+	}
+	c.LogFormat = env("CASHCONTROL_LOG_FORMAT", "text")
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		bad("CASHCONTROL_LOG_FORMAT", "must be text or json")
+	}
+	c.Providers = providers(env, bad)
+	return c, errors.Join(errs...)
+}
+
+func duration(s, setting string, bad func(string, string, ...any)) time.Duration {
+	d, err := time.ParseDuration(s)
+	if err != nil || d < time.Minute {
+		bad(setting, "%q is not a duration of at least 1m (e.g. 168h)", s)
+	}
+	return d
+}
+
+func providers(env func(string, string) string, bad func(string, string, ...any)) []Provider {
+	var out []Provider
+	if id := env("CASHCONTROL_GOOGLE_CLIENT_ID", ""); id != "" {
+		secret := env("CASHCONTROL_GOOGLE_CLIENT_SECRET", "")
+		if secret == "" {
+			bad("CASHCONTROL_GOOGLE_CLIENT_SECRET", "is required with CASHCONTROL_GOOGLE_CLIENT_ID")
+		}
+		out = append(out, Provider{ID: "google", Name: "Google", Issuer: "https://accounts.google.com", ClientID: id, ClientSecret: secret})
+	}
+	list := env("CASHCONTROL_OIDC_PROVIDERS", "")
+	if list == "" {
+		return out
+	}
+	for _, id := range strings.Split(list, ",") {
+		id = strings.ToLower(strings.TrimSpace(id))
+		if id == "" {
+			continue
+		}
+		if !providerIDPattern.MatchString(id) || id == "google" && len(out) > 0 && out[0].ID == "google" {
+			bad("CASHCONTROL_OIDC_PROVIDERS", "%q is not a usable provider id (a-z, 0-9, - and _)", id)
+			continue
+		}
+		key := "CASHCONTROL_OIDC_" + strings.ToUpper(strings.ReplaceAll(id, "-", "_")) + "_"
+		p := Provider{ID: id, Name: env(key+"NAME", id), Issuer: env(key+"ISSUER", ""),
+			ClientID: env(key+"CLIENT_ID", ""), ClientSecret: env(key+"CLIENT_SECRET", "")}
+		if u, err := url.Parse(p.Issuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			bad(key+"ISSUER", "%q is not an issuer URL", p.Issuer)
+		}
+		if p.ClientID == "" {
+			bad(key+"CLIENT_ID", "is required")
+		}
+		out = append(out, p)
+	}
+	return out
+}

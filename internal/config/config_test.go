@@ -1,0 +1,68 @@
+package config_test
+
+import (
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"cashcontrol/internal/config"
+)
+
+func load(t *testing.T, env map[string]string, args ...string) (config.Config, error) {
+	t.Helper()
+	return config.Load("test", args, func(k string) string { return env[k] }, io.Discard)
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" || c.DatabaseURL != "" || !c.SignupEnabled ||
+		c.SessionIdle != 168*time.Hour || c.BaseURL != "http://127.0.0.1:8080" || c.SQLitePath() != "data/cashcontrol.db" {
+		t.Fatalf("%+v", c)
+	}
+}
+
+func TestFlagsOverrideEnv(t *testing.T) {
+	c, err := load(t, map[string]string{"CASHCONTROL_ADDR": "127.0.0.1:1"}, "-addr", "127.0.0.1:2")
+	if err != nil || c.Addr != "127.0.0.1:2" {
+		t.Fatalf("%v %v", c.Addr, err)
+	}
+}
+
+func TestBadValuesNameTheSetting(t *testing.T) {
+	for setting, value := range map[string]string{
+		"CASHCONTROL_ADDR":           "nonsense",
+		"DATABASE_URL":               "mysql://x",
+		"CASHCONTROL_SIGNUP_ENABLED": "perhaps",
+		"CASHCONTROL_SESSION_IDLE":   "1s",
+		"CASHCONTROL_LOG_LEVEL":      "loud",
+		"CASHCONTROL_SUPPORT_EMAIL":  "not an email",
+		"CASHCONTROL_BASE_URL":       "ftp://x",
+	} {
+		_, err := load(t, map[string]string{setting: value})
+		if err == nil || !strings.Contains(err.Error(), setting) {
+			t.Errorf("%s=%q: error %v does not name the setting", setting, value, err)
+		}
+	}
+}
+
+func TestProviders(t *testing.T) {
+	c, err := load(t, map[string]string{
+		"CASHCONTROL_GOOGLE_CLIENT_ID": "gid", "CASHCONTROL_GOOGLE_CLIENT_SECRET": "gs",
+		"CASHCONTROL_OIDC_PROVIDERS": "keycloak, my-idp", "CASHCONTROL_OIDC_KEYCLOAK_ISSUER": "https://kc.example.com/realms/x",
+		"CASHCONTROL_OIDC_KEYCLOAK_CLIENT_ID": "kc", "CASHCONTROL_OIDC_KEYCLOAK_NAME": "Keycloak",
+		"CASHCONTROL_OIDC_MY_IDP_ISSUER": "https://idp.example.com", "CASHCONTROL_OIDC_MY_IDP_CLIENT_ID": "m",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Providers) != 3 || c.Providers[0].Issuer != "https://accounts.google.com" || c.Providers[1].Name != "Keycloak" || c.Providers[2].ID != "my-idp" {
+		t.Fatalf("%+v", c.Providers)
+	}
+	if _, err := load(t, map[string]string{"CASHCONTROL_OIDC_PROVIDERS": "x"}); err == nil || !strings.Contains(err.Error(), "CASHCONTROL_OIDC_X_ISSUER") {
+		t.Fatalf("missing issuer: %v", err)
+	}
+}

@@ -1,0 +1,98 @@
+// Package finance holds Cash Control's domain types, their validation and the
+// error codes shared by every layer. It imports nothing of ours.
+package finance
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes are stable: clients translate them.
+const (
+	ECodeInvalid            = "invalid"
+	ECodeNotFound           = "not_found"
+	ECodeConflict           = "conflict"
+	ECodeUnauthorized       = "unauthorized"
+	ECodeForbidden          = "forbidden"
+	ECodeRateLimited        = "rate_limited"
+	ECodePayloadTooLarge    = "payload_too_large"
+	ECodeUnsupportedMedia   = "unsupported_media_type"
+	ECodeInternal           = "internal"
+	ECodeInvalidCredentials = "invalid_credentials"
+	ECodeEmailTaken         = "email_taken"
+	ECodeSignupDisabled     = "signup_disabled"
+	ECodeInUse              = "in_use"
+	ECodeCrossOrigin        = "cross_origin"
+)
+
+// Field error codes.
+const (
+	FCodeRequired   = "required"
+	FCodeTooLong    = "too_long"
+	FCodeTooShort   = "too_short"
+	FCodeInvalid    = "invalid"
+	FCodeWeak       = "weak"
+	FCodeUnknown    = "unknown"
+	FCodeOutOfRange = "out_of_range"
+	FCodeMismatch   = "mismatch"
+	FCodeTaken      = "taken"
+)
+
+// FieldError names one invalid field of a request.
+type FieldError struct {
+	Field string `json:"field"`
+	Code  string `json:"code"`
+}
+
+// Error is the domain error: a stable code, a human message in English (the
+// web app shows its own translation of the code) and, for validation, fields.
+type Error struct {
+	Code    string
+	Message string
+	Fields  []FieldError
+}
+
+func (e *Error) Error() string {
+	if len(e.Fields) == 0 {
+		return e.Code + ": " + e.Message
+	}
+	return fmt.Sprintf("%s: %s %v", e.Code, e.Message, e.Fields)
+}
+
+// Errorf returns an *Error with the given code.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of err when it is (or wraps) an *Error, and
+// ECodeInternal for anything else.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ECodeInternal
+}
+
+// Validation collects field errors; Err returns nil when there are none.
+type Validation struct {
+	fields []FieldError
+}
+
+// Add records that field is wrong with code; the first error of a field wins.
+func (v *Validation) Add(field, code string) {
+	for _, f := range v.fields {
+		if f.Field == field {
+			return
+		}
+	}
+	v.fields = append(v.fields, FieldError{Field: field, Code: code})
+}
+
+// Err returns an invalid *Error listing the fields, or nil.
+func (v *Validation) Err() error {
+	if len(v.fields) == 0 {
+		return nil
+	}
+	return &Error{Code: ECodeInvalid, Message: "invalid input", Fields: v.fields}
+}

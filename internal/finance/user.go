@@ -1,0 +1,138 @@
+package finance
+
+import (
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Language and theme preferences, as the seed names them.
+const (
+	LangSpanish = "SWITCH_TO_SPANISH"
+	LangEnglish = "SWITCH_TO_ENGLISH"
+	LangFrench  = "SWITCH_TO_FRENCH"
+
+	ThemeLight = "LIGHT_MODE"
+	ThemeDark  = "DARK_MODE"
+
+	RolAdmin = "Administrador"
+	RolUser  = "Usuario"
+
+	ProviderEmail  = "Email"
+	ProviderGoogle = "google.com"
+)
+
+// Limits on user fields.
+const (
+	MaxNameLen     = 100
+	MaxEmailLen    = 254
+	MaxFieldLen    = 200
+	MaxURLLen      = 2048
+	MinPasswordLen = 8
+	MaxPasswordLen = 256
+)
+
+// User is the seed's user document plus the session record's profile fields.
+type User struct {
+	ID                 int64     `json:"-"`
+	UID                string    `json:"uid"`
+	Name               string    `json:"name"`
+	LastName           string    `json:"lastName"`
+	Email              string    `json:"email"`
+	Rol                string    `json:"rol"`
+	ProviderID         string    `json:"providerId"`
+	PhotoURL           string    `json:"photoURL"`
+	Phone              string    `json:"phone"`
+	Address            string    `json:"address"`
+	FirstTime          bool      `json:"firstTime"`
+	LanguagePreference string    `json:"languagePreference"`
+	ThemePreference    string    `json:"themePreference"`
+	BaseCurrency       string    `json:"baseCurrency"`
+	HasPassword        bool      `json:"hasPassword"`
+	LedgerID           int64     `json:"-"`
+	CreatedAt          time.Time `json:"-"`
+}
+
+// Settings is the body of PUT /me/settings.
+type Settings struct {
+	LanguagePreference string `json:"languagePreference"`
+	ThemePreference    string `json:"themePreference"`
+}
+
+// Validate checks both preferences against the seed's values.
+func (s Settings) Validate() error {
+	var v Validation
+	if !ValidLanguage(s.LanguagePreference) {
+		v.Add("languagePreference", FCodeInvalid)
+	}
+	if !ValidTheme(s.ThemePreference) {
+		v.Add("themePreference", FCodeInvalid)
+	}
+	return v.Err()
+}
+
+// ProfilePatch holds the profile fields a user may edit; nil means unchanged.
+type ProfilePatch struct {
+	Name         *string `json:"name"`
+	LastName     *string `json:"lastName"`
+	Phone        *string `json:"phone"`
+	Address      *string `json:"address"`
+	PhotoURL     *string `json:"photoURL"`
+	BaseCurrency *string `json:"baseCurrency"`
+}
+
+// Normalize trims every given field.
+func (p *ProfilePatch) Normalize() {
+	for _, f := range []*string{p.Name, p.LastName, p.Phone, p.Address, p.PhotoURL, p.BaseCurrency} {
+		if f != nil {
+			*f = strings.TrimSpace(*f)
+		}
+	}
+	if p.BaseCurrency != nil {
+		*p.BaseCurrency = strings.ToUpper(*p.BaseCurrency)
+	}
+}
+
+// Validate checks lengths and formats; knownCurrency reports ISO 4217 codes.
+func (p ProfilePatch) Validate(knownCurrency func(string) bool) error {
+	var v Validation
+	checkLen(&v, "name", p.Name, MaxNameLen)
+	checkLen(&v, "lastName", p.LastName, MaxNameLen)
+	checkLen(&v, "phone", p.Phone, 40)
+	checkLen(&v, "address", p.Address, MaxFieldLen)
+	checkLen(&v, "photoURL", p.PhotoURL, MaxURLLen)
+	if p.PhotoURL != nil && *p.PhotoURL != "" && !strings.HasPrefix(*p.PhotoURL, "https://") && !strings.HasPrefix(*p.PhotoURL, "http://") {
+		v.Add("photoURL", FCodeInvalid)
+	}
+	if p.BaseCurrency != nil && !knownCurrency(*p.BaseCurrency) {
+		v.Add("baseCurrency", FCodeUnknown)
+	}
+	return v.Err()
+}
+
+func checkLen(v *Validation, field string, s *string, max int) {
+	if s != nil && utf8.RuneCountInString(*s) > max {
+		v.Add(field, FCodeTooLong)
+	}
+}
+
+// ValidLanguage reports whether s is one of the three language preferences.
+func ValidLanguage(s string) bool {
+	return s == LangSpanish || s == LangEnglish || s == LangFrench
+}
+
+// ValidTheme reports whether s is one of the two theme preferences.
+func ValidTheme(s string) bool { return s == ThemeLight || s == ThemeDark }
+
+// NormalizeEmail trims and lower-cases an address; emails compare case-insensitively.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// ValidEmail reports whether s (already normalized) is a plain address.
+func ValidEmail(s string) bool {
+	if s == "" || len(s) > MaxEmailLen || strings.ContainsAny(s, " <>") {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".")
+}

@@ -1,0 +1,40 @@
+package money_test
+
+import (
+	"testing"
+
+	"cashcontrol/internal/money"
+)
+
+func TestExponents(t *testing.T) {
+	tbl := money.NewTable()
+	for code, want := range map[string]int{"EUR": 2, "USD": 2, "JPY": 0, "BHD": 3, "KWD": 3, "CLF": 4, "KRW": 0} {
+		c, ok := tbl.Lookup(code)
+		if !ok || c.Exponent != want {
+			t.Errorf("%s: got %+v ok=%v, want exponent %d", code, c, ok, want)
+		}
+	}
+	if tbl.Known("XXX") || tbl.Known("eur") {
+		t.Error("unknown or lower-case codes must not be known")
+	}
+	all := tbl.All()
+	if len(all) < 150 {
+		t.Fatalf("only %d currencies", len(all))
+	}
+	for i := 1; i < len(all); i++ {
+		if all[i-1].Code >= all[i].Code {
+			t.Fatalf("not sorted or duplicated at %s", all[i].Code)
+		}
+	}
+}
+
+func TestInRange(t *testing.T) {
+	for _, c := range []struct {
+		v  int64
+		ok bool
+	}{{0, true}, {money.MaxAbsAmount, true}, {-money.MaxAbsAmount, true}, {money.MaxAbsAmount + 1, false}, {-money.MaxAbsAmount - 1, false}} {
+		if money.InRange(c.v) != c.ok {
+			t.Errorf("InRange(%d) != %v", c.v, c.ok)
+		}
+	}
+}

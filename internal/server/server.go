@@ -1,0 +1,172 @@
+// Package server is the HTTP server: middleware (request ids, logging,
+// recovery, security headers, compression, cross-origin protection), the API
+// routes and the embedded web app.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
+
+	"cashcontrol/internal/api"
+	"cashcontrol/internal/finance"
+)
+
+// Options configure the handler.
+type Options struct {
+	API         *api.API
+	Web         fs.FS
+	Logger      *slog.Logger
+	AnalyticsID string
+	TrustProxy  bool
+}
+
+// Handler builds the whole HTTP handler.
+func Handler(o Options) http.Handler {
+	mux := http.NewServeMux()
+	o.API.Register(mux)
+	mux.Handle("/", newSPA(o.Web))
+
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		api.WriteError(w, r, o.Logger, finance.Errorf(finance.ECodeCrossOrigin, "cross-origin request refused"))
+	}))
+	var h http.Handler = cop.Handler(mux)
+	h = gzhttp.GzipHandler(h)
+	h = securityHeaders(h, o.AnalyticsID != "")
+	h = recoverer(h, o.Logger)
+	h = logRequests(h, o.Logger)
+	if o.TrustProxy {
+		h = realIP(h)
+	}
+	return requestID(h)
+}
+
+// New returns an http.Server with sane timeouts.
+func New(addr string, h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 5 * time.Minute,
+		WriteTimeout: 5 * time.Minute, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+}
+
+// Serve listens on ln until ctx is done, then shuts down gracefully.
+func Serve(ctx context.Context, srv *http.Server, ln net.Listener) error {
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+func requestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b := make([]byte, 8)
+		_, _ = rand.Read(b)
+		id := hex.EncodeToString(b)
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(api.WithRequestID(r.Context(), id)))
+	})
+}
+
+// realIP trusts the first X-Forwarded-For address (only behind a proxy).
+func realIP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			ip := strings.TrimSpace(strings.Split(xff, ",")[0])
+			if net.ParseIP(ip) != nil {
+				r.RemoteAddr = net.JoinHostPort(ip, "0")
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+func logRequests(next http.Handler, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if !strings.HasPrefix(r.URL.Path, "/api/") && !strings.HasPrefix(r.URL.Path, "/auth/") {
+			return // static files are not worth a line each
+		}
+		log.LogAttrs(r.Context(), slog.LevelDebug, "request", slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.Int("status", rec.status), slog.Int("bytes", rec.bytes), slog.Duration("took", time.Since(start)),
+			slog.String("request_id", api.RequestID(r.Context())))
+	})
+}
+
+func recoverer(next http.Handler, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				log.ErrorContext(r.Context(), "panic", "value", v, "stack", string(debug.Stack()), "request_id", api.RequestID(r.Context()))
+				api.WriteError(w, r, log, fmt.Errorf("panic: %v", v))
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func securityHeaders(next http.Handler, analytics bool) http.Handler {
+	script, connect := "'self'", "'self'"
+	if analytics {
+		script += " https://www.googletagmanager.com"
+		connect += " https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com"
+	}
+	csp := "default-src 'self'; script-src " + script + "; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+		"font-src 'self' data:; connect-src " + connect + "; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		next.ServeHTTP(w, r)
+	})
+}

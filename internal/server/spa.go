@@ -1,0 +1,64 @@
+package server
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// spa serves the built web app: hashed assets with immutable cache headers,
+// and index.html for every other path so that the client router decides.
+type spa struct {
+	files fs.FS
+	index []byte
+}
+
+func newSPA(files fs.FS) *spa {
+	s := &spa{files: files}
+	if b, err := fs.ReadFile(files, "index.html"); err == nil {
+		s.index = b
+	}
+	return s
+}
+
+func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name != "" && name != "index.html" {
+		if f, err := s.files.Open(name); err == nil {
+			st, err := f.Stat()
+			if err == nil && !st.IsDir() {
+				if strings.HasPrefix(name, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				} else {
+					w.Header().Set("Cache-Control", "public, max-age=3600")
+				}
+				if rs, ok := f.(io.ReadSeeker); ok {
+					http.ServeContent(w, r, name, time.Time{}, rs)
+					f.Close()
+					return
+				}
+			}
+			f.Close()
+		}
+		if strings.HasPrefix(name, "assets/") {
+			http.NotFound(w, r) // a missing hashed asset must not become index.html
+			return
+		}
+	}
+	if s.index == nil {
+		http.Error(w, "the web app is not built: run `make build`", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(s.index))
+}

@@ -1,0 +1,47 @@
+package store
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+
+	"github.com/pressly/goose/v3"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Migrate applies every pending migration and returns how many it applied.
+func (db *DB) Migrate(ctx context.Context) (int, error) {
+	p, err := db.migrator()
+	if err != nil {
+		return 0, err
+	}
+	res, err := p.Up(ctx)
+	if err != nil {
+		return len(res), fmt.Errorf("migrate: %w", err)
+	}
+	return len(res), nil
+}
+
+// SchemaVersion returns the highest applied migration.
+func (db *DB) SchemaVersion(ctx context.Context) (int64, error) {
+	p, err := db.migrator()
+	if err != nil {
+		return 0, err
+	}
+	return p.GetDBVersion(ctx)
+}
+
+func (db *DB) migrator() (*goose.Provider, error) {
+	dir, dialect := "migrations/sqlite", goose.DialectSQLite3
+	if db.dialect == Postgres {
+		dir, dialect = "migrations/postgres", goose.DialectPostgres
+	}
+	sub, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return nil, err
+	}
+	return goose.NewProvider(dialect, db.w, sub)
+}

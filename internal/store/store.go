@@ -1,0 +1,206 @@
+// Package store keeps Cash Control's data in SQLite (the embedded default) or
+// PostgreSQL. One set of queries, written with ? placeholders, is rebound per
+// dialect; DDL lives in per-dialect numbered migrations embedded in the binary.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
+	_ "github.com/mattn/go-sqlite3"    // SQLite driver "sqlite3"
+)
+
+// Dialect names the SQL flavour of a DB.
+type Dialect string
+
+// The two supported dialects.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// SQLiteCacheBytes is the page cache per SQLite connection: the seed's
+// data-store cache default of 41943040 bytes.
+const SQLiteCacheBytes = 41943040
+
+// DB is the store. SQLite gets two pools: one connection for writes (so
+// writers queue in Go instead of failing with SQLITE_BUSY) and several for
+// reads, which WAL lets run beside the writer. PostgreSQL uses one pool.
+type DB struct {
+	dialect Dialect
+	w       *sql.DB
+	r       *sql.DB
+	now     func() time.Time
+}
+
+// Options selects the database.
+type Options struct {
+	// DatabaseURL, when set, is a PostgreSQL connection URL.
+	DatabaseURL string
+	// SQLitePath is the database file used when DatabaseURL is empty.
+	SQLitePath string
+	// Now replaces the clock (tests); nil means time.Now.
+	Now func() time.Time
+}
+
+// Open connects, checks the connection and applies pending migrations.
+func Open(ctx context.Context, opts Options) (*DB, error) {
+	db, err := open(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// OpenNoMigrate connects without migrating (the migrate command reports itself).
+func OpenNoMigrate(ctx context.Context, opts Options) (*DB, error) { return open(ctx, opts) }
+
+func open(ctx context.Context, opts Options) (*DB, error) {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	if opts.DatabaseURL != "" {
+		p, err := sql.Open("pgx", opts.DatabaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		p.SetMaxOpenConns(32)
+		p.SetMaxIdleConns(8)
+		p.SetConnMaxIdleTime(5 * time.Minute)
+		if err := p.PingContext(ctx); err != nil {
+			p.Close()
+			return nil, fmt.Errorf("connect to postgres: %w", err)
+		}
+		return &DB{dialect: Postgres, w: p, r: p, now: now}, nil
+	}
+	if opts.SQLitePath == "" {
+		return nil, errors.New("no database: set a SQLite path or a PostgreSQL URL")
+	}
+	if dir := filepath.Dir(opts.SQLitePath); dir != "" {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, fmt.Errorf("create data directory: %w", err)
+		}
+	}
+	w, err := sql.Open("sqlite3", sqliteDSN(opts.SQLitePath, false))
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetConnMaxIdleTime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", opts.SQLitePath, err)
+	}
+	r, err := sql.Open("sqlite3", sqliteDSN(opts.SQLitePath, true))
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	n := max(4, 2*runtime.NumCPU())
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	return &DB{dialect: SQLite, w: w, r: r, now: now}, nil
+}
+
+func sqliteDSN(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Set("_foreign_keys", "on")
+	q.Set("_journal_mode", "WAL")
+	q.Set("_busy_timeout", "10000")
+	q.Set("_synchronous", "NORMAL")
+	q.Set("_cache_size", fmt.Sprint(-SQLiteCacheBytes/1024)) // negative: KiB
+	if readOnly {
+		q.Set("_query_only", "on")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	err := db.w.Close()
+	if db.r != db.w {
+		err = errors.Join(err, db.r.Close())
+	}
+	return err
+}
+
+// Dialect reports which database this is.
+func (db *DB) Dialect() Dialect { return db.dialect }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error { return db.r.PingContext(ctx) }
+
+// rebind turns ? placeholders into $1, $2 ... for PostgreSQL.
+func (db *DB) rebind(q string) string {
+	if db.dialect != Postgres || !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 8)
+	n := 0
+	for i := 0; i < len(q); i++ {
+		if q[i] == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
+}
+
+// Tx is a write transaction with the store's rebinding.
+type Tx struct {
+	db *DB
+	tx *sql.Tx
+}
+
+func (t *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, t.db.rebind(q), args...)
+}
+
+func (t *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, t.db.rebind(q), args...)
+}
+
+// write runs fn in one write transaction, committed when fn returns nil.
+func (db *DB) write(ctx context.Context, fn func(*Tx) error) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(&Tx{db: db, tx: tx}); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return db.r.QueryRowContext(ctx, db.rebind(q), args...)
+}
+
+func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return db.r.QueryContext(ctx, db.rebind(q), args...)
+}
+
+func (db *DB) nowMillis() int64 { return db.now().UnixMilli() }

@@ -1,0 +1,45 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// SQLitePragmas reports the connection settings that matter (tests and the
+// version command); empty on PostgreSQL.
+func (db *DB) SQLitePragmas(ctx context.Context) map[string]string {
+	out := map[string]string{}
+	if db.dialect != SQLite {
+		return out
+	}
+	for _, p := range []string{"journal_mode", "foreign_keys", "cache_size", "busy_timeout", "synchronous"} {
+		var v string
+		if err := db.w.QueryRowContext(ctx, "PRAGMA "+p).Scan(&v); err == nil {
+			out[p] = v
+		}
+	}
+	return out
+}
+
+// ownerColumn says how each table's rows are tied to a user, for tests that
+// prove a deleted user leaves nothing behind.
+var ownerColumn = map[string]string{
+	"users":           "id = ?",
+	"ledgers":         "owner_id = ?",
+	"ledger_members":  "user_id = ?",
+	"sessions":        "user_id = ?",
+	"user_identities": "user_id = ?",
+}
+
+// CountRowsForTest counts a user's rows in a table; -1 on error.
+func (db *DB) CountRowsForTest(ctx context.Context, table string, userID int64) int64 {
+	cond, ok := ownerColumn[table]
+	if !ok {
+		panic(fmt.Sprintf("no owner column for %s", table))
+	}
+	var n int64
+	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM `+table+` WHERE `+cond, userID).Scan(&n); err != nil {
+		return -1
+	}
+	return n
+}

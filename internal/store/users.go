@@ -1,0 +1,258 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strconv"
+	"time"
+
+	"cashcontrol/internal/finance"
+)
+
+// NewUser is what sign-up (by email or by a provider) knows about a user.
+type NewUser struct {
+	Email              string
+	PasswordHash       string
+	Name               string
+	LastName           string
+	PhotoURL           string
+	ProviderID         string
+	LanguagePreference string
+	// Identity links the provider account when the user signs up through one.
+	Identity *Identity
+}
+
+// Identity is an OpenID Connect account (issuer + subject) linked to a user.
+type Identity struct {
+	Issuer  string
+	Subject string
+	Email   string
+}
+
+const userColumns = `u.id, u.email, u.password_hash, u.name, u.last_name, u.rol, u.provider_id, u.photo_url,
+	u.phone, u.address, u.first_time, u.language_preference, u.theme_preference, u.base_currency, u.created_at,
+	(SELECT MIN(l.id) FROM ledgers l WHERE l.owner_id = u.id)`
+
+type rowScanner interface{ Scan(...any) error }
+
+func scanUser(s rowScanner) (*finance.User, string, error) {
+	var u finance.User
+	var hash string
+	var created int64
+	var ledger sql.NullInt64
+	err := s.Scan(&u.ID, &u.Email, &hash, &u.Name, &u.LastName, &u.Rol, &u.ProviderID, &u.PhotoURL,
+		&u.Phone, &u.Address, &u.FirstTime, &u.LanguagePreference, &u.ThemePreference, &u.BaseCurrency, &created, &ledger)
+	if err != nil {
+		return nil, "", err
+	}
+	u.UID = strconv.FormatInt(u.ID, 10)
+	u.HasPassword = hash != ""
+	u.CreatedAt = time.UnixMilli(created)
+	u.LedgerID = ledger.Int64
+	return &u, hash, nil
+}
+
+// CreateUser creates the user document and the user's personal ledger in one
+// transaction. The first user of an instance is its administrator.
+func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error) {
+	var id int64
+	err := db.write(ctx, func(tx *Tx) error {
+		var n int64
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
+			return err
+		}
+		rol := finance.RolUser
+		if n == 0 {
+			rol = finance.RolAdmin
+		}
+		lang := nu.LanguagePreference
+		if !finance.ValidLanguage(lang) {
+			lang = finance.LangSpanish
+		}
+		provider := nu.ProviderID
+		if provider == "" {
+			provider = finance.ProviderEmail
+		}
+		now := db.nowMillis()
+		err := tx.queryRow(ctx, `INSERT INTO users (email, password_hash, name, last_name, rol, provider_id, photo_url,
+			language_preference, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			nu.Email, nu.PasswordHash, nu.Name, nu.LastName, rol, provider, nu.PhotoURL, lang, now, now).Scan(&id)
+		if isUniqueViolation(err) {
+			return &finance.Error{Code: finance.ECodeEmailTaken, Message: "an account with this email already exists",
+				Fields: []finance.FieldError{{Field: "email", Code: finance.FCodeTaken}}}
+		}
+		if err != nil {
+			return fmt.Errorf("insert user: %w", err)
+		}
+		var ledgerID int64
+		if err := tx.queryRow(ctx, `INSERT INTO ledgers (owner_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
+			id, "personal", now).Scan(&ledgerID); err != nil {
+			return fmt.Errorf("insert ledger: %w", err)
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role) VALUES (?, ?, 'owner')`, ledgerID, id); err != nil {
+			return fmt.Errorf("insert member: %w", err)
+		}
+		if nu.Identity != nil {
+			return linkIdentity(ctx, tx, id, *nu.Identity, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.UserByID(ctx, id)
+}
+
+func linkIdentity(ctx context.Context, tx *Tx, userID int64, id Identity, now int64) error {
+	_, err := tx.exec(ctx, `INSERT INTO user_identities (user_id, issuer, subject, email, created_at) VALUES (?, ?, ?, ?, ?)`,
+		userID, id.Issuer, id.Subject, id.Email, now)
+	if isUniqueViolation(err) {
+		return finance.Errorf(finance.ECodeConflict, "this provider account is linked to another user")
+	}
+	return err
+}
+
+// LinkIdentity links a provider account to an existing user.
+func (db *DB) LinkIdentity(ctx context.Context, userID int64, id Identity) error {
+	return db.write(ctx, func(tx *Tx) error { return linkIdentity(ctx, tx, userID, id, db.nowMillis()) })
+}
+
+// UserByID loads a user document.
+func (db *DB) UserByID(ctx context.Context, id int64) (*finance.User, error) {
+	u, _, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = ?`, id))
+	if err != nil {
+		return nil, notFound(err, "user")
+	}
+	return u, nil
+}
+
+// UserByEmail loads a user and its password hash ("" when it has none) by
+// normalized email.
+func (db *DB) UserByEmail(ctx context.Context, email string) (*finance.User, string, error) {
+	u, hash, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.email = ?`, email))
+	if err != nil {
+		return nil, "", notFound(err, "user")
+	}
+	return u, hash, nil
+}
+
+// PasswordHash returns a user's password hash ("" when it has none).
+func (db *DB) PasswordHash(ctx context.Context, userID int64) (string, error) {
+	var h string
+	err := db.queryRow(ctx, `SELECT password_hash FROM users WHERE id = ?`, userID).Scan(&h)
+	return h, notFound(err, "user")
+}
+
+// UserByIdentity finds the user linked to a provider account.
+func (db *DB) UserByIdentity(ctx context.Context, issuer, subject string) (*finance.User, error) {
+	u, _, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users u
+		JOIN user_identities i ON i.user_id = u.id WHERE i.issuer = ? AND i.subject = ?`, issuer, subject))
+	if err != nil {
+		return nil, notFound(err, "user")
+	}
+	return u, nil
+}
+
+// SetProviderID records the provider the user last signed in with, as the seed
+// does when the stored providerId differs from the current one.
+func (db *DB) SetProviderID(ctx context.Context, userID int64, provider string) error {
+	return db.updateUser(ctx, userID, `provider_id = ?`, provider)
+}
+
+// SetPassword stores a new password hash.
+func (db *DB) SetPassword(ctx context.Context, userID int64, hash string) error {
+	return db.updateUser(ctx, userID, `password_hash = ?`, hash)
+}
+
+// UpdateSettings stores the language and theme preferences and returns the document.
+func (db *DB) UpdateSettings(ctx context.Context, userID int64, s finance.Settings) (*finance.User, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if err := db.updateUser(ctx, userID, `language_preference = ?, theme_preference = ?`,
+		s.LanguagePreference, s.ThemePreference); err != nil {
+		return nil, err
+	}
+	return db.UserByID(ctx, userID)
+}
+
+// UpdateProfile applies a validated profile patch and returns the document.
+func (db *DB) UpdateProfile(ctx context.Context, userID int64, p finance.ProfilePatch) (*finance.User, error) {
+	sets, args := "", []any{}
+	add := func(col string, v *string) {
+		if v != nil {
+			if sets != "" {
+				sets += ", "
+			}
+			sets += col + " = ?"
+			args = append(args, *v)
+		}
+	}
+	add("name", p.Name)
+	add("last_name", p.LastName)
+	add("phone", p.Phone)
+	add("address", p.Address)
+	add("photo_url", p.PhotoURL)
+	add("base_currency", p.BaseCurrency)
+	if sets != "" {
+		if err := db.updateUser(ctx, userID, sets, args...); err != nil {
+			return nil, err
+		}
+	}
+	return db.UserByID(ctx, userID)
+}
+
+// CompleteWelcome stores the first-run choices and clears firstTime.
+func (db *DB) CompleteWelcome(ctx context.Context, userID int64, language, currency string) (*finance.User, error) {
+	err := db.write(ctx, func(tx *Tx) error {
+		if err := updateUserTx(ctx, tx, userID, `language_preference = ?, base_currency = ?, first_time = ?`,
+			language, currency, false); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `UPDATE ledgers SET base_currency = ? WHERE owner_id = ?`, currency, userID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.UserByID(ctx, userID)
+}
+
+func (db *DB) updateUser(ctx context.Context, userID int64, sets string, args ...any) error {
+	return db.write(ctx, func(tx *Tx) error { return updateUserTx(ctx, tx, userID, sets, args...) })
+}
+
+func updateUserTx(ctx context.Context, tx *Tx, userID int64, sets string, args ...any) error {
+	args = append(args, tx.db.nowMillis(), userID)
+	res, err := tx.exec(ctx, `UPDATE users SET `+sets+`, updated_at = ? WHERE id = ?`, args...)
+	if err != nil {
+		return fmt.Errorf("update user: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return finance.Errorf(finance.ECodeNotFound, "user not found")
+	}
+	return nil
+}
+
+// DeleteUser deletes the user and, through foreign keys, every row that
+// belongs to it: ledgers it owns and their contents, identities, sessions.
+func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
+	return db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
+		if err != nil {
+			return fmt.Errorf("delete user: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return finance.Errorf(finance.ECodeNotFound, "user not found")
+		}
+		return nil
+	})
+}
+
+// CountUsers returns how many users the instance has.
+func (db *DB) CountUsers(ctx context.Context) (int64, error) {
+	var n int64
+	err := db.queryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n)
+	return n, err
+}
