@@ -7,6 +7,7 @@ import (
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
 )
 
 func (a *API) getMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -70,7 +71,9 @@ func (a *API) welcome(w http.ResponseWriter, r *http.Request, u *finance.User) {
 		a.fail(w, r, err)
 		return
 	}
-	out, err := a.db.CompleteWelcome(r.Context(), u.ID, req.LanguagePreference, req.BaseCurrency)
+	starter := req.StarterCategories == nil || *req.StarterCategories
+	out, err := a.db.CompleteWelcome(r.Context(), u.ID, store.Welcome{Language: req.LanguagePreference, Currency: req.BaseCurrency,
+		StarterCategories: starter, CashAccountName: finance.CashAccountName(req.LanguagePreference)})
 	if err != nil {
 		a.fail(w, r, err)
 		return

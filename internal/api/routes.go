@@ -24,6 +24,21 @@ func (a *API) Register(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/v1/me/sessions", a.authed(a.endAllSessions))
 	mux.HandleFunc("GET /api/v1/me/export", a.authed(a.exportMe))
 
+	mux.HandleFunc("GET /api/v1/accounts", a.authed(a.listAccounts))
+	mux.HandleFunc("POST /api/v1/accounts", a.authed(a.createAccount))
+	mux.HandleFunc("PUT /api/v1/accounts/order", a.authed(a.reorderAccounts))
+	mux.HandleFunc("GET /api/v1/accounts/{id}", a.authed(a.getAccount))
+	mux.HandleFunc("PATCH /api/v1/accounts/{id}", a.authed(a.patchAccount))
+	mux.HandleFunc("DELETE /api/v1/accounts/{id}", a.authed(a.deleteAccount))
+
+	mux.HandleFunc("GET /api/v1/categories", a.authed(a.listCategories))
+	mux.HandleFunc("POST /api/v1/categories", a.authed(a.createCategory))
+	mux.HandleFunc("POST /api/v1/categories/starter", a.authed(a.createStarterCategories))
+	mux.HandleFunc("PUT /api/v1/categories/order", a.authed(a.reorderCategories))
+	mux.HandleFunc("GET /api/v1/categories/{id}", a.authed(a.getCategory))
+	mux.HandleFunc("PATCH /api/v1/categories/{id}", a.authed(a.patchCategory))
+	mux.HandleFunc("DELETE /api/v1/categories/{id}", a.authed(a.deleteCategory))
+
 	mux.HandleFunc("/api/", NotFound)
 	mux.HandleFunc("/auth/", NotFound)
 }

@@ -18,7 +18,13 @@ var exportTables = []exportTable{
 	{name: "ledgers", where: "id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ?)"},
 	{name: "ledger_members", where: "user_id = ?"},
 	{name: "sessions", where: "user_id = ?", omit: map[string]bool{"token_hash": true}},
+	{name: "accounts", where: inUserLedgers},
+	{name: "categories", where: inUserLedgers},
+	{name: "movements", where: inUserLedgers},
+	{name: "movement_tags", where: inUserLedgers},
 }
+
+const inUserLedgers = "ledger_id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ?)"
 
 // ExportUserData returns every row that belongs to the user, table by table,
 // without secrets (password and session hashes).

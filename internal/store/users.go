@@ -203,15 +203,47 @@ func (db *DB) UpdateProfile(ctx context.Context, userID int64, p finance.Profile
 	return db.UserByID(ctx, userID)
 }
 
-// CompleteWelcome stores the first-run choices and clears firstTime.
-func (db *DB) CompleteWelcome(ctx context.Context, userID int64, language, currency string) (*finance.User, error) {
-	err := db.write(ctx, func(tx *Tx) error {
+// Welcome is what a first-time user chooses on the welcome screen.
+type Welcome struct {
+	Language          string
+	Currency          string
+	StarterCategories bool
+	// CashAccountName names the cash account created when the ledger has no
+	// account yet, so that the simple path needs no account choice.
+	CashAccountName string
+}
+
+// CompleteWelcome stores the first-run choices, creates the starter
+// categories and a cash account as asked, and clears firstTime, all in one
+// transaction. Repeating it creates nothing twice.
+func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*finance.User, error) {
+	u, err := db.UserByID(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	err = db.write(ctx, func(tx *Tx) error {
 		if err := updateUserTx(ctx, tx, userID, `language_preference = ?, base_currency = ?, first_time = ?`,
-			language, currency, false); err != nil {
+			w.Language, w.Currency, false); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `UPDATE ledgers SET base_currency = ? WHERE owner_id = ?`, currency, userID)
-		return err
+		if _, err := tx.exec(ctx, `UPDATE ledgers SET base_currency = ? WHERE id = ?`, w.Currency, u.LedgerID); err != nil {
+			return err
+		}
+		if w.StarterCategories {
+			if _, err := createStartersTx(ctx, tx, u.LedgerID, w.Language); err != nil {
+				return err
+			}
+		}
+		var accounts int64
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM accounts WHERE ledger_id = ?`, u.LedgerID).Scan(&accounts); err != nil {
+			return err
+		}
+		if accounts == 0 && w.CashAccountName != "" {
+			typ := "cash"
+			_, err := createAccountTx(ctx, tx, u.LedgerID, finance.AccountInput{Name: &w.CashAccountName, Type: &typ, Currency: &w.Currency})
+			return err
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -126,7 +126,7 @@ func TestSettingsAndProfile(t *testing.T) {
 			}
 		})
 		t.Run("Welcome", func(t *testing.T) {
-			got, err := db.CompleteWelcome(ctx, u.ID, finance.LangFrench, "JPY")
+			got, err := db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: finance.LangFrench, Currency: "JPY"})
 			if err != nil || got.FirstTime || got.BaseCurrency != "JPY" || got.LanguagePreference != finance.LangFrench {
 				t.Fatalf("%+v %v", got, err)
 			}

@@ -1,0 +1,223 @@
+package finance
+
+import (
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Movement types.
+const (
+	MovementExpense  = "expense"
+	MovementEarning  = "earning"
+	MovementTransfer = "transfer"
+)
+
+// Limits on movements.
+const (
+	MaxDescription = 200
+	MaxNotes       = 2000
+	MaxTags        = 20
+	MaxTagLen      = 40
+	DateLayout     = "2006-01-02"
+)
+
+// Movement is an expense, an earning or a transfer between two accounts.
+// Amount is positive, in the account's minor units; ToAmount is what the
+// destination account receives, in its own currency.
+type Movement struct {
+	ID          int64    `json:"id,string"`
+	Type        string   `json:"type"`
+	Date        string   `json:"date"`
+	Amount      int64    `json:"amount"`
+	Currency    string   `json:"currency"`
+	AccountID   int64    `json:"accountId,string"`
+	CategoryID  *int64   `json:"categoryId,string"`
+	ToAccountID *int64   `json:"toAccountId,string"`
+	ToAmount    *int64   `json:"toAmount"`
+	ToCurrency  string   `json:"toCurrency,omitempty"`
+	Description string   `json:"description"`
+	Notes       string   `json:"notes"`
+	Tags        []string `json:"tags"`
+}
+
+// MovementInput creates a movement or, with nil fields unchanged, patches one.
+type MovementInput struct {
+	Type        *string   `json:"type"`
+	Date        *string   `json:"date"`
+	Amount      *int64    `json:"amount"`
+	AccountID   *IDInput  `json:"accountId"`
+	CategoryID  *IDInput  `json:"categoryId"`
+	ToAccountID *IDInput  `json:"toAccountId"`
+	ToAmount    *int64    `json:"toAmount"`
+	Description *string   `json:"description"`
+	Notes       *string   `json:"notes"`
+	Tags        *[]string `json:"tags"`
+}
+
+// MovementDraft is a complete movement before it is stored; ids are resolved
+// and checked against the ledger by the store.
+type MovementDraft struct {
+	Type        string
+	Date        string
+	Amount      int64
+	AccountID   int64
+	CategoryID  int64 // 0: none
+	ToAccountID int64 // 0: none
+	ToAmount    int64 // 0: same as Amount when the currencies match
+	Description string
+	Notes       string
+	Tags        []string
+	FITID       string
+}
+
+// DraftFrom merges a patch over a draft (a zero draft for a create).
+func DraftFrom(base MovementDraft, in MovementInput) MovementDraft {
+	d := base
+	if in.Type != nil {
+		d.Type = strings.TrimSpace(*in.Type)
+	}
+	if in.Date != nil {
+		d.Date = strings.TrimSpace(*in.Date)
+	}
+	if in.Amount != nil {
+		d.Amount = *in.Amount
+	}
+	if in.AccountID != nil {
+		d.AccountID = idOrInvalid(*in.AccountID)
+	}
+	if in.CategoryID != nil {
+		d.CategoryID = idOrInvalid(*in.CategoryID)
+	}
+	if in.ToAccountID != nil {
+		d.ToAccountID = idOrInvalid(*in.ToAccountID)
+	}
+	if in.ToAmount != nil {
+		d.ToAmount = *in.ToAmount
+	}
+	if in.Description != nil {
+		d.Description = strings.TrimSpace(*in.Description)
+	}
+	if in.Notes != nil {
+		d.Notes = strings.TrimSpace(*in.Notes)
+	}
+	if in.Tags != nil {
+		d.Tags = *in.Tags
+	}
+	d.Tags = NormalizeTags(d.Tags)
+	if d.Type == MovementTransfer {
+		d.CategoryID = 0
+	} else {
+		d.ToAccountID, d.ToAmount = 0, 0
+	}
+	return d
+}
+
+func idOrInvalid(p IDInput) int64 {
+	if p.Invalid {
+		return -1
+	}
+	return p.ID
+}
+
+// NormalizeTags trims, lower-cases, de-duplicates and sorts tags.
+func NormalizeTags(tags []string) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, t := range tags {
+		t = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "#")))
+		if t == "" || seen[t] {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ValidDate reports whether s is a calendar date YYYY-MM-DD between 1900 and 2199.
+func ValidDate(s string) bool {
+	t, err := time.Parse(DateLayout, s)
+	return err == nil && t.Year() >= 1900 && t.Year() < 2200
+}
+
+// Validate checks the draft's own fields; the store checks the accounts and
+// the category against the ledger.
+func (d MovementDraft) Validate() error {
+	var v Validation
+	switch d.Type {
+	case "":
+		v.Add("type", FCodeRequired)
+	case MovementExpense, MovementEarning, MovementTransfer:
+	default:
+		v.Add("type", FCodeUnknown)
+	}
+	switch {
+	case d.Date == "":
+		v.Add("date", FCodeRequired)
+	case !ValidDate(d.Date):
+		v.Add("date", FCodeInvalid)
+	}
+	switch {
+	case d.Amount == 0:
+		v.Add("amount", FCodeRequired)
+	case d.Amount < 0 || d.Amount > MaxAmount:
+		v.Add("amount", FCodeOutOfRange)
+	}
+	switch {
+	case d.AccountID == 0:
+		v.Add("accountId", FCodeRequired)
+	case d.AccountID < 0:
+		v.Add("accountId", FCodeInvalid)
+	}
+	switch d.Type {
+	case MovementExpense, MovementEarning:
+		if d.CategoryID == 0 {
+			v.Add("categoryId", FCodeRequired)
+		} else if d.CategoryID < 0 {
+			v.Add("categoryId", FCodeInvalid)
+		}
+	case MovementTransfer:
+		switch {
+		case d.ToAccountID == 0:
+			v.Add("toAccountId", FCodeRequired)
+		case d.ToAccountID < 0:
+			v.Add("toAccountId", FCodeInvalid)
+		case d.ToAccountID == d.AccountID:
+			v.Add("toAccountId", FCodeMismatch)
+		}
+		if d.ToAmount < 0 || d.ToAmount > MaxAmount {
+			v.Add("toAmount", FCodeOutOfRange)
+		}
+	}
+	if utf8.RuneCountInString(d.Description) > MaxDescription {
+		v.Add("description", FCodeTooLong)
+	}
+	if utf8.RuneCountInString(d.Notes) > MaxNotes {
+		v.Add("notes", FCodeTooLong)
+	}
+	if len(d.Tags) > MaxTags {
+		v.Add("tags", FCodeOutOfRange)
+	}
+	for _, t := range d.Tags {
+		if utf8.RuneCountInString(t) > MaxTagLen || strings.ContainsAny(t, ",\n\t") {
+			v.Add("tags", FCodeInvalid)
+		}
+	}
+	return v.Err()
+}
+
+// MovementFilter selects movements; zero values do not filter.
+type MovementFilter struct {
+	From, To    string // inclusive dates
+	Types       []string
+	AccountIDs  []int64 // source or destination
+	CategoryIDs []int64 // a parent includes its subcategories
+	Tags        []string
+	MinAmount   *int64
+	MaxAmount   *int64
+	Text        string
+	Ascending   bool
+}

@@ -1,0 +1,187 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"cashcontrol/internal/finance"
+)
+
+const accountColumns = `a.id, a.name, a.type, a.currency, a.opening_balance, a.balance, a.position, a.archived,
+	EXISTS (SELECT 1 FROM movements m WHERE m.account_id = a.id) OR EXISTS (SELECT 1 FROM movements m WHERE m.to_account_id = a.id)`
+
+func scanAccount(s rowScanner) (*finance.Account, error) {
+	var a finance.Account
+	err := s.Scan(&a.ID, &a.Name, &a.Type, &a.Currency, &a.OpeningBalance, &a.Balance, &a.Position, &a.Archived, &a.HasMovements)
+	return &a, err
+}
+
+// ListAccounts returns the ledger's accounts in their order.
+func (db *DB) ListAccounts(ctx context.Context, ledgerID int64) ([]finance.Account, error) {
+	rows, err := db.query(ctx, `SELECT `+accountColumns+` FROM accounts a WHERE a.ledger_id = ? ORDER BY a.position, a.id`, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []finance.Account{}
+	for rows.Next() {
+		a, err := scanAccount(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *a)
+	}
+	return out, rows.Err()
+}
+
+// Account returns one account of the ledger; another ledger's is not_found.
+func (db *DB) Account(ctx context.Context, ledgerID, id int64) (*finance.Account, error) {
+	a, err := scanAccount(db.queryRow(ctx, `SELECT `+accountColumns+` FROM accounts a WHERE a.ledger_id = ? AND a.id = ?`, ledgerID, id))
+	if err != nil {
+		return nil, notFound(err, "account")
+	}
+	return a, nil
+}
+
+func accountNameTaken() error {
+	return &finance.Error{Code: finance.ECodeConflict, Message: "an account with this name already exists",
+		Fields: []finance.FieldError{{Field: "name", Code: finance.FCodeTaken}}}
+}
+
+// CreateAccount adds an account at the end of the list; in must be validated.
+func (db *DB) CreateAccount(ctx context.Context, ledgerID int64, in finance.AccountInput) (*finance.Account, error) {
+	var id int64
+	err := db.write(ctx, func(tx *Tx) error {
+		var err error
+		id, err = createAccountTx(ctx, tx, ledgerID, in)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.Account(ctx, ledgerID, id)
+}
+
+func createAccountTx(ctx context.Context, tx *Tx, ledgerID int64, in finance.AccountInput) (int64, error) {
+	var opening int64
+	if in.OpeningBalance != nil {
+		opening = *in.OpeningBalance
+	}
+	now := tx.db.nowMillis()
+	var id int64
+	err := tx.queryRow(ctx, `INSERT INTO accounts (ledger_id, name, name_key, type, currency, opening_balance, balance, position, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM accounts WHERE ledger_id = ?), ?, ?) RETURNING id`,
+		ledgerID, *in.Name, finance.NameKey(*in.Name), *in.Type, *in.Currency, opening, opening, ledgerID, now, now).Scan(&id)
+	if isUniqueViolation(err) {
+		return 0, accountNameTaken()
+	}
+	if err != nil {
+		return 0, fmt.Errorf("insert account: %w", err)
+	}
+	return id, nil
+}
+
+// UpdateAccount applies a validated patch. The currency may change only while
+// the account has no movements; a new opening balance moves the balance too.
+func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.AccountInput) (*finance.Account, error) {
+	cur, err := db.Account(ctx, ledgerID, id)
+	if err != nil {
+		return nil, err
+	}
+	if in.Currency != nil && *in.Currency != cur.Currency && cur.HasMovements {
+		return nil, &finance.Error{Code: finance.ECodeInUse, Message: "the currency of an account with movements cannot change",
+			Fields: []finance.FieldError{{Field: "currency", Code: finance.FCodeInvalid}}}
+	}
+	err = db.write(ctx, func(tx *Tx) error {
+		sets, args := "updated_at = ?", []any{db.nowMillis()}
+		set := func(col string, v any) { sets += ", " + col + " = ?"; args = append(args, v) }
+		if in.Name != nil {
+			set("name", *in.Name)
+			set("name_key", finance.NameKey(*in.Name))
+		}
+		if in.Type != nil {
+			set("type", *in.Type)
+		}
+		if in.Currency != nil {
+			set("currency", *in.Currency)
+		}
+		if in.OpeningBalance != nil {
+			set("opening_balance", *in.OpeningBalance)
+			sets += ", balance = balance + ?"
+			args = append(args, *in.OpeningBalance-cur.OpeningBalance)
+		}
+		if in.Position != nil {
+			set("position", *in.Position)
+		}
+		if in.Archived != nil {
+			set("archived", *in.Archived)
+		}
+		_, err := tx.exec(ctx, `UPDATE accounts SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
+		if isUniqueViolation(err) {
+			return accountNameTaken()
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.Account(ctx, ledgerID, id)
+}
+
+// DeleteAccount deletes an account. One with movements is in use unless
+// withMovements is set, in which case its movements go too (transfers from or
+// to it included) and the other accounts' balances follow, in one transaction.
+func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovements bool) error {
+	a, err := db.Account(ctx, ledgerID, id)
+	if err != nil {
+		return err
+	}
+	if a.HasMovements && !withMovements {
+		return finance.Errorf(finance.ECodeInUse, "the account has movements: archive it, or delete it with its movements")
+	}
+	return db.write(ctx, func(tx *Tx) error {
+		var others []int64
+		rows, err := tx.tx.QueryContext(ctx, db.rebind(`SELECT DISTINCT to_account_id FROM movements WHERE ledger_id = ? AND account_id = ? AND to_account_id IS NOT NULL
+			UNION SELECT DISTINCT account_id FROM movements WHERE ledger_id = ? AND to_account_id = ?`), ledgerID, id, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var o int64
+			if err := rows.Scan(&o); err != nil {
+				rows.Close()
+				return err
+			}
+			others = append(others, o)
+		}
+		rows.Close()
+		if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND (account_id = ? OR to_account_id = ?)`, ledgerID, id, id); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND account_id = ?`, ledgerID, id); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM accounts WHERE ledger_id = ? AND id = ?`, ledgerID, id); err != nil {
+			return err
+		}
+		return rebuildAccounts(ctx, tx, ledgerID, others)
+	})
+}
+
+// ReorderAccounts sets the order of the ledger's accounts to ids.
+func (db *DB) ReorderAccounts(ctx context.Context, ledgerID int64, ids []int64) error {
+	return db.write(ctx, func(tx *Tx) error { return reorder(ctx, tx, "accounts", ledgerID, ids) })
+}
+
+func reorder(ctx context.Context, tx *Tx, table string, ledgerID int64, ids []int64) error {
+	for i, id := range ids {
+		res, err := tx.exec(ctx, `UPDATE `+table+` SET position = ? WHERE ledger_id = ? AND id = ?`, i+1, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return finance.Errorf(finance.ECodeNotFound, "%s %d not found", table, id)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,339 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"cashcontrol/internal/finance"
+)
+
+const categoryColumns = `c.id, c.name, c.type, c.parent_id, c.color, c.icon, c.position, c.archived`
+
+func scanCategory(s rowScanner) (*finance.Category, error) {
+	var c finance.Category
+	var parent sql.NullInt64
+	if err := s.Scan(&c.ID, &c.Name, &c.Type, &parent, &c.Color, &c.Icon, &c.Position, &c.Archived); err != nil {
+		return nil, err
+	}
+	if parent.Valid {
+		c.ParentID = &parent.Int64
+	}
+	return &c, nil
+}
+
+// ListCategories returns the ledger's categories: parents before children,
+// each level in its order.
+func (db *DB) ListCategories(ctx context.Context, ledgerID int64) ([]finance.Category, error) {
+	rows, err := db.query(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ?
+		ORDER BY c.type, c.parent_key, c.position, c.id`, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []finance.Category{}
+	for rows.Next() {
+		c, err := scanCategory(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *c)
+	}
+	return out, rows.Err()
+}
+
+// Category returns one category of the ledger; another ledger's is not_found.
+func (db *DB) Category(ctx context.Context, ledgerID, id int64) (*finance.Category, error) {
+	c, err := scanCategory(db.queryRow(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ? AND c.id = ?`, ledgerID, id))
+	if err != nil {
+		return nil, notFound(err, "category")
+	}
+	return c, nil
+}
+
+func categoryNameTaken() error {
+	return &finance.Error{Code: finance.ECodeConflict, Message: "a category with this name already exists here",
+		Fields: []finance.FieldError{{Field: "name", Code: finance.FCodeTaken}}}
+}
+
+func fieldError(field, code, msg string) error {
+	return &finance.Error{Code: finance.ECodeInvalid, Message: msg, Fields: []finance.FieldError{{Field: field, Code: code}}}
+}
+
+// checkParent enforces one level of subcategories of the parent's type.
+func (db *DB) checkParent(ctx context.Context, ledgerID, parentID int64, typ string) (*finance.Category, error) {
+	p, err := db.Category(ctx, ledgerID, parentID)
+	if finance.ErrorCode(err) == finance.ECodeNotFound {
+		return nil, fieldError("parentId", finance.FCodeUnknown, "no such parent category")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.ParentID != nil {
+		return nil, fieldError("parentId", finance.FCodeInvalid, "a subcategory cannot have subcategories")
+	}
+	if typ != "" && p.Type != typ {
+		return nil, fieldError("parentId", finance.FCodeMismatch, "a subcategory has its parent's type")
+	}
+	return p, nil
+}
+
+// CreateCategory adds a category (a subcategory when ParentID is set; its
+// type defaults to the parent's). in must be validated.
+func (db *DB) CreateCategory(ctx context.Context, ledgerID int64, in finance.CategoryInput) (*finance.Category, error) {
+	typ := ""
+	if in.Type != nil {
+		typ = *in.Type
+	}
+	var parent int64
+	if in.ParentID != nil && in.ParentID.Set {
+		p, err := db.checkParent(ctx, ledgerID, in.ParentID.ID, typ)
+		if err != nil {
+			return nil, err
+		}
+		parent, typ = p.ID, p.Type
+	}
+	if typ == "" {
+		return nil, fieldError("type", finance.FCodeRequired, "type is required")
+	}
+	color, icon := "", ""
+	if in.Color != nil {
+		color = *in.Color
+	}
+	if in.Icon != nil {
+		icon = *in.Icon
+	}
+	var id int64
+	err := db.write(ctx, func(tx *Tx) error {
+		var err error
+		id, err = insertCategory(ctx, tx, ledgerID, parent, typ, *in.Name, color, icon, nil)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.Category(ctx, ledgerID, id)
+}
+
+func insertCategory(ctx context.Context, tx *Tx, ledgerID, parent int64, typ, name, color, icon string, starterKey *string) (int64, error) {
+	var parentID any
+	if parent != 0 {
+		parentID = parent
+	}
+	now := tx.db.nowMillis()
+	var id int64
+	err := tx.queryRow(ctx, `INSERT INTO categories (ledger_id, parent_id, parent_key, type, name, name_key, color, icon, position, starter_key, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM categories WHERE ledger_id = ? AND type = ? AND parent_key = ?), ?, ?, ?)
+		RETURNING id`, ledgerID, parentID, parent, typ, name, finance.NameKey(name), color, icon, ledgerID, typ, parent, starterKey, now, now).Scan(&id)
+	if isUniqueViolation(err) {
+		return 0, categoryNameTaken()
+	}
+	if err != nil {
+		return 0, fmt.Errorf("insert category: %w", err)
+	}
+	return id, nil
+}
+
+func (db *DB) categoryUsage(ctx context.Context, ledgerID, id int64) (children, movements int64, err error) {
+	err = db.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM categories WHERE ledger_id = ? AND parent_id = ?),
+		(SELECT COUNT(*) FROM movements WHERE ledger_id = ? AND category_id IN (SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)))`,
+		ledgerID, id, ledgerID, ledgerID, id, id).Scan(&children, &movements)
+	return
+}
+
+// UpdateCategory applies a validated patch: rename, recolour, move under
+// another parent or to the top, archive or restore (a parent's subcategories
+// follow it), reorder. The type changes only for an unused category.
+func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance.CategoryInput) (*finance.Category, error) {
+	cur, err := db.Category(ctx, ledgerID, id)
+	if err != nil {
+		return nil, err
+	}
+	children, used, err := db.categoryUsage(ctx, ledgerID, id)
+	if err != nil {
+		return nil, err
+	}
+	typ := cur.Type
+	if in.Type != nil && *in.Type != cur.Type {
+		if used > 0 || children > 0 || cur.ParentID != nil {
+			return nil, fieldError("type", finance.FCodeInvalid, "only an unused top-level category without subcategories can change type")
+		}
+		typ = *in.Type
+	}
+	parentKey := int64(0)
+	if cur.ParentID != nil {
+		parentKey = *cur.ParentID
+	}
+	if in.ParentID != nil {
+		parentKey = 0
+		if in.ParentID.Set {
+			if in.ParentID.ID == id {
+				return nil, fieldError("parentId", finance.FCodeInvalid, "a category cannot be its own parent")
+			}
+			if children > 0 {
+				return nil, fieldError("parentId", finance.FCodeInvalid, "a category with subcategories cannot become a subcategory")
+			}
+			if _, err := db.checkParent(ctx, ledgerID, in.ParentID.ID, typ); err != nil {
+				return nil, err
+			}
+			parentKey = in.ParentID.ID
+		}
+	}
+	err = db.write(ctx, func(tx *Tx) error {
+		sets, args := "updated_at = ?, type = ?", []any{db.nowMillis(), typ}
+		set := func(col string, v any) { sets += ", " + col + " = ?"; args = append(args, v) }
+		if in.Name != nil {
+			set("name", *in.Name)
+			set("name_key", finance.NameKey(*in.Name))
+		}
+		if in.Color != nil {
+			set("color", *in.Color)
+		}
+		if in.Icon != nil {
+			set("icon", *in.Icon)
+		}
+		if in.Position != nil {
+			set("position", *in.Position)
+		}
+		if in.Archived != nil {
+			set("archived", *in.Archived)
+		}
+		if in.ParentID != nil {
+			var p any
+			if parentKey != 0 {
+				p = parentKey
+			}
+			set("parent_id", p)
+			set("parent_key", parentKey)
+		}
+		_, err := tx.exec(ctx, `UPDATE categories SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
+		if isUniqueViolation(err) {
+			return categoryNameTaken()
+		}
+		if err != nil {
+			return err
+		}
+		if in.Archived != nil {
+			_, err = tx.exec(ctx, `UPDATE categories SET archived = ? WHERE ledger_id = ? AND parent_id = ?`, *in.Archived, ledgerID, id)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.Category(ctx, ledgerID, id)
+}
+
+// DeleteCategory deletes a category and its subcategories. When movements use
+// them it is refused (in_use) unless moveTo names another category of the same
+// type: then every such movement moves there first, in the same transaction.
+func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *int64) error {
+	cur, err := db.Category(ctx, ledgerID, id)
+	if err != nil {
+		return err
+	}
+	_, used, err := db.categoryUsage(ctx, ledgerID, id)
+	if err != nil {
+		return err
+	}
+	if used > 0 && moveTo == nil {
+		return finance.Errorf(finance.ECodeInUse, "%d movements use this category: archive it, or move them to another category and delete it", used)
+	}
+	if moveTo != nil {
+		target, err := db.Category(ctx, ledgerID, *moveTo)
+		if finance.ErrorCode(err) == finance.ECodeNotFound {
+			return fieldError("moveTo", finance.FCodeUnknown, "no such category to move the movements to")
+		}
+		if err != nil {
+			return err
+		}
+		if target.Type != cur.Type {
+			return fieldError("moveTo", finance.FCodeMismatch, "movements can only move to a category of the same type")
+		}
+		if target.ID == id || (target.ParentID != nil && *target.ParentID == id) {
+			return fieldError("moveTo", finance.FCodeInvalid, "movements cannot move to the category being deleted")
+		}
+	}
+	return db.write(ctx, func(tx *Tx) error {
+		branch := `SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)`
+		if moveTo != nil {
+			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ? WHERE ledger_id = ? AND category_id IN (`+branch+`)`,
+				*moveTo, ledgerID, ledgerID, id, id); err != nil {
+				return fmt.Errorf("move movements: %w", err)
+			}
+			if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
+				SELECT ledger_id, account_id, ?, month, kind, SUM(total), SUM(count) FROM monthly_totals
+				WHERE ledger_id = ? AND category_id IN (`+branch+`) GROUP BY ledger_id, account_id, month, kind
+				ON CONFLICT (ledger_id, month, kind, account_id, category_id)
+				DO UPDATE SET total = monthly_totals.total + excluded.total, count = monthly_totals.count + excluded.count`,
+				*moveTo, ledgerID, ledgerID, id, id); err != nil {
+				return fmt.Errorf("move totals: %w", err)
+			}
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+		return err
+	})
+}
+
+// ReorderCategories sets the order of sibling categories to ids.
+func (db *DB) ReorderCategories(ctx context.Context, ledgerID int64, ids []int64) error {
+	return db.write(ctx, func(tx *Tx) error { return reorder(ctx, tx, "categories", ledgerID, ids) })
+}
+
+// CreateStarterCategories creates the localized starter set, skipping any
+// category that already exists (by starter key or by name): repeating the
+// step creates nothing twice. It returns how many it created.
+func (db *DB) CreateStarterCategories(ctx context.Context, ledgerID int64, language string) (int, error) {
+	created := 0
+	err := db.write(ctx, func(tx *Tx) error {
+		var err error
+		created, err = createStartersTx(ctx, tx, ledgerID, language)
+		return err
+	})
+	return created, err
+}
+
+func createStartersTx(ctx context.Context, tx *Tx, ledgerID int64, language string) (int, error) {
+	created := 0
+	for _, s := range finance.StarterCategories() {
+		parent, n, err := insertStarter(ctx, tx, ledgerID, 0, s, language)
+		if err != nil {
+			return 0, err
+		}
+		created += n
+		for _, c := range s.Children {
+			if _, n, err = insertStarter(ctx, tx, ledgerID, parent, c, language); err != nil {
+				return 0, err
+			}
+			created += n
+		}
+	}
+	return created, nil
+}
+
+// insertStarter returns the id of the starter category (new or existing) and
+// 1 when it created it.
+func insertStarter(ctx context.Context, tx *Tx, ledgerID, parent int64, s finance.StarterCategory, language string) (int64, int, error) {
+	var id int64
+	err := tx.queryRow(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND (starter_key = ? OR (type = ? AND parent_key = ? AND name_key = ?))`,
+		ledgerID, s.Key, s.Type, parent, finance.NameKey(s.Name(language))).Scan(&id)
+	if err == nil {
+		return id, 0, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, err
+	}
+	key := s.Key
+	id, err = insertCategory(ctx, tx, ledgerID, parent, s.Type, s.Name(language), s.Color, s.Icon, &key)
+	if err != nil {
+		return 0, 0, err
+	}
+	return id, 1, nil
+}

@@ -1,0 +1,337 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"cashcontrol/internal/finance"
+)
+
+const movementColumns = `m.id, m.type, m.date, m.amount, a.currency, m.account_id, m.category_id, m.to_account_id, m.to_amount,
+	COALESCE(ta.currency, ''), m.description, m.notes, m.tags`
+
+const movementFrom = ` FROM movements m JOIN accounts a ON a.id = m.account_id LEFT JOIN accounts ta ON ta.id = m.to_account_id`
+
+func scanMovement(s rowScanner) (*finance.Movement, error) {
+	var m finance.Movement
+	var cat, to, toAmount sql.NullInt64
+	var tags string
+	if err := s.Scan(&m.ID, &m.Type, &m.Date, &m.Amount, &m.Currency, &m.AccountID, &cat, &to, &toAmount,
+		&m.ToCurrency, &m.Description, &m.Notes, &tags); err != nil {
+		return nil, err
+	}
+	if cat.Valid {
+		m.CategoryID = &cat.Int64
+	}
+	if to.Valid {
+		m.ToAccountID = &to.Int64
+		m.ToAmount = &toAmount.Int64
+	}
+	m.Tags = splitTags(tags)
+	return &m, nil
+}
+
+func splitTags(s string) []string {
+	if s == "" {
+		return []string{}
+	}
+	return strings.Split(s, ",")
+}
+
+// Movement returns one movement of the ledger; another ledger's is not_found.
+func (db *DB) Movement(ctx context.Context, ledgerID, id int64) (*finance.Movement, error) {
+	m, err := scanMovement(db.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+	if err != nil {
+		return nil, notFound(err, "movement")
+	}
+	return m, nil
+}
+
+// draftOf turns a stored movement back into a draft (for patches).
+func draftOf(m *finance.Movement) finance.MovementDraft {
+	d := finance.MovementDraft{Type: m.Type, Date: m.Date, Amount: m.Amount, AccountID: m.AccountID,
+		Description: m.Description, Notes: m.Notes, Tags: m.Tags}
+	if m.CategoryID != nil {
+		d.CategoryID = *m.CategoryID
+	}
+	if m.ToAccountID != nil {
+		d.ToAccountID, d.ToAmount = *m.ToAccountID, *m.ToAmount
+	}
+	return d
+}
+
+func effectOf(d finance.MovementDraft) effect {
+	return effect{Type: d.Type, Date: d.Date, Amount: d.Amount, AccountID: d.AccountID, CategoryID: d.CategoryID,
+		ToAccountID: d.ToAccountID, ToAmount: d.ToAmount}
+}
+
+// refs caches the ledger's accounts and categories while a transaction checks
+// drafts against them.
+type refs struct {
+	accounts   map[int64]refAccount
+	categories map[int64]refCategory
+}
+
+type refAccount struct {
+	currency string
+	archived bool
+}
+
+type refCategory struct {
+	typ      string
+	archived bool
+}
+
+func loadRefs(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, db *DB, ledgerID int64) (*refs, error) {
+	r := &refs{accounts: map[int64]refAccount{}, categories: map[int64]refCategory{}}
+	rows, err := q.QueryContext(ctx, db.rebind(`SELECT id, currency, archived FROM accounts WHERE ledger_id = ?`), ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var id int64
+		var a refAccount
+		if err := rows.Scan(&id, &a.currency, &a.archived); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.accounts[id] = a
+	}
+	rows.Close()
+	rows, err = q.QueryContext(ctx, db.rebind(`SELECT id, type, archived FROM categories WHERE ledger_id = ?`), ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var c refCategory
+		if err := rows.Scan(&id, &c.typ, &c.archived); err != nil {
+			return nil, err
+		}
+		r.categories[id] = c
+	}
+	return r, rows.Err()
+}
+
+// check validates the draft's references against the ledger and fills the
+// received amount of a same-currency transfer. prev is the stored movement on
+// an update (an archived account or category it already used stays allowed).
+func (r *refs) check(d *finance.MovementDraft, prev *finance.MovementDraft) error {
+	if err := d.Validate(); err != nil {
+		return err
+	}
+	var v finance.Validation
+	acc, ok := r.accounts[d.AccountID]
+	switch {
+	case !ok:
+		v.Add("accountId", finance.FCodeUnknown)
+	case acc.archived && (prev == nil || prev.AccountID != d.AccountID):
+		v.Add("accountId", finance.FCodeInvalid)
+	}
+	if d.Type == finance.MovementTransfer {
+		to, ok := r.accounts[d.ToAccountID]
+		switch {
+		case !ok:
+			v.Add("toAccountId", finance.FCodeUnknown)
+		case to.archived && (prev == nil || prev.ToAccountID != d.ToAccountID):
+			v.Add("toAccountId", finance.FCodeInvalid)
+		case to.currency == acc.currency:
+			d.ToAmount = d.Amount // one currency: what leaves arrives
+		case d.ToAmount == 0:
+			v.Add("toAmount", finance.FCodeRequired)
+		}
+	} else {
+		c, ok := r.categories[d.CategoryID]
+		switch {
+		case !ok:
+			v.Add("categoryId", finance.FCodeUnknown)
+		case c.typ != d.Type:
+			v.Add("categoryId", finance.FCodeMismatch)
+		case c.archived && (prev == nil || prev.CategoryID != d.CategoryID):
+			v.Add("categoryId", finance.FCodeInvalid)
+		}
+	}
+	return v.Err()
+}
+
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft, now int64) (int64, error) {
+	var toAmount any
+	if d.Type == finance.MovementTransfer {
+		toAmount = d.ToAmount
+	}
+	var id int64
+	err := tx.queryRow(ctx, `INSERT INTO movements (ledger_id, type, date, amount, account_id, category_id, to_account_id, to_amount,
+		description, notes, tags, fitid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount,
+		d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("insert movement: %w", err)
+	}
+	return id, insertTags(ctx, tx, ledgerID, id, d.Tags)
+}
+
+func insertTags(ctx context.Context, tx *Tx, ledgerID, id int64, tags []string) error {
+	for _, t := range tags {
+		if _, err := tx.exec(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`, id, ledgerID, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CreateMovement stores one movement and its effects on balances and totals.
+func (db *DB) CreateMovement(ctx context.Context, ledgerID int64, d finance.MovementDraft) (*finance.Movement, error) {
+	var id int64
+	err := db.write(ctx, func(tx *Tx) error {
+		r, err := loadRefs(ctx, tx.tx, db, ledgerID)
+		if err != nil {
+			return err
+		}
+		if err := r.check(&d, nil); err != nil {
+			return err
+		}
+		if id, err = insertMovement(ctx, tx, ledgerID, d, db.nowMillis()); err != nil {
+			return err
+		}
+		return applyEffect(ctx, tx, ledgerID, effectOf(d), 1)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.Movement(ctx, ledgerID, id)
+}
+
+// UpdateMovement applies a patch: the old effects are undone and the new ones
+// applied in the same transaction.
+func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance.MovementInput) (*finance.Movement, error) {
+	err := db.write(ctx, func(tx *Tx) error {
+		cur, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+		if err != nil {
+			return notFound(err, "movement")
+		}
+		prev := draftOf(cur)
+		d := finance.DraftFrom(prev, in)
+		r, err := loadRefs(ctx, tx.tx, db, ledgerID)
+		if err != nil {
+			return err
+		}
+		if err := r.check(&d, &prev); err != nil {
+			return err
+		}
+		if err := applyEffect(ctx, tx, ledgerID, effectOf(prev), -1); err != nil {
+			return err
+		}
+		var toAmount any
+		if d.Type == finance.MovementTransfer {
+			toAmount = d.ToAmount
+		}
+		if _, err := tx.exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
+			to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ? WHERE ledger_id = ? AND id = ?`,
+			d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
+			strings.Join(d.Tags, ","), db.nowMillis(), ledgerID, id); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM movement_tags WHERE movement_id = ?`, id); err != nil {
+			return err
+		}
+		if err := insertTags(ctx, tx, ledgerID, id, d.Tags); err != nil {
+			return err
+		}
+		return applyEffect(ctx, tx, ledgerID, effectOf(d), 1)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return db.Movement(ctx, ledgerID, id)
+}
+
+// DeleteMovement deletes one movement and undoes its effects.
+func (db *DB) DeleteMovement(ctx context.Context, ledgerID, id int64) error {
+	_, err := db.DeleteMovements(ctx, ledgerID, []int64{id})
+	return err
+}
+
+// DeleteMovements deletes movements in one transaction and returns them as
+// they were (so that the caller can offer an undo). Any id that is not the
+// ledger's makes the whole call not_found and changes nothing.
+func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) ([]finance.Movement, error) {
+	var out []finance.Movement
+	err := db.write(ctx, func(tx *Tx) error {
+		out = out[:0]
+		for _, id := range ids {
+			m, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+			if err != nil {
+				return notFound(err, "movement")
+			}
+			if err := applyEffect(ctx, tx, ledgerID, effectOf(draftOf(m)), -1); err != nil {
+				return err
+			}
+			if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, id); err != nil {
+				return err
+			}
+			out = append(out, *m)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// RecategorizeMovements moves expenses or earnings to another category of
+// their type, in one transaction; transfers and other ledgers' ids refuse the
+// whole call.
+func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []int64, categoryID int64) (int, error) {
+	n := 0
+	err := db.write(ctx, func(tx *Tx) error {
+		n = 0
+		r, err := loadRefs(ctx, tx.tx, db, ledgerID)
+		if err != nil {
+			return err
+		}
+		c, ok := r.categories[categoryID]
+		if !ok {
+			return fieldError("categoryId", finance.FCodeUnknown, "no such category")
+		}
+		if c.archived {
+			return fieldError("categoryId", finance.FCodeInvalid, "the category is archived")
+		}
+		for _, id := range ids {
+			m, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+			if err != nil {
+				return notFound(err, "movement")
+			}
+			if m.Type != c.typ {
+				return fieldError("categoryId", finance.FCodeMismatch, "every movement must be of the category's type")
+			}
+			d := draftOf(m)
+			if d.CategoryID == categoryID {
+				continue
+			}
+			if err := applyEffect(ctx, tx, ledgerID, effectOf(d), -1); err != nil {
+				return err
+			}
+			d.CategoryID = categoryID
+			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ?, updated_at = ? WHERE ledger_id = ? AND id = ?`,
+				categoryID, db.nowMillis(), ledgerID, id); err != nil {
+				return err
+			}
+			if err := applyEffect(ctx, tx, ledgerID, effectOf(d), 1); err != nil {
+				return err
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
