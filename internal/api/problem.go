@@ -96,6 +96,8 @@ func NotFound(w http.ResponseWriter, r *http.Request) {
 		Detail: "no such endpoint: " + r.Method + " " + r.URL.Path})
 }
 
+func jsonEncode(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
+
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -39,6 +39,15 @@ func (a *API) Register(mux *http.ServeMux) {
 	mux.HandleFunc("PATCH /api/v1/categories/{id}", a.authed(a.patchCategory))
 	mux.HandleFunc("DELETE /api/v1/categories/{id}", a.authed(a.deleteCategory))
 
+	mux.HandleFunc("GET /api/v1/movements", a.authed(a.listMovements))
+	mux.HandleFunc("POST /api/v1/movements", a.authed(a.createMovement))
+	mux.HandleFunc("GET /api/v1/movements/totals", a.authed(a.movementTotals))
+	mux.HandleFunc("GET /api/v1/movements/export.csv", a.authed(a.exportMovements))
+	mux.HandleFunc("POST /api/v1/movements/bulk", a.authed(a.bulkMovements))
+	mux.HandleFunc("GET /api/v1/movements/{id}", a.authed(a.getMovement))
+	mux.HandleFunc("PATCH /api/v1/movements/{id}", a.authed(a.patchMovement))
+	mux.HandleFunc("DELETE /api/v1/movements/{id}", a.authed(a.deleteMovement))
+
 	mux.HandleFunc("/api/", NotFound)
 	mux.HandleFunc("/auth/", NotFound)
 }

@@ -4,6 +4,7 @@ package money
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -71,3 +72,24 @@ func (t *Table) All() []Currency { return t.sorted }
 
 // InRange reports whether an amount in minor units is within MaxAbsAmount.
 func InRange(amount int64) bool { return amount >= -MaxAbsAmount && amount <= MaxAbsAmount }
+
+// FormatDecimal writes minor units as a plain decimal with the currency's
+// exponent ("-1234.50" for -123450 and exponent 2), with integer arithmetic.
+func FormatDecimal(amount int64, exponent int) string {
+	neg := amount < 0
+	u := uint64(amount)
+	if neg {
+		u = uint64(-amount)
+	}
+	s := strconv.FormatUint(u, 10)
+	if exponent > 0 {
+		if len(s) <= exponent {
+			s = strings.Repeat("0", exponent-len(s)+1) + s
+		}
+		s = s[:len(s)-exponent] + "." + s[len(s)-exponent:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}

@@ -38,3 +38,15 @@ func TestInRange(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatDecimal(t *testing.T) {
+	for _, c := range []struct {
+		v    int64
+		exp  int
+		want string
+	}{{123450, 2, "1234.50"}, {-5, 2, "-0.05"}, {0, 2, "0.00"}, {1234, 0, "1234"}, {-1, 3, "-0.001"}, {1000000000000000, 2, "10000000000000.00"}} {
+		if got := money.FormatDecimal(c.v, c.exp); got != c.want {
+			t.Errorf("FormatDecimal(%d, %d) = %q, want %q", c.v, c.exp, got, c.want)
+		}
+	}
+}

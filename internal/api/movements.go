@@ -1,0 +1,175 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"cashcontrol/internal/finance"
+)
+
+// movementFilter reads the list filters from the query string. Lists are
+// comma-separated or repeated: ?type=expense,earning&accountId=3&accountId=4.
+func movementFilter(q url.Values) (finance.MovementFilter, error) {
+	var f finance.MovementFilter
+	var v finance.Validation
+	multi := func(key string) []string {
+		var out []string
+		for _, s := range q[key] {
+			for _, part := range strings.Split(s, ",") {
+				if part = strings.TrimSpace(part); part != "" {
+					out = append(out, part)
+				}
+			}
+		}
+		return out
+	}
+	ids := func(key string) []int64 {
+		var out []int64
+		for _, s := range multi(key) {
+			id, ok := finance.ParseID(s)
+			if !ok {
+				v.Add(key, finance.FCodeInvalid)
+				continue
+			}
+			out = append(out, id)
+		}
+		return out
+	}
+	amount := func(key string) *int64 {
+		s := q.Get(key)
+		if s == "" {
+			return nil
+		}
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 0 || n > finance.MaxAmount {
+			v.Add(key, finance.FCodeInvalid)
+			return nil
+		}
+		return &n
+	}
+	f.From, f.To = q.Get("from"), q.Get("to")
+	if f.From != "" && !finance.ValidDate(f.From) {
+		v.Add("from", finance.FCodeInvalid)
+	}
+	if f.To != "" && !finance.ValidDate(f.To) {
+		v.Add("to", finance.FCodeInvalid)
+	}
+	for _, t := range multi("type") {
+		if t != finance.MovementExpense && t != finance.MovementEarning && t != finance.MovementTransfer {
+			v.Add("type", finance.FCodeUnknown)
+		}
+		f.Types = append(f.Types, t)
+	}
+	f.AccountIDs = ids("accountId")
+	f.CategoryIDs = ids("categoryId")
+	f.Tags = finance.NormalizeTags(multi("tag"))
+	f.MinAmount, f.MaxAmount = amount("minAmount"), amount("maxAmount")
+	f.Text = strings.TrimSpace(q.Get("q"))
+	if len(f.Text) > 200 {
+		v.Add("q", finance.FCodeTooLong)
+	}
+	switch q.Get("order") {
+	case "", "desc":
+	case "asc":
+		f.Ascending = true
+	default:
+		v.Add("order", finance.FCodeInvalid)
+	}
+	return f, v.Err()
+}
+
+func (a *API) listMovements(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	q := r.URL.Query()
+	f, err := movementFilter(q)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	limit := 0
+	if s := q.Get("limit"); s != "" {
+		if limit, err = strconv.Atoi(s); err != nil || limit < 1 || limit > 500 {
+			a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "limit must be 1 to 500",
+				Fields: []finance.FieldError{{Field: "limit", Code: finance.FCodeOutOfRange}}})
+			return
+		}
+	}
+	items, next, err := a.db.ListMovements(r.Context(), u.LedgerID, f, limit, q.Get("cursor"))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list[finance.Movement]{Items: items, NextCursor: next})
+}
+
+func (a *API) movementTotals(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	f, err := movementFilter(r.URL.Query())
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	t, err := a.db.TotalMovements(r.Context(), u.LedgerID, f)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, t)
+}
+
+func (a *API) getMovement(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err == nil {
+		var m *finance.Movement
+		if m, err = a.db.Movement(r.Context(), u.LedgerID, id); err == nil {
+			writeJSON(w, http.StatusOK, m)
+			return
+		}
+	}
+	a.fail(w, r, err)
+}
+
+func (a *API) createMovement(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var in finance.MovementInput
+	if err := decode(w, r, &in); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	m, err := a.db.CreateMovement(r.Context(), u.LedgerID, finance.DraftFrom(finance.MovementDraft{}, in))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, m)
+}
+
+func (a *API) patchMovement(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var in finance.MovementInput
+	if err := decode(w, r, &in); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	m, err := a.db.UpdateMovement(r.Context(), u.LedgerID, id, in)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, m)
+}
+
+func (a *API) deleteMovement(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err == nil {
+		err = a.db.DeleteMovement(r.Context(), u.LedgerID, id)
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,164 @@
+package api
+
+import (
+	"encoding/csv"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/money"
+	"cashcontrol/internal/store"
+)
+
+// MaxBulk bounds one bulk request.
+const MaxBulk = 5000
+
+type bulkRequest struct {
+	Action     string                  `json:"action"` // delete | recategorize | create
+	IDs        []finance.IDInput       `json:"ids"`
+	CategoryID *finance.IDInput        `json:"categoryId"`
+	Movements  []finance.MovementInput `json:"movements"`
+}
+
+type bulkReply struct {
+	Affected int                `json:"affected"`
+	Deleted  []finance.Movement `json:"deleted,omitempty"`
+	IDs      []string           `json:"ids,omitempty"`
+}
+
+type bulkRowProblem struct {
+	Problem
+	Rows []store.RowError `json:"rows"`
+}
+
+func bulkIDs(in []finance.IDInput) ([]int64, error) {
+	if len(in) == 0 || len(in) > MaxBulk {
+		return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "give between 1 and 5000 ids",
+			Fields: []finance.FieldError{{Field: "ids", Code: finance.FCodeOutOfRange}}}
+	}
+	out := make([]int64, 0, len(in))
+	for _, id := range in {
+		if !id.Set {
+			return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "ids must be movement ids",
+				Fields: []finance.FieldError{{Field: "ids", Code: finance.FCodeInvalid}}}
+		}
+		out = append(out, id.ID)
+	}
+	return out, nil
+}
+
+// bulkMovements deletes, re-categorises or creates many movements in one
+// transaction: all of them or none. Delete answers the deleted movements so
+// that the web app can undo with a create.
+func (a *API) bulkMovements(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var req bulkRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var reply bulkReply
+	var err error
+	switch req.Action {
+	case "delete":
+		var ids []int64
+		if ids, err = bulkIDs(req.IDs); err == nil {
+			reply.Deleted, err = a.db.DeleteMovements(r.Context(), u.LedgerID, ids)
+			reply.Affected = len(reply.Deleted)
+		}
+	case "recategorize":
+		var ids []int64
+		if ids, err = bulkIDs(req.IDs); err == nil {
+			if req.CategoryID == nil || !req.CategoryID.Set {
+				err = &finance.Error{Code: finance.ECodeInvalid, Message: "categoryId is required",
+					Fields: []finance.FieldError{{Field: "categoryId", Code: finance.FCodeRequired}}}
+			} else {
+				reply.Affected, err = a.db.RecategorizeMovements(r.Context(), u.LedgerID, ids, req.CategoryID.ID)
+			}
+		}
+	case "create":
+		if len(req.Movements) == 0 || len(req.Movements) > MaxBulk {
+			err = &finance.Error{Code: finance.ECodeInvalid, Message: "give between 1 and 5000 movements",
+				Fields: []finance.FieldError{{Field: "movements", Code: finance.FCodeOutOfRange}}}
+			break
+		}
+		drafts := make([]finance.MovementDraft, len(req.Movements))
+		for i, in := range req.Movements {
+			drafts[i] = finance.DraftFrom(finance.MovementDraft{}, in)
+		}
+		var ids []int64
+		if ids, err = a.db.CreateMovements(r.Context(), u.LedgerID, drafts); err == nil {
+			reply.Affected = len(ids)
+			for _, id := range ids {
+				reply.IDs = append(reply.IDs, strconv.FormatInt(id, 10))
+			}
+		}
+	default:
+		err = &finance.Error{Code: finance.ECodeInvalid, Message: "action must be delete, recategorize or create",
+			Fields: []finance.FieldError{{Field: "action", Code: finance.FCodeUnknown}}}
+	}
+	if be, ok := err.(*store.BulkError); ok {
+		writeProblemWith(w, bulkRowProblem{Problem: Problem{Type: "about:blank", Title: "Bad Request", Status: http.StatusBadRequest,
+			Code: finance.ECodeInvalid, Detail: be.Unwrap().(*finance.Error).Message}, Rows: be.Rows})
+		return
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, reply)
+}
+
+func writeProblemWith(w http.ResponseWriter, p bulkRowProblem) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(p.Status)
+	_ = jsonEncode(w, p)
+}
+
+// csvSafe keeps spreadsheet programs from running a cell as a formula.
+func csvSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// exportMovements streams the filtered movements as CSV: signed amounts
+// (expenses and transfers out negative) in the account's currency.
+func (a *API) exportMovements(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	f, err := movementFilter(r.URL.Query())
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="movements-`+time.Now().Format("2006-01-02")+`.csv"`)
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"date", "type", "amount", "currency", "account", "category", "toAccount", "toAmount", "toCurrency", "description", "notes", "tags"})
+	exp := func(code string) int {
+		if c, ok := a.currencies.Lookup(code); ok {
+			return c.Exponent
+		}
+		return 2
+	}
+	err = a.db.ExportMovements(r.Context(), u.LedgerID, f, func(m store.ExportRow) error {
+		amount := m.Amount
+		if m.Type != finance.MovementEarning {
+			amount = -amount
+		}
+		toAmount := ""
+		if m.ToAmount != nil {
+			toAmount = money.FormatDecimal(*m.ToAmount, exp(m.ToCurrency))
+		}
+		return cw.Write([]string{m.Date, m.Type, money.FormatDecimal(amount, exp(m.Currency)), m.Currency, csvSafe(m.AccountName),
+			csvSafe(m.CategoryName), csvSafe(m.ToAccountName), toAmount, m.ToCurrency, csvSafe(m.Description), csvSafe(m.Notes),
+			strings.Join(m.Tags, " ")})
+	})
+	cw.Flush()
+	if err != nil {
+		// Headers are gone; the truncated file is the best we can do. Log it.
+		a.log.ErrorContext(r.Context(), "export movements", "err", err, "request_id", RequestID(r.Context()))
+	}
+}
