@@ -64,6 +64,13 @@ func addTotal(ctx context.Context, tx *Tx, ledgerID, accountID, categoryID int64
 		ON CONFLICT (ledger_id, month, kind, account_id, category_id)
 		DO UPDATE SET total = monthly_totals.total + excluded.total, count = monthly_totals.count + excluded.count`,
 		ledgerID, accountID, categoryID, month, kind, total, count)
+	if err != nil || count >= 0 {
+		return err
+	}
+	// A row whose last movement went away goes too, so reports list no
+	// empty categories and months.
+	_, err = tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND month = ? AND kind = ? AND account_id = ? AND category_id = ? AND count = 0`,
+		ledgerID, month, kind, accountID, categoryID)
 	return err
 }
 

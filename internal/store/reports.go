@@ -1,0 +1,347 @@
+package store
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"cashcontrol/internal/finance"
+)
+
+// ReportFilter selects what a report covers. Dates are inclusive.
+type ReportFilter struct {
+	From, To   string
+	AccountIDs []int64
+}
+
+func (db *DB) reportRows(ctx context.Context, ledgerID int64, f ReportFilter, selectSQL, groupSQL string, extra string, extraArgs []any) (rowsFunc func(func(rowScanner) error) error) {
+	src, args := sourceSQL(ledgerID, f.From, f.To)
+	q := `SELECT ` + selectSQL + ` FROM ` + src + ` s JOIN accounts a ON a.id = s.account_id AND a.ledger_id = ?`
+	args = append(args, ledgerID)
+	q += ` LEFT JOIN categories c ON c.id = s.category_id AND c.ledger_id = a.ledger_id WHERE 1 = 1`
+	if len(f.AccountIDs) > 0 {
+		in, ids := inList(f.AccountIDs)
+		q += ` AND s.account_id IN (` + in + `)`
+		args = append(args, ids...)
+	}
+	q += extra
+	args = append(args, extraArgs...)
+	q += ` GROUP BY ` + groupSQL
+	return func(fn func(rowScanner) error) error {
+		rows, err := db.query(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := fn(rows); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	}
+}
+
+// CategoryAmount is one category's total in a report.
+type CategoryAmount struct {
+	CategoryID int64            `json:"categoryId,string"`
+	Name       string           `json:"name"`
+	Color      string           `json:"color"`
+	Icon       string           `json:"icon"`
+	Total      int64            `json:"total"`
+	Count      int64            `json:"count"`
+	Share      int64            `json:"share"` // basis points of the currency's total (10000 = 100 %)
+	Children   []CategoryAmount `json:"children,omitempty"`
+}
+
+// CurrencyCategories is the by-category report in one currency.
+type CurrencyCategories struct {
+	Currency   string           `json:"currency"`
+	Total      int64            `json:"total"`
+	Count      int64            `json:"count"`
+	Categories []CategoryAmount `json:"categories"`
+}
+
+// ReportCategories sums expenses or earnings per category for the period,
+// subcategories folded into their parent (and listed under it), per currency.
+func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f ReportFilter, typ string) ([]CurrencyCategories, error) {
+	cats, err := db.ListCategories(ctx, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int64]finance.Category{}
+	for _, c := range cats {
+		byID[c.ID] = c
+	}
+	type key struct {
+		currency string
+		cat      int64
+	}
+	sums := map[key][2]int64{}
+	err = db.reportRows(ctx, ledgerID, f, `a.currency, s.category_id, CAST(SUM(s.total) AS BIGINT), CAST(SUM(s.count) AS BIGINT)`,
+		`a.currency, s.category_id`, ` AND s.kind = ?`, []any{typ})(func(r rowScanner) error {
+		var k key
+		var total, count int64
+		if err := r.Scan(&k.currency, &k.cat, &total, &count); err != nil {
+			return err
+		}
+		sums[k] = [2]int64{total, count}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*CurrencyCategories{}
+	parents := map[key]*CategoryAmount{}
+	for k, v := range sums {
+		cc := out[k.currency]
+		if cc == nil {
+			cc = &CurrencyCategories{Currency: k.currency}
+			out[k.currency] = cc
+		}
+		cc.Total += v[0]
+		cc.Count += v[1]
+		c := byID[k.cat]
+		top := k.cat
+		if c.ParentID != nil {
+			top = *c.ParentID
+		}
+		p := parents[key{k.currency, top}]
+		if p == nil {
+			pc := byID[top]
+			p = &CategoryAmount{CategoryID: top, Name: pc.Name, Color: pc.Color, Icon: pc.Icon}
+			parents[key{k.currency, top}] = p
+		}
+		p.Total += v[0]
+		p.Count += v[1]
+		if c.ParentID != nil {
+			p.Children = append(p.Children, CategoryAmount{CategoryID: c.ID, Name: c.Name, Color: c.Color, Icon: c.Icon, Total: v[0], Count: v[1]})
+		}
+	}
+	for k, p := range parents {
+		cc := out[k.currency]
+		p.Share = share(p.Total, cc.Total)
+		if len(p.Children) > 0 {
+			// What was booked on the parent itself shows as its own row.
+			own := p.Total
+			for i := range p.Children {
+				own -= p.Children[i].Total
+				p.Children[i].Share = share(p.Children[i].Total, cc.Total)
+			}
+			if own != 0 {
+				ownCount := p.Count
+				for _, ch := range p.Children {
+					ownCount -= ch.Count
+				}
+				p.Children = append(p.Children, CategoryAmount{CategoryID: p.CategoryID, Name: p.Name, Color: p.Color, Icon: p.Icon,
+					Total: own, Count: ownCount, Share: share(own, cc.Total)})
+			}
+			sortAmounts(p.Children)
+		}
+		cc.Categories = append(cc.Categories, *p)
+	}
+	res := make([]CurrencyCategories, 0, len(out))
+	for _, cc := range out {
+		sortAmounts(cc.Categories)
+		res = append(res, *cc)
+	}
+	sort.Slice(res, func(i, j int) bool { return res[i].Currency < res[j].Currency })
+	return res, nil
+}
+
+func sortAmounts(a []CategoryAmount) {
+	sort.Slice(a, func(i, j int) bool {
+		if a[i].Total != a[j].Total {
+			return a[i].Total > a[j].Total
+		}
+		return a[i].CategoryID < a[j].CategoryID
+	})
+}
+
+// share is part/whole in basis points, rounded half up, with integers only.
+func share(part, whole int64) int64 {
+	if whole == 0 {
+		return 0
+	}
+	return (part*10000*2 + whole) / (whole * 2)
+}
+
+// MonthFlow is one month of one currency.
+type MonthFlow struct {
+	Month       string `json:"month"`
+	Earnings    int64  `json:"earnings"`
+	Expenses    int64  `json:"expenses"`
+	TransferIn  int64  `json:"transfersIn"`
+	TransferOut int64  `json:"transfersOut"`
+	Net         int64  `json:"net"`     // earnings - expenses
+	Running     int64  `json:"running"` // cumulative net of every flow (transfers included) since the period began
+}
+
+// CurrencyMonths is a monthly series in one currency.
+type CurrencyMonths struct {
+	Currency string      `json:"currency"`
+	Months   []MonthFlow `json:"months"`
+}
+
+// ReportMonthly returns earnings, expenses, transfers, net and a running total
+// per month of the period, per currency, with empty months as zeros.
+func (db *DB) ReportMonthly(ctx context.Context, ledgerID int64, f ReportFilter) ([]CurrencyMonths, error) {
+	type key struct{ currency, month string }
+	flows := map[key]*MonthFlow{}
+	currencies := map[string]bool{}
+	err := db.reportRows(ctx, ledgerID, f, `a.currency, s.month, s.kind, CAST(SUM(s.total) AS BIGINT)`, `a.currency, s.month, s.kind`, "", nil)(
+		func(r rowScanner) error {
+			var k key
+			var kind string
+			var total int64
+			if err := r.Scan(&k.currency, &k.month, &kind, &total); err != nil {
+				return err
+			}
+			currencies[k.currency] = true
+			m := flows[k]
+			if m == nil {
+				m = &MonthFlow{Month: k.month}
+				flows[k] = m
+			}
+			switch kind {
+			case "earning":
+				m.Earnings += total
+			case "expense":
+				m.Expenses += total
+			case "transfer_in":
+				m.TransferIn += total
+			case "transfer_out":
+				m.TransferOut += total
+			}
+			return nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	months := monthsBetween(f.From, f.To)
+	out := []CurrencyMonths{}
+	for cur := range currencies {
+		cm := CurrencyMonths{Currency: cur, Months: make([]MonthFlow, 0, len(months))}
+		var running int64
+		for _, m := range months {
+			mf := MonthFlow{Month: m}
+			if v := flows[key{cur, m}]; v != nil {
+				mf = *v
+			}
+			mf.Net = mf.Earnings - mf.Expenses
+			running += mf.Net + mf.TransferIn - mf.TransferOut
+			mf.Running = running
+			cm.Months = append(cm.Months, mf)
+		}
+		out = append(out, cm)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Currency < out[j].Currency })
+	return out, nil
+}
+
+// monthsBetween lists YYYY-MM from the month of from to the month of to.
+func monthsBetween(from, to string) []string {
+	f, err1 := time.Parse(finance.DateLayout, from)
+	t, err2 := time.Parse(finance.DateLayout, to)
+	if err1 != nil || err2 != nil || t.Before(f) {
+		return nil
+	}
+	var out []string
+	for m := time.Date(f.Year(), f.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(t) && len(out) < 3600; m = m.AddDate(0, 1, 0) {
+		out = append(out, m.Format("2006-01"))
+	}
+	return out
+}
+
+// WorthPoint is the net worth of one currency at a month's end.
+type WorthPoint struct {
+	Month   string `json:"month"`
+	Balance int64  `json:"balance"`
+}
+
+// CurrencyWorth is a net-worth series in one currency.
+type CurrencyWorth struct {
+	Currency string       `json:"currency"`
+	Points   []WorthPoint `json:"points"`
+}
+
+// ReportNetWorth returns, per currency, the sum of the account balances at
+// the end of each month of the period: opening balances plus every flow up to
+// that month.
+func (db *DB) ReportNetWorth(ctx context.Context, ledgerID int64, f ReportFilter) ([]CurrencyWorth, error) {
+	opening := map[string]int64{}
+	q := `SELECT currency, CAST(SUM(opening_balance) AS BIGINT) FROM accounts WHERE ledger_id = ?`
+	args := []any{ledgerID}
+	if len(f.AccountIDs) > 0 {
+		in, ids := inList(f.AccountIDs)
+		q += ` AND id IN (` + in + `)`
+		args = append(args, ids...)
+	}
+	rows, err := db.query(ctx, q+` GROUP BY currency`, args...)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var c string
+		var v int64
+		if err := rows.Scan(&c, &v); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		opening[c] = v
+	}
+	rows.Close()
+	// Everything before the period, summed in SQL, then the period month by month.
+	start := map[string]int64{}
+	for c, v := range opening {
+		start[c] = v
+	}
+	if prior := dayBefore(f.From); prior >= "1900-01-01" {
+		err := db.reportRows(ctx, ledgerID, ReportFilter{From: "1900-01-01", To: prior, AccountIDs: f.AccountIDs},
+			`a.currency, CAST(SUM(CASE s.kind WHEN 'earning' THEN s.total WHEN 'transfer_in' THEN s.total ELSE -s.total END) AS BIGINT)`,
+			`a.currency`, "", nil)(func(r rowScanner) error {
+			var c string
+			var v int64
+			if err := r.Scan(&c, &v); err != nil {
+				return err
+			}
+			start[c] += v
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	period, err := db.ReportMonthly(ctx, ledgerID, f)
+	if err != nil {
+		return nil, err
+	}
+	byCur := map[string][]MonthFlow{}
+	for _, cm := range period {
+		byCur[cm.Currency] = cm.Months
+	}
+	months := monthsBetween(f.From, f.To)
+	out := []CurrencyWorth{}
+	for cur, base := range start {
+		cw := CurrencyWorth{Currency: cur, Points: make([]WorthPoint, 0, len(months))}
+		flows := byCur[cur]
+		for i, m := range months {
+			bal := base
+			if i < len(flows) {
+				bal += flows[i].Running
+			}
+			cw.Points = append(cw.Points, WorthPoint{Month: m, Balance: bal})
+		}
+		out = append(out, cw)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Currency < out[j].Currency })
+	return out, nil
+}
+
+func dayBefore(date string) string {
+	t, err := time.Parse(finance.DateLayout, date)
+	if err != nil {
+		return "1899-12-31"
+	}
+	return t.AddDate(0, 0, -1).Format(finance.DateLayout)
+}

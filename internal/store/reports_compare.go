@@ -1,0 +1,126 @@
+package store
+
+import (
+	"context"
+	"sort"
+)
+
+// CategoryChange compares one top-level category across two periods.
+type CategoryChange struct {
+	CategoryID int64  `json:"categoryId,string"`
+	Name       string `json:"name"`
+	Color      string `json:"color"`
+	Icon       string `json:"icon"`
+	Current    int64  `json:"current"`
+	Previous   int64  `json:"previous"`
+	Change     int64  `json:"change"`
+	// ChangeBP is the change in basis points of the previous amount; null when
+	// there was nothing before.
+	ChangeBP *int64 `json:"changeBp"`
+}
+
+// CurrencyComparison is the period-against-period report in one currency.
+type CurrencyComparison struct {
+	Currency   string           `json:"currency"`
+	Current    int64            `json:"current"`
+	Previous   int64            `json:"previous"`
+	Change     int64            `json:"change"`
+	ChangeBP   *int64           `json:"changeBp"`
+	Categories []CategoryChange `json:"categories"`
+}
+
+func changeBP(cur, prev int64) *int64 {
+	if prev == 0 {
+		return nil
+	}
+	d := cur - prev
+	bp := (d*10000*2 + sign(d)*abs(prev)) / (2 * abs(prev))
+	return &bp
+}
+
+func sign(v int64) int64 {
+	if v < 0 {
+		return -1
+	}
+	return 1
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// ReportCompare sets this period's category totals against the previous
+// period's, per currency.
+func (db *DB) ReportCompare(ctx context.Context, ledgerID int64, cur, prev ReportFilter, typ string) ([]CurrencyComparison, error) {
+	now, err := db.ReportCategories(ctx, ledgerID, cur, typ)
+	if err != nil {
+		return nil, err
+	}
+	before, err := db.ReportCategories(ctx, ledgerID, prev, typ)
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		currency string
+		id       int64
+	}
+	changes := map[key]*CategoryChange{}
+	totals := map[string]*CurrencyComparison{}
+	add := func(list []CurrencyCategories, current bool) {
+		for _, cc := range list {
+			t := totals[cc.Currency]
+			if t == nil {
+				t = &CurrencyComparison{Currency: cc.Currency}
+				totals[cc.Currency] = t
+			}
+			for _, c := range cc.Categories {
+				ch := changes[key{cc.Currency, c.CategoryID}]
+				if ch == nil {
+					ch = &CategoryChange{CategoryID: c.CategoryID, Name: c.Name, Color: c.Color, Icon: c.Icon}
+					changes[key{cc.Currency, c.CategoryID}] = ch
+				}
+				if current {
+					ch.Current, t.Current = c.Total, t.Current+c.Total
+				} else {
+					ch.Previous, t.Previous = c.Total, t.Previous+c.Total
+				}
+			}
+		}
+	}
+	add(now, true)
+	add(before, false)
+	for k, ch := range changes {
+		ch.Change = ch.Current - ch.Previous
+		ch.ChangeBP = changeBP(ch.Current, ch.Previous)
+		totals[k.currency].Categories = append(totals[k.currency].Categories, *ch)
+	}
+	out := []CurrencyComparison{}
+	for _, t := range totals {
+		t.Change = t.Current - t.Previous
+		t.ChangeBP = changeBP(t.Current, t.Previous)
+		sort.Slice(t.Categories, func(i, j int) bool {
+			if t.Categories[i].Current != t.Categories[j].Current {
+				return t.Categories[i].Current > t.Categories[j].Current
+			}
+			return t.Categories[i].CategoryID < t.Categories[j].CategoryID
+		})
+		out = append(out, *t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Currency < out[j].Currency })
+	return out, nil
+}
+
+// FirstMovementDate is the ledger's oldest movement date ("" when none).
+func (db *DB) FirstMovementDate(ctx context.Context, ledgerID int64) (string, error) {
+	var d *string
+	if err := db.queryRow(ctx, `SELECT MIN(date) FROM movements WHERE ledger_id = ?`, ledgerID).Scan(&d); err != nil {
+		return "", err
+	}
+	if d == nil {
+		return "", nil
+	}
+	return *d, nil
+}
