@@ -48,6 +48,13 @@ func (a *API) Register(mux *http.ServeMux) {
 	mux.HandleFunc("PATCH /api/v1/movements/{id}", a.authed(a.patchMovement))
 	mux.HandleFunc("DELETE /api/v1/movements/{id}", a.authed(a.deleteMovement))
 
+	mux.HandleFunc("GET /api/v1/reports/categories", a.authed(a.reportCategories))
+	mux.HandleFunc("GET /api/v1/reports/trend", a.authed(a.reportMonthly))
+	mux.HandleFunc("GET /api/v1/reports/cashflow", a.authed(a.reportMonthly))
+	mux.HandleFunc("GET /api/v1/reports/networth", a.authed(a.reportNetWorth))
+	mux.HandleFunc("GET /api/v1/reports/compare", a.authed(a.reportCompare))
+	mux.HandleFunc("GET /api/v1/dashboard", a.authed(a.dashboard))
+
 	mux.HandleFunc("/api/", NotFound)
 	mux.HandleFunc("/auth/", NotFound)
 }

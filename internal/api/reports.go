@@ -1,0 +1,174 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"time"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
+)
+
+// reportPeriod reads ?from=&to= (inclusive dates). Without from, the period
+// starts at the ledger's first movement ("all time"); without to, it ends today.
+func (a *API) reportPeriod(r *http.Request, u *finance.User) (store.ReportFilter, error) {
+	q := r.URL.Query()
+	var v finance.Validation
+	f := store.ReportFilter{From: q.Get("from"), To: q.Get("to")}
+	if f.To == "" {
+		f.To = today(q).Format(finance.DateLayout)
+	} else if !finance.ValidDate(f.To) {
+		v.Add("to", finance.FCodeInvalid)
+	}
+	if f.From == "" {
+		first, err := a.db.FirstMovementDate(r.Context(), u.LedgerID)
+		if err != nil {
+			return f, err
+		}
+		if first == "" || first > f.To {
+			first = f.To
+		}
+		f.From = first[:8] + "01"
+	} else if !finance.ValidDate(f.From) {
+		v.Add("from", finance.FCodeInvalid)
+	}
+	if err := v.Err(); err != nil {
+		return f, err
+	}
+	if f.From > f.To {
+		return f, &finance.Error{Code: finance.ECodeInvalid, Message: "from is after to", Fields: []finance.FieldError{{Field: "from", Code: finance.FCodeOutOfRange}}}
+	}
+	mf, err := movementFilter(url.Values{"accountId": q["accountId"]})
+	if err != nil {
+		return f, err
+	}
+	f.AccountIDs = mf.AccountIDs
+	return f, nil
+}
+
+// today is the client's date when it sends one (?today=), else the server's.
+func today(q url.Values) time.Time {
+	if t, err := time.Parse(finance.DateLayout, q.Get("today")); err == nil {
+		return t
+	}
+	return time.Now()
+}
+
+func reportType(q url.Values) (string, error) {
+	switch t := q.Get("type"); t {
+	case "", finance.MovementExpense:
+		return finance.MovementExpense, nil
+	case finance.MovementEarning:
+		return t, nil
+	}
+	return "", &finance.Error{Code: finance.ECodeInvalid, Message: "type must be expense or earning",
+		Fields: []finance.FieldError{{Field: "type", Code: finance.FCodeUnknown}}}
+}
+
+type reportReply[T any] struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Type  string `json:"type,omitempty"`
+	Items T      `json:"items"`
+}
+
+func (a *API) reportCategories(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	f, err := a.reportPeriod(r, u)
+	typ, terr := reportType(r.URL.Query())
+	if err == nil {
+		err = terr
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	items, err := a.db.ReportCategories(r.Context(), u.LedgerID, f, typ)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, reportReply[[]store.CurrencyCategories]{From: f.From, To: f.To, Type: typ, Items: items})
+}
+
+// reportMonthly serves both the trend and the cash-flow reports: one series
+// of earnings, expenses, transfers, net and running total per month.
+func (a *API) reportMonthly(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	f, err := a.reportPeriod(r, u)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	items, err := a.db.ReportMonthly(r.Context(), u.LedgerID, f)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, reportReply[[]store.CurrencyMonths]{From: f.From, To: f.To, Items: items})
+}
+
+func (a *API) reportNetWorth(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	f, err := a.reportPeriod(r, u)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	items, err := a.db.ReportNetWorth(r.Context(), u.LedgerID, f)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, reportReply[[]store.CurrencyWorth]{From: f.From, To: f.To, Items: items})
+}
+
+type compareReply struct {
+	reportReply[[]store.CurrencyComparison]
+	PreviousFrom string `json:"previousFrom"`
+	PreviousTo   string `json:"previousTo"`
+}
+
+// previousPeriod is the period of the same length just before f: the same
+// number of whole months when f is whole months, else the same number of days.
+func previousPeriod(f store.ReportFilter) store.ReportFilter {
+	from, _ := time.Parse(finance.DateLayout, f.From)
+	to, _ := time.Parse(finance.DateLayout, f.To)
+	p := store.ReportFilter{AccountIDs: f.AccountIDs}
+	if from.Day() == 1 && to.AddDate(0, 0, 1).Day() == 1 {
+		months := (to.Year()-from.Year())*12 + int(to.Month()-from.Month()) + 1
+		p.From = from.AddDate(0, -months, 0).Format(finance.DateLayout)
+		p.To = from.AddDate(0, 0, -1).Format(finance.DateLayout)
+		return p
+	}
+	days := int(to.Sub(from).Hours()/24) + 1
+	p.From = from.AddDate(0, 0, -days).Format(finance.DateLayout)
+	p.To = from.AddDate(0, 0, -1).Format(finance.DateLayout)
+	return p
+}
+
+func (a *API) reportCompare(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	f, err := a.reportPeriod(r, u)
+	typ, terr := reportType(r.URL.Query())
+	if err == nil {
+		err = terr
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	prev := previousPeriod(f)
+	items, err := a.db.ReportCompare(r.Context(), u.LedgerID, f, prev, typ)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, compareReply{reportReply: reportReply[[]store.CurrencyComparison]{From: f.From, To: f.To, Type: typ, Items: items},
+		PreviousFrom: prev.From, PreviousTo: prev.To})
+}
+
+func (a *API) dashboard(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	d, err := a.db.Dashboard(r.Context(), u.LedgerID, today(r.URL.Query()))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, d)
+}
