@@ -30,6 +30,7 @@ const usage = `usage: cashcontrol [command] [flags]
 commands:
   serve     run the server (the default)
   migrate   apply pending database migrations and exit
+  demo      fill a user's ledger with realistic data: demo --email E [--password P] --movements N [--years Y]
   version   print the version and exit
 
 Run 'cashcontrol serve -h' for the flags; every flag has an environment variable.`
@@ -45,6 +46,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return serve(ctx, args, getenv, stdout, stderr)
 	case "migrate":
 		return migrate(ctx, args, getenv, stdout, stderr)
+	case "demo":
+		return demoCmd(ctx, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "cashcontrol", version)
 		return nil

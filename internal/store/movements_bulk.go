@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 
@@ -51,9 +52,13 @@ func (db *DB) CreateMovements(ctx context.Context, ledgerID int64, drafts []fina
 		if len(bad) > 0 {
 			return &BulkError{Rows: bad}
 		}
-		ins, err := tx.tx.PrepareContext(ctx, db.rebind(`INSERT INTO movements (ledger_id, type, date, amount, account_id, category_id,
+		insertSQL := `INSERT INTO movements (ledger_id, type, date, amount, account_id, category_id,
 			to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`))
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		if db.dialect == Postgres {
+			insertSQL += ` RETURNING id`
+		}
+		ins, err := tx.tx.PrepareContext(ctx, db.rebind(insertSQL))
 		if err != nil {
 			return err
 		}
@@ -70,9 +75,9 @@ func (db *DB) CreateMovements(ctx context.Context, ledgerID int64, drafts []fina
 			if d.Type == finance.MovementTransfer {
 				toAmount = d.ToAmount
 			}
-			var id int64
-			if err := ins.QueryRowContext(ctx, ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
-				nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now).Scan(&id); err != nil {
+			id, err := insertPrepared(ctx, db.dialect, ins, ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
+				nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now)
+			if err != nil {
 				return fmt.Errorf("insert movement: %w", err)
 			}
 			for _, t := range d.Tags {
@@ -144,4 +149,19 @@ func (a *aggregate) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
 		}
 	}
 	return nil
+}
+
+// insertPrepared runs a prepared INSERT and returns the new id: SQLite's
+// last insert id is cheaper than RETURNING row by row; PostgreSQL returns it.
+func insertPrepared(ctx context.Context, d Dialect, st *sql.Stmt, args ...any) (int64, error) {
+	if d == Postgres {
+		var id int64
+		err := st.QueryRowContext(ctx, args...).Scan(&id)
+		return id, err
+	}
+	res, err := st.ExecContext(ctx, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
 }

@@ -1,0 +1,236 @@
+// Package demo fills a ledger with realistic made-up movements: a monthly
+// salary, rent, bills, groceries several times a week, restaurants, fuel,
+// occasional large purchases and transfers to savings, spread over years.
+// People trying the app use it, and so does the benchmark.
+package demo
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
+)
+
+// Options say how much to make.
+type Options struct {
+	Movements int
+	Years     int
+	Seed      uint64
+	Today     time.Time
+	// Progress, when set, is called after each stored batch.
+	Progress func(done, total int)
+}
+
+// batchSize movements are written per transaction.
+const batchSize = 20_000
+
+type ledger struct {
+	checking, cash, card, savings int64
+	cat                           map[string]int64 // starter key → id
+}
+
+// Fill adds the accounts it needs (when missing), the starter categories and
+// opts.Movements movements to the ledger.
+func Fill(ctx context.Context, db *store.DB, ledgerID int64, language string, opts Options) error {
+	if opts.Movements <= 0 || opts.Years <= 0 {
+		return fmt.Errorf("movements and years must be positive")
+	}
+	l, err := prepare(ctx, db, ledgerID, language)
+	if err != nil {
+		return err
+	}
+	g := &generator{rng: rand.New(rand.NewPCG(opts.Seed, 2026)), l: l}
+	end := opts.Today
+	start := time.Date(end.Year()-opts.Years, end.Month(), 1, 0, 0, 0, 0, time.UTC)
+	days := int(end.Sub(start).Hours()/24) + 1
+	months := opts.Years*12 + 1
+	// The monthly life (salary, rent, bills, savings, ~25 movements) fills
+	// what it can; day-to-day spending makes up the rest of the count.
+	fixed := min(opts.Movements, months*10)
+	daily := opts.Movements - fixed
+	batch := make([]finance.MovementDraft, 0, batchSize)
+	done := 0
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		if _, err := db.CreateMovements(ctx, ledgerID, batch); err != nil {
+			return err
+		}
+		done += len(batch)
+		batch = batch[:0]
+		if opts.Progress != nil {
+			opts.Progress(done, opts.Movements)
+		}
+		return nil
+	}
+	emit := func(d finance.MovementDraft) error {
+		batch = append(batch, d)
+		if len(batch) == batchSize {
+			return flush()
+		}
+		return nil
+	}
+	made := 0
+	for m := start; !m.After(end) && made < fixed; m = m.AddDate(0, 1, 0) {
+		for _, d := range g.month(m, end) {
+			if made == fixed {
+				break
+			}
+			if err := emit(d); err != nil {
+				return err
+			}
+			made++
+		}
+	}
+	for i := 0; i < daily+(fixed-made); i++ {
+		day := start.AddDate(0, 0, i*days/max(1, daily+(fixed-made)))
+		if err := emit(g.everyday(day)); err != nil {
+			return err
+		}
+	}
+	return flush()
+}
+
+func prepare(ctx context.Context, db *store.DB, ledgerID int64, language string) (*ledger, error) {
+	if _, err := db.CreateStarterCategories(ctx, ledgerID, language); err != nil {
+		return nil, err
+	}
+	cats, err := db.ListCategories(ctx, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	l := &ledger{cat: map[string]int64{}}
+	names := map[string]string{}
+	for _, s := range finance.StarterCategories() {
+		names[s.Name(language)+"|0"] = s.Key
+		for _, c := range s.Children {
+			names[c.Name(language)+"|1"] = c.Key
+		}
+	}
+	for _, c := range cats {
+		level := "0"
+		if c.ParentID != nil {
+			level = "1"
+		}
+		if k, ok := names[c.Name+"|"+level]; ok {
+			l.cat[k] = c.ID
+		}
+	}
+	accounts, err := db.ListAccounts(ctx, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	want := []struct {
+		name, typ string
+		opening   int64
+		id        *int64
+	}{
+		{"Checking", "bank", 250000, &l.checking}, {"Wallet", "cash", 8000, &l.cash},
+		{"Credit card", "card", 0, &l.card}, {"Savings", "savings", 1000000, &l.savings},
+	}
+	for _, w := range want {
+		for _, a := range accounts {
+			if a.Name == w.name {
+				*w.id = a.ID
+			}
+		}
+		if *w.id == 0 {
+			cur := "EUR"
+			a, err := db.CreateAccount(ctx, ledgerID, finance.AccountInput{Name: &w.name, Type: &w.typ, Currency: &cur, OpeningBalance: &w.opening})
+			if err != nil {
+				return nil, err
+			}
+			*w.id = a.ID
+		}
+	}
+	return l, nil
+}
+
+type generator struct {
+	rng *rand.Rand
+	l   *ledger
+}
+
+// between is a skewed integer amount from lo to hi minor units: most are
+// small, a few large (the product of two uniforms).
+func (g *generator) between(lo, hi int64) int64 {
+	span := hi - lo
+	a, b := g.rng.Int64N(1000), g.rng.Int64N(1000)
+	return lo + span*a*b/(1000*1000)
+}
+
+func date(t time.Time) string { return t.Format(finance.DateLayout) }
+
+func (g *generator) expense(day time.Time, account int64, cat string, amount int64, desc string) finance.MovementDraft {
+	return finance.MovementDraft{Type: finance.MovementExpense, Date: date(day), Amount: max(1, amount), AccountID: account,
+		CategoryID: g.l.cat[cat], Description: desc}
+}
+
+func (g *generator) month(m, end time.Time) []finance.MovementDraft {
+	day := func(d int) time.Time {
+		t := time.Date(m.Year(), m.Month(), min(d, 28), 0, 0, 0, 0, time.UTC)
+		if t.After(end) {
+			return end
+		}
+		return t
+	}
+	out := []finance.MovementDraft{
+		{Type: finance.MovementEarning, Date: date(day(28)), Amount: 240000 + g.rng.Int64N(80000), AccountID: g.l.checking,
+			CategoryID: g.l.cat["salary"], Description: "ACME Payroll"},
+		g.expense(day(1), g.l.checking, "housing.rent", 95000, "Rent"),
+		g.expense(day(5), g.l.checking, "bills.utilities", 4000+g.rng.Int64N(9000), "Power & water"),
+		g.expense(day(8), g.l.checking, "bills.phone", 3999, "Phone & fibre"),
+		g.expense(day(12), g.l.card, "leisure.subscriptions", 1299, "Streaming"),
+		{Type: finance.MovementTransfer, Date: date(day(2)), Amount: 30000, AccountID: g.l.checking, ToAccountID: g.l.savings,
+			ToAmount: 30000, Description: "Monthly saving"},
+		{Type: finance.MovementTransfer, Date: date(day(15)), Amount: 10000, AccountID: g.l.checking, ToAccountID: g.l.cash,
+			ToAmount: 10000, Description: "ATM"},
+		g.expense(day(20), g.l.card, "transport.fuel", g.between(3000, 9000), "Fuel"),
+		g.expense(day(25), g.l.checking, "health", g.between(1000, 12000), "Pharmacy"),
+	}
+	if g.rng.IntN(4) == 0 {
+		big := []string{"shopping", "shopping.clothes", "leisure.travel", "housing.maintenance", "education"}[g.rng.IntN(5)]
+		out = append(out, g.expense(day(1+g.rng.IntN(28)), g.l.card, big, g.between(30000, 250000), "Large purchase"))
+	}
+	if m.Month() == 12 || m.Month() == 6 {
+		out = append(out, finance.MovementDraft{Type: finance.MovementEarning, Date: date(day(20)), Amount: 150000, AccountID: g.l.checking,
+			CategoryID: g.l.cat["salary.bonus"], Description: "Extra pay"})
+	}
+	return out
+}
+
+var everydayKinds = []struct {
+	cat, desc string
+	lo, hi    int64
+	weight    int
+}{
+	{"food.groceries", "Supermarket", 1500, 15000, 10},
+	{"food.restaurants", "Restaurant", 1200, 9000, 4},
+	{"transport.public", "Metro", 240, 1500, 3},
+	{"leisure", "Cinema", 900, 4000, 1},
+	{"shopping", "Online shop", 1500, 20000, 2},
+	{"other-expense", "Various", 300, 5000, 1},
+}
+
+func (g *generator) everyday(day time.Time) finance.MovementDraft {
+	total := 0
+	for _, k := range everydayKinds {
+		total += k.weight
+	}
+	pick := g.rng.IntN(total)
+	for _, k := range everydayKinds {
+		if pick < k.weight {
+			account := g.l.card
+			if g.rng.IntN(3) == 0 {
+				account = g.l.cash
+			}
+			return g.expense(day, account, k.cat, g.between(k.lo, k.hi), k.desc)
+		}
+		pick -= k.weight
+	}
+	panic("unreachable")
+}
