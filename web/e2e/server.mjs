@@ -1,0 +1,67 @@
+// Starts the real cashcontrol binary on a fresh SQLite and a free port, and
+// launches Debian's Chromium with playwright-core. Used by every e2e test.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BIN = process.env.CASHCONTROL_BIN || resolve(import.meta.dirname, '../../bin/cashcontrol');
+
+export function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-'));
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(BIN, ['serve'], {
+    env: { ...process.env, CASHCONTROL_ADDR: `127.0.0.1:${port}`, CASHCONTROL_DATA_DIR: dir, CASHCONTROL_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 15000;
+  for (;;) {
+    try {
+      const r = await fetch(`${base}/api/v1/health`);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('cashcontrol did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    base,
+    port,
+    dir,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/** Signs up through the API inside the page's context (the cookie lands in the browser). */
+export async function signUpViaApi(page, base, email, extra = {}) {
+  const r = await page.request.post(`${base}/api/v1/auth/signup`, { data: { email, password: 'mango-river-42', name: 'Ana', ...extra } });
+  if (r.status() !== 201) throw new Error(`sign-up failed: ${r.status()} ${await r.text()}`);
+  return r.json();
+}

@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Every user-visible string comes from the es/en/fr dictionaries: JSX text
+// with letters in it is an error (numbers, punctuation and symbols are fine).
+const i18nPlugin = {
+  rules: {
+    'no-literal-text': {
+      meta: { type: 'problem', messages: { literal: 'User-visible text "{{text}}" must come from the dictionaries (t()).' } },
+      create(context) {
+        return {
+          JSXText(node) {
+            const text = node.value.trim();
+            if (/\p{L}/u.test(text)) context.report({ node, messageId: 'literal', data: { text } });
+          },
+        };
+      },
+    },
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'e2e/screenshots'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, i18n: i18nPlugin },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      'i18n/no-literal-text': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Shared code never imports features; features never import each other.
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@/features/*', '@/app/*'] }] },
+  },
+  ...['auth', 'settings', 'profile', 'welcome', 'categories', 'accounts', 'movements', 'informs', 'dashboard'].map((f) => ({
+    files: [`src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: `^@/features/(?!${f}/)`, message: 'features never import each other' }, { group: ['@/app/*'], message: 'features never import the app layer' }] }],
+    },
+  })),
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { 'i18n/no-literal-text': 'off' },
+  },
+  {
+    files: ['e2e/**/*.mjs', '*.config.{js,cjs,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+);

@@ -1,0 +1,30 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet } from 'react-router';
+import { useMe, useMeta } from '@/shared/api/session';
+import { languageOf } from '@/shared/i18n';
+import { schemeOf } from '@/shared/theme';
+import { loadAnalytics } from './analytics';
+import { FullScreenSpinner } from './screens/FullScreenSpinner';
+import { LoadError } from './screens/LoadError';
+import { useUI } from '@/shared/ui-state';
+
+/** Loads the user once, applies their stored theme and language before the
+ * first signed-in screen paints, and shows a retryable error on failure. */
+export function Root() {
+  const me = useMe();
+  const meta = useMeta();
+  const { setScheme, setLanguage } = useUI();
+  const user = me.data;
+  useLayoutEffect(() => {
+    if (user) {
+      setScheme(schemeOf(user.themePreference));
+      setLanguage(languageOf(user.languagePreference));
+    }
+  }, [user, setScheme, setLanguage]);
+  useEffect(() => {
+    if (meta.data?.analyticsId) loadAnalytics(meta.data.analyticsId);
+  }, [meta.data?.analyticsId]);
+  if (me.isPending) return <FullScreenSpinner />;
+  if (me.isError) return <LoadError onRetry={() => void me.refetch()} />;
+  return <Outlet />;
+}

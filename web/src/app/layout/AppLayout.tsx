@@ -1,0 +1,27 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Box } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { breakpoints, navbarHeight } from '@/shared/constants';
+import { PageSpinner } from '../screens/FullScreenSpinner';
+import { MobileMenu } from './MobileMenu';
+import { Navbar } from './Navbar';
+import { Sidebar } from './Sidebar';
+
+/** The signed-in frame: navigation bar, sidebar (or mobile menu) and the screen. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const mobile = useMediaQuery(`(max-width: ${breakpoints.tablet - 1}px)`, window.innerWidth < breakpoints.tablet, { getInitialValueInEffect: false }) ?? false;
+  const [menu, setMenu] = useState(false);
+  return (
+    <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Navbar mobile={mobile} menuOpened={menu} onMenu={() => setMenu((v) => !v)} />
+      <Box style={{ display: 'flex', flex: 1, minHeight: 0, height: `calc(100dvh - ${navbarHeight}px)` }}>
+        {!mobile && <Sidebar />}
+        {mobile && <MobileMenu opened={menu} onClose={() => setMenu(false)} />}
+        <Box component="main" id="main" style={{ flex: 1, minWidth: 0, overflowY: 'auto' }} p={{ base: 'sm', sm: 'md' }}>
+          <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

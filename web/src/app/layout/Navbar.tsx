@@ -1,0 +1,52 @@
+import { Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { navbarHeight } from '@/shared/constants';
+import { useUser } from '@/shared/api/session';
+import { useLogout } from '../useLogout';
+
+export function Navbar({ mobile, menuOpened, onMenu }: { mobile: boolean; menuOpened: boolean; onMenu: () => void }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const logout = useLogout();
+  const initials = (user.name || user.email).slice(0, 1).toUpperCase();
+  return (
+    <Group component="header" h={navbarHeight} px="md" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--cc-border)', background: 'var(--cc-surface)' }}>
+      <Group gap="sm" wrap="nowrap">
+        {mobile && <Burger opened={menuOpened} onClick={onMenu} aria-label={menuOpened ? t('app.closeMenu') : t('app.openMenu')} aria-expanded={menuOpened} />}
+        <Text component={Link} to="/" fw={800} size="lg" c="brand" style={{ textDecoration: 'none' }}>
+          {t('app.name')}
+        </Text>
+      </Group>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('app.userMenu')}>
+            <Group gap="xs" wrap="nowrap">
+              <Avatar src={user.photoURL || null} alt="" radius="xl" size={36} color="brand">
+                {initials}
+              </Avatar>
+              {!mobile && (
+                <Text size="sm" fw={500} maw={180} truncate>
+                  {user.name || user.email}
+                </Text>
+              )}
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={18} />}>
+            {t('PROFILE')}
+          </Menu.Item>
+          <Menu.Item component={Link} to="/config" leftSection={<IconSettings size={18} />}>
+            {t('CONFIGURATION')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void logout()}>
+            {t('LOG_OUT')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

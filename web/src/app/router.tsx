@@ -1,0 +1,47 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireGuest, RequireUser } from './guards';
+import { Root } from './Root';
+import { NotFound } from './screens/NotFound';
+import { RouteError } from './screens/RouteError';
+
+// Every screen is loaded on demand, behind the spinner.
+const Login = lazy(() => import('@/features/auth/LoginPage'));
+const Home = lazy(() => import('./routes/HomeRoute'));
+const Categories = lazy(() => import('@/features/categories/CategoriesPage'));
+const Movements = lazy(() => import('@/features/movements/MovementsPage'));
+const Informs = lazy(() => import('@/features/informs/InformsPage'));
+const Dashboard = lazy(() => import('@/features/dashboard/DashboardPage'));
+const Config = lazy(() => import('./routes/ConfigRoute'));
+const Profile = lazy(() => import('@/features/profile/ProfilePage'));
+const About = lazy(() => import('./routes/AboutRoute'));
+
+/** The seed's route table: eleven rows. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', element: <RequireGuest><Login /></RequireGuest> },
+      {
+        element: <RequireUser />,
+        children: [
+          { path: '/', element: <Home /> },
+          { path: '/categories', element: <Categories /> },
+          { path: '/movements', element: <Movements /> },
+          { path: '/informs', element: <Informs /> },
+          { path: '/dashboard', element: <Dashboard /> },
+          { path: '/config', element: <Config /> },
+          { path: '/profile', element: <Profile /> },
+          { path: '/signOut', element: <Config signOut /> },
+          { path: '/about', element: <About /> },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function makeRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,21 @@
+import { Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/shared/ui/PageHeader';
+
+export default function AboutRoute() {
+  const { t } = useTranslation();
+  return (
+    <Stack maw={640}>
+      <PageHeader title={t('about.title')} />
+      <Paper withBorder p="md" radius="md">
+        <Text fw={700} size="lg">
+          {t('app.name')}
+        </Text>
+        <Text>{t('about.version')}</Text>
+        <Text c="dimmed" mt="sm">
+          {t('about.text')}
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}

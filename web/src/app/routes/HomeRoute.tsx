@@ -1,0 +1,24 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { HomeGlance } from '@/features/dashboard/HomeGlance';
+import { MovementForm } from '@/features/movements/MovementForm';
+import { useUser } from '@/shared/api/session';
+import { PageHeader } from '@/shared/ui/PageHeader';
+
+/** Home: the quick add form and this month at a glance. */
+export default function HomeRoute() {
+  const { t } = useTranslation();
+  const user = useUser();
+  return (
+    <Stack gap="md">
+      <PageHeader title={user.name ? t('home.hello', { name: user.name }) : t('home.helloAnon')} />
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="quick-add">
+        <Title order={2} size="h3" mb="sm" id="quick-add">
+          {t('home.quickAdd')}
+        </Title>
+        <MovementForm compact />
+      </Paper>
+      <HomeGlance />
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCurrencies, useUser } from '@/shared/api/session';
+import { accountTypes, type Account, type AccountType } from '@/shared/api/types';
+import { amountInput, exponentOf, parseAmount } from '@/shared/money';
+import { errorMessage, fieldErrors } from '@/shared/ui/problems';
+import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { useAccountMutations } from './api';
+
+/** Add or edit an account. */
+export function AccountDialog({ account, opened, onClose }: { account: Account | null; opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const currencies = useCurrencies();
+  const { create, update } = useAccountMutations();
+  const [name, setName] = useState(account?.name ?? '');
+  const [type, setType] = useState<AccountType>(account?.type ?? 'bank');
+  const [currency, setCurrency] = useState(account?.currency ?? user.baseCurrency ?? 'EUR');
+  const [opening, setOpening] = useState(account ? amountInput(account.openingBalance, exponentOf(account.currency), i18n.language) : '');
+  const [negative, setNegative] = useState(account ? account.openingBalance < 0 : false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!name.trim()) errs.name = t('fieldErrors.required');
+    const text = opening.trim().replace(/^-/, '');
+    const minor = text === '' ? 0 : parseAmount(text, i18n.language, exponentOf(currency));
+    if (minor === null) errs.openingBalance = t('fieldErrors.invalid');
+    setErrors(errs);
+    if (Object.keys(errs).length || minor === null) return;
+    const body = { name: name.trim(), type, currency, openingBalance: negative || opening.trim().startsWith('-') ? -minor : minor };
+    try {
+      if (account) await update.mutateAsync({ id: account.id, ...body, ...(account.hasMovements ? { currency: undefined } : {}) });
+      else await create.mutateAsync(body);
+      notifyOk(t('common.saved'));
+      onClose();
+    } catch (err) {
+      setErrors(fieldErrors(t, err));
+      notifyError(errorMessage(t, err));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={account ? t('accounts.edit') : t('accounts.add')}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t('accounts.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-autofocus maxLength={60} />
+          <Select label={t('accounts.type')} value={type} onChange={(v) => v && setType(v as AccountType)} allowDeselect={false}
+            data={accountTypes.map((a) => ({ value: a, label: t(`accounts.types.${a}`) }))} error={errors.type} />
+          <Select label={t('accounts.currency')} value={currency} onChange={(v) => v && setCurrency(v)} searchable allowDeselect={false}
+            data={(currencies.data ?? [{ code: currency, exponent: 2 }]).map((c) => c.code)} disabled={account?.hasMovements}
+            description={account?.hasMovements ? t('accounts.currencyLocked') : undefined} error={errors.currency} />
+          <TextInput label={t('accounts.openingBalance')} value={opening} inputMode="decimal" onChange={(e) => { setOpening(e.currentTarget.value); setNegative(false); }}
+            error={errors.openingBalance} placeholder={amountInput(0, exponentOf(currency), i18n.language)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>{t('common.save')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCategories } from '@/shared/api/session';
+import type { Account, Movement } from '@/shared/api/types';
+import { localeOf } from '@/shared/i18n';
+import { formatMoney, formatPercent } from '@/shared/money';
+import { Amount } from '@/shared/ui/Amount';
+import { CategoryIcon } from '@/shared/ui/CategoryIcon';
+import type { Dashboard } from './api';
+
+export function Card({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h3">{title}</Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+/** Earned, spent, net (and the savings rate) this month, per currency. */
+export function MonthFigures({ d, compare }: { d: Dashboard; compare?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  if (d.thisMonth.length === 0) return <Text c="dimmed">{t('dashboard.noData')}</Text>;
+  return (
+    <Stack gap="sm">
+      {d.thisMonth.map((m) => {
+        const last = d.lastMonth.find((l) => l.currency === m.currency);
+        return (
+          <Group key={m.currency} grow align="flex-start" wrap="wrap">
+            <div>
+              <Text size="xs" c="dimmed">{t('dashboard.earnings')}</Text>
+              <Amount value={m.earnings} currency={m.currency} kind="earning" fw={700} size="lg" />
+              {compare && last && <Text size="xs" c="dimmed">{t('dashboard.vsLastMonth', { value: formatMoney(last.earnings, m.currency, locale) })}</Text>}
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">{t('dashboard.expenses')}</Text>
+              <Amount value={m.expenses} currency={m.currency} kind="expense" fw={700} size="lg" />
+              {compare && last && <Text size="xs" c="dimmed">{t('dashboard.vsLastMonth', { value: formatMoney(last.expenses, m.currency, locale) })}</Text>}
+            </div>
+            <div>
+              <Text size="xs" c="dimmed">{t('home.net')}</Text>
+              <Amount value={m.net} currency={m.currency} fw={700} size="lg" signed />
+              {m.savingsRate !== null && <Text size="xs" c="dimmed">{`${t('dashboard.savingsRate')}: ${formatPercent(m.savingsRate, locale)}`}</Text>}
+              {compare && last?.savingsRate != null && <Text size="xs" c="dimmed">{t('dashboard.vsLastMonth', { value: formatPercent(last.savingsRate, locale) })}</Text>}
+            </div>
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function AccountBalances({ accounts }: { accounts: Account[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {accounts.filter((a) => !a.archived).map((a) => (
+        <Group key={a.id} component="li" justify="space-between" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} truncate>{a.name}</Text>
+            <Text size="xs" c="dimmed">{t(`accounts.types.${a.type}`)}</Text>
+          </div>
+          <Amount value={a.balance} currency={a.currency} fw={600} />
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+export function RecentMovements({ movements, limit }: { movements: Movement[]; limit: number }) {
+  const { t } = useTranslation();
+  const { data: categories = [] } = useCategories();
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  if (movements.length === 0) return <Text c="dimmed" size="sm">{t('dashboard.noData')}</Text>;
+  return (
+    <Stack gap={8} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {movements.slice(0, limit).map((m) => {
+        const c = m.categoryId ? byId.get(m.categoryId) : undefined;
+        return (
+          <Group key={m.id} component="li" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <CategoryIcon icon={c?.icon ?? ''} color={c?.color ?? 'gray'} size={28} />
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500} truncate>{m.description || c?.name || t('movements.types.transfer')}</Text>
+                <Text size="xs" c="dimmed">{m.date}</Text>
+              </div>
+            </Group>
+            <Amount value={m.type === 'earning' ? m.amount : -m.amount} currency={m.currency} kind={m.type === 'transfer' ? 'neutral' : m.type} signed={m.type !== 'transfer'} fw={600} size="sm" />
+          </Group>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function TopCategories({ d }: { d: Dashboard }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  if (d.topCategories.length === 0) return <Text c="dimmed" size="sm">{t('dashboard.noData')}</Text>;
+  return (
+    <Stack gap="sm">
+      {d.topCategories.flatMap((cc) => cc.categories.map((c) => (
+        <div key={`${cc.currency}-${c.categoryId}`}>
+          <Group justify="space-between" wrap="nowrap" mb={4}>
+            <Group gap={8} wrap="nowrap">
+              <CategoryIcon icon={c.icon} color={c.color} size={24} />
+              <Text size="sm" component={Link} to={`/movements?categoryId=${c.categoryId}&from=${d.month}-01&to=${d.today}`} style={{ color: 'inherit' }}>{c.name}</Text>
+            </Group>
+            <Text size="sm" className="cc-amount cc-expense" fw={600}>{formatMoney(c.total, cc.currency, locale)}</Text>
+          </Group>
+          <Progress value={c.share / 100} color={c.color || 'red'} size="sm" aria-label={`${c.name}: ${formatPercent(c.share, locale)}`} />
+        </div>
+      )))}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { useMemo, useState } from 'react';
+import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconChartPie, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useAccounts } from '@/shared/api/session';
+import { localeOf } from '@/shared/i18n';
+import { toDecimalString, exponentOf } from '@/shared/money';
+import { EmptyState } from '@/shared/ui/EmptyState';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import { useCategoryReport, useCompareReport, useNetWorthReport, useTrendReport, type ReportParams } from './api';
+import { CategoryReport } from './CategoryReport';
+import { downloadCSV } from './csv';
+import { CashflowReport, CompareReport, NetWorthReport, TrendReport } from './MonthlyReports';
+import { periodKeys, resolvePeriod, type PeriodKey } from './period';
+
+type Tab = 'categories' | 'trend' | 'cashflow' | 'networth' | 'compare';
+
+/** Pick one currency's entry of a report (reports never add currencies together). */
+function pick<T extends { currency: string }>(items: T[] | undefined, currency: string | null): T | undefined {
+  return items?.find((i) => i.currency === currency) ?? items?.[0];
+}
+
+export default function InformsPage() {
+  const { t, i18n } = useTranslation();
+  const { data: accounts = [] } = useAccounts();
+  const [period, setPeriod] = useState<PeriodKey>('thisMonth');
+  const [custom, setCustom] = useState({ from: '', to: '' });
+  const [accountId, setAccountId] = useState<string[]>([]);
+  const [type, setType] = useState<'expense' | 'earning'>('expense');
+  const [tab, setTab] = useState<Tab>('categories');
+  const [currency, setCurrency] = useState<string | null>(null);
+  const range = useMemo(() => resolvePeriod(period, new Date(), custom), [period, custom]);
+  const params: ReportParams = { ...range, accountId, type };
+  const cats = useCategoryReport(params);
+  const trend = useTrendReport(params);
+  const worth = useNetWorthReport(params);
+  const cmp = useCompareReport(params);
+  const currencies = [...new Set([...(trend.data?.items ?? []).map((i) => i.currency), ...(worth.data?.items ?? []).map((i) => i.currency)])].sort();
+  const cur = currency && currencies.includes(currency) ? currency : (currencies[0] ?? null);
+  const catData = pick(cats.data?.items, cur);
+  const trendData = pick(trend.data?.items, cur);
+  const worthData = pick(worth.data?.items, cur);
+  const cmpData = pick(cmp.data?.items, cur);
+  const dec = (v: number) => toDecimalString(v, exponentOf(cur ?? 'EUR'));
+
+  const exportCSV = () => {
+    const name = `${tab}-${range.from || 'all'}-${range.to}.csv`;
+    if (tab === 'categories' && catData)
+      downloadCSV(name, [['category', 'subcategory', 'amount', 'currency', 'share_percent'], ...catData.categories.flatMap((c) => [
+        [c.name, '', dec(c.total), catData.currency, toDecimalString(c.share, 2)],
+        ...(c.children ?? []).map((k) => [c.name, k.name, dec(k.total), catData.currency, toDecimalString(k.share, 2)]),
+      ])]);
+    if ((tab === 'trend' || tab === 'cashflow') && trendData)
+      downloadCSV(name, [['month', 'earnings', 'expenses', 'transfers_in', 'transfers_out', 'net', 'running', 'currency'],
+        ...trendData.months.map((m) => [m.month, dec(m.earnings), dec(m.expenses), dec(m.transfersIn), dec(m.transfersOut), dec(m.net), dec(m.running), trendData.currency])]);
+    if (tab === 'networth' && worthData)
+      downloadCSV(name, [['month', 'balance', 'currency'], ...worthData.points.map((p) => [p.month, dec(p.balance), worthData.currency])]);
+    if (tab === 'compare' && cmpData)
+      downloadCSV(name, [['category', 'current', 'previous', 'change', 'change_percent', 'currency'],
+        ...cmpData.categories.map((c) => [c.name, dec(c.current), dec(c.previous), dec(c.change), c.changeBp === null ? '' : toDecimalString(c.changeBp, 2), cmpData.currency])]);
+  };
+
+  const none = <EmptyState icon={IconChartPie} text={t('informs.noData')} />;
+  const fmtDate = (d: string) => (d ? new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)) : '');
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={t('informs.title')}>
+        <Button variant="default" leftSection={<IconDownload size={18} />} onClick={exportCSV}>{t('common.export')}</Button>
+      </PageHeader>
+      <Paper withBorder p="sm" radius="md">
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <Select label={t('informs.period')} value={period} onChange={(v) => v && setPeriod(v as PeriodKey)} allowDeselect={false} w={200}
+            data={periodKeys.map((k) => ({ value: k, label: t(`informs.periods.${k}`) }))} />
+          {period === 'custom' && (
+            <>
+              <TextInput type="date" label={t('movements.from')} value={custom.from} onChange={(e) => setCustom({ ...custom, from: e.currentTarget.value })} />
+              <TextInput type="date" label={t('movements.to')} value={custom.to} onChange={(e) => setCustom({ ...custom, to: e.currentTarget.value })} />
+            </>
+          )}
+          <MultiSelect label={t('informs.accounts')} value={accountId} onChange={setAccountId} data={accounts.map((a) => ({ value: a.id, label: a.name }))} w={260} placeholder={t('common.all')} clearable />
+          {(tab === 'categories' || tab === 'compare') && (
+            <div>
+              <Text size="sm" fw={500} mb={2} id="report-type">{t('informs.type')}</Text>
+              <SegmentedControl aria-labelledby="report-type" value={type} onChange={(v) => setType(v as 'expense' | 'earning')} color={type === 'expense' ? 'red' : 'green'}
+                data={[{ value: 'expense', label: t('informs.expenses') }, { value: 'earning', label: t('informs.earnings') }]} />
+            </div>
+          )}
+          {currencies.length > 1 && (
+            <Select label={t('accounts.currency')} value={cur} onChange={setCurrency} data={currencies} w={110} allowDeselect={false} />
+          )}
+        </Group>
+      </Paper>
+      <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="categories">{t('informs.byCategory')}</Tabs.Tab>
+          <Tabs.Tab value="trend">{t('informs.trend')}</Tabs.Tab>
+          <Tabs.Tab value="cashflow">{t('informs.cashflow')}</Tabs.Tab>
+          <Tabs.Tab value="networth">{t('informs.networth')}</Tabs.Tab>
+          <Tabs.Tab value="compare">{t('informs.compare')}</Tabs.Tab>
+        </Tabs.List>
+        <Paper withBorder p="md" radius="md" mt="sm">
+          <Tabs.Panel value="categories">
+            {catData && catData.categories.length > 0 ? <CategoryReport data={catData} from={cats.data?.from ?? range.from} to={range.to} type={type} accountId={accountId} /> : none}
+          </Tabs.Panel>
+          <Tabs.Panel value="trend">{trendData ? <TrendReport data={trendData} /> : none}</Tabs.Panel>
+          <Tabs.Panel value="cashflow">{trendData ? <CashflowReport data={trendData} /> : none}</Tabs.Panel>
+          <Tabs.Panel value="networth">{worthData ? <NetWorthReport data={worthData} /> : none}</Tabs.Panel>
+          <Tabs.Panel value="compare">
+            {cmp.data?.previousFrom && <Text size="sm" c="dimmed" mb="sm">{t('informs.previousRange', { from: fmtDate(cmp.data.previousFrom), to: fmtDate(cmp.data.previousTo ?? '') })}</Text>}
+            {cmpData && cmpData.categories.length > 0 ? <CompareReport data={cmpData} /> : none}
+          </Tabs.Panel>
+        </Paper>
+      </Tabs>
+    </Stack>
+  );
+}

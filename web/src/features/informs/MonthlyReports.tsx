@@ -1,0 +1,91 @@
+import { Stack, Text } from '@mantine/core';
+import { AreaChart, CompositeChart, LineChart } from '@mantine/charts';
+import { useTranslation } from 'react-i18next';
+import { localeOf } from '@/shared/i18n';
+import { formatMoney, formatPercent } from '@/shared/money';
+import type { CurrencyComparison, CurrencyMonths, CurrencyWorth } from './api';
+import { ReportTable } from './ReportTable';
+
+function useFmt(currency: string) {
+  const { i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  const money = (v: number) => formatMoney(v, currency, locale);
+  const month = (m: string) => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+  return { money, month, locale };
+}
+
+function Money({ v, currency, kind }: { v: number; currency: string; kind?: 'expense' | 'earning' | 'auto' }) {
+  const { money } = useFmt(currency);
+  const k = kind === 'auto' ? (v < 0 ? 'expense' : v > 0 ? 'earning' : '') : kind;
+  return <Text size="sm" className={`cc-amount ${k === 'expense' ? 'cc-expense' : k === 'earning' ? 'cc-earning' : ''}`}>{money(v)}</Text>;
+}
+
+/** Monthly trend: earnings and expenses as bars, the net as a line. */
+export function TrendReport({ data }: { data: CurrencyMonths }) {
+  const { t } = useTranslation();
+  const { money, month } = useFmt(data.currency);
+  return (
+    <Stack>
+      <div aria-hidden>
+        <CompositeChart h={280} data={data.months.map((m) => ({ ...m, label: month(m.month) }))} dataKey="label" valueFormatter={money} withLegend
+          series={[
+            { name: 'earnings', label: t('informs.earnings'), color: 'var(--cc-earnings)', type: 'bar' },
+            { name: 'expenses', label: t('informs.expenses'), color: 'var(--cc-expenses)', type: 'bar' },
+            { name: 'net', label: t('informs.net'), color: 'var(--mantine-color-brand-6)', type: 'line' },
+          ]} />
+      </div>
+      <ReportTable caption={t('informs.trend')} head={[t('informs.month'), t('informs.earnings'), t('informs.expenses'), t('informs.net')]}
+        rows={data.months.map((m) => [month(m.month), <Money key="e" v={m.earnings} currency={data.currency} kind="earning" />, <Money key="x" v={m.expenses} currency={data.currency} kind="expense" />, <Money key="n" v={m.net} currency={data.currency} kind="auto" />])} />
+    </Stack>
+  );
+}
+
+/** Cash flow: in, out and net per month, with a running total. */
+export function CashflowReport({ data }: { data: CurrencyMonths }) {
+  const { t } = useTranslation();
+  const { money, month } = useFmt(data.currency);
+  const rows = data.months.map((m) => ({ label: month(m.month), in: m.earnings + m.transfersIn, out: m.expenses + m.transfersOut, net: m.earnings + m.transfersIn - m.expenses - m.transfersOut, running: m.running }));
+  return (
+    <Stack>
+      <div aria-hidden>
+        <AreaChart h={260} data={rows} dataKey="label" valueFormatter={money} withLegend curveType="monotone"
+          series={[{ name: 'running', label: t('informs.running'), color: 'var(--mantine-color-brand-6)' }]} />
+      </div>
+      <ReportTable caption={t('informs.cashflow')} head={[t('informs.month'), t('informs.in'), t('informs.out'), t('informs.net'), t('informs.running')]}
+        rows={rows.map((r) => [r.label, <Money key="i" v={r.in} currency={data.currency} kind="earning" />, <Money key="o" v={r.out} currency={data.currency} kind="expense" />,
+          <Money key="n" v={r.net} currency={data.currency} kind="auto" />, <Money key="r" v={r.running} currency={data.currency} kind="auto" />])} />
+    </Stack>
+  );
+}
+
+/** Net worth: the sum of the account balances at each month's end. */
+export function NetWorthReport({ data }: { data: CurrencyWorth }) {
+  const { t } = useTranslation();
+  const { money, month } = useFmt(data.currency);
+  return (
+    <Stack>
+      <div aria-hidden>
+        <LineChart h={260} data={data.points.map((p) => ({ label: month(p.month), balance: p.balance }))} dataKey="label" valueFormatter={money} curveType="monotone"
+          series={[{ name: 'balance', label: t('informs.balance'), color: 'var(--mantine-color-brand-6)' }]} />
+      </div>
+      <ReportTable caption={t('informs.networth')} head={[t('informs.month'), t('informs.balance')]}
+        rows={data.points.map((p) => [month(p.month), <Money key="b" v={p.balance} currency={data.currency} kind="auto" />])} />
+    </Stack>
+  );
+}
+
+/** This period against the previous one, per category. */
+export function CompareReport({ data }: { data: CurrencyComparison }) {
+  const { t } = useTranslation();
+  const { locale } = useFmt(data.currency);
+  const pct = (bp: number | null) => (bp === null ? '—' : formatPercent(bp, locale, true));
+  return (
+    <ReportTable caption={t('informs.compare')} head={[t('informs.category'), t('informs.current'), t('informs.previous'), t('informs.change'), '%']}
+      rows={[
+        ...data.categories.map((c) => [c.name, <Money key="c" v={c.current} currency={data.currency} />, <Money key="p" v={c.previous} currency={data.currency} />,
+          <Money key="d" v={c.change} currency={data.currency} />, pct(c.changeBp)]),
+        ['∑', <Money key="c" v={data.current} currency={data.currency} />, <Money key="p" v={data.previous} currency={data.currency} />,
+          <Money key="d" v={data.change} currency={data.currency} />, pct(data.changeBp)],
+      ]} />
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, query } from '@/shared/api/client';
+import { keys } from '@/shared/api/session';
+
+export interface CategoryAmount {
+  categoryId: string;
+  name: string;
+  color: string;
+  icon: string;
+  total: number;
+  count: number;
+  share: number;
+  children?: CategoryAmount[];
+}
+export interface CurrencyCategories {
+  currency: string;
+  total: number;
+  count: number;
+  categories: CategoryAmount[];
+}
+export interface MonthFlow {
+  month: string;
+  earnings: number;
+  expenses: number;
+  transfersIn: number;
+  transfersOut: number;
+  net: number;
+  running: number;
+}
+export interface CurrencyMonths {
+  currency: string;
+  months: MonthFlow[];
+}
+export interface CurrencyWorth {
+  currency: string;
+  points: { month: string; balance: number }[];
+}
+export interface CategoryChange {
+  categoryId: string;
+  name: string;
+  color: string;
+  current: number;
+  previous: number;
+  change: number;
+  changeBp: number | null;
+}
+export interface CurrencyComparison {
+  currency: string;
+  current: number;
+  previous: number;
+  change: number;
+  changeBp: number | null;
+  categories: CategoryChange[];
+}
+export interface Report<T> {
+  from: string;
+  to: string;
+  items: T[];
+  previousFrom?: string;
+  previousTo?: string;
+}
+
+export interface ReportParams {
+  from: string;
+  to: string;
+  accountId: string[];
+  type?: 'expense' | 'earning';
+}
+
+function useReport<T>(name: string, p: ReportParams) {
+  return useQuery({
+    queryKey: [...keys.reports, name, p],
+    queryFn: () => api.get<Report<T>>(`/api/v1/reports/${name}${query({ from: p.from, to: p.to, accountId: p.accountId, type: p.type })}`),
+    placeholderData: (prev) => prev,
+  });
+}
+
+export const useCategoryReport = (p: ReportParams) => useReport<CurrencyCategories>('categories', p);
+export const useTrendReport = (p: ReportParams) => useReport<CurrencyMonths>('trend', p);
+export const useNetWorthReport = (p: ReportParams) => useReport<CurrencyWorth>('networth', p);
+export const useCompareReport = (p: ReportParams) => useReport<CurrencyComparison>('compare', p);

@@ -1,0 +1,112 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Badge, Box, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import type { Account, Category, Movement } from '@/shared/api/types';
+import { localeOf } from '@/shared/i18n';
+import { formatMoney } from '@/shared/money';
+import { CategoryIcon } from '@/shared/ui/CategoryIcon';
+
+type Row = { kind: 'day'; date: string; totals: Map<string, number> } | { kind: 'movement'; m: Movement };
+
+function signed(m: Movement): number {
+  return m.type === 'earning' ? m.amount : -m.amount;
+}
+
+/** Movements grouped by day with day totals (per currency), virtualised. */
+export function MovementList(props: {
+  movements: Movement[];
+  accounts: Account[];
+  categories: Category[];
+  selected: Set<string>;
+  onToggle: (id: string) => void;
+  onOpen: (m: Movement) => void;
+  hasMore: boolean;
+  onMore: () => void;
+}) {
+  const { movements, accounts, categories, selected, onToggle, onOpen, hasMore, onMore } = props;
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  const rows = useMemo(() => {
+    const out: Row[] = [];
+    let day: Extract<Row, { kind: 'day' }> | null = null;
+    for (const m of movements) {
+      if (!day || day.date !== m.date) {
+        day = { kind: 'day', date: m.date, totals: new Map() };
+        out.push(day);
+      }
+      if (m.type !== 'transfer') day.totals.set(m.currency, (day.totals.get(m.currency) ?? 0) + signed(m));
+      out.push({ kind: 'movement', m });
+    }
+    return out;
+  }, [movements]);
+  const byAccount = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
+  const byCategory = useMemo(() => new Map(categories.map((c) => [c.id, c])), [categories]);
+  const parentRef = useRef<HTMLDivElement>(null);
+  // The virtualizer's functions are not memoizable; React Compiler skips this component.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const v = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: (i) => (rows[i]?.kind === 'day' ? 36 : 60), overscan: 12 });
+  const items = v.getVirtualItems();
+  const last = items[items.length - 1];
+  useEffect(() => {
+    if (hasMore && last && last.index >= rows.length - 20) onMore();
+  }, [hasMore, last, rows.length, onMore]);
+  const dayFormat = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }), [locale]);
+
+  return (
+    <Box ref={parentRef} style={{ height: 'calc(100dvh - 330px)', minHeight: 320, overflowY: 'auto', border: '1px solid var(--cc-border)', borderRadius: 8 }} role="list" aria-label={t('movements.title')}>
+      <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+        {items.map((it) => {
+          const row = rows[it.index]!;
+          const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${it.start}px)` };
+          if (row.kind === 'day') {
+            return (
+              <Group key={`d${row.date}`} ref={v.measureElement} data-index={it.index} style={{ ...style, background: 'var(--mantine-color-default-hover)' }} px="sm" py={6} justify="space-between" role="presentation">
+                <Text size="sm" fw={600} tt="capitalize">{dayFormat.format(new Date(`${row.date}T00:00:00Z`))}</Text>
+                <Group gap="sm">
+                  {[...row.totals].map(([cur, total]) => (
+                    <Text key={cur} size="sm" fw={600} className={`cc-amount ${total < 0 ? 'cc-expense' : total > 0 ? 'cc-earning' : ''}`}>{formatMoney(total, cur, locale, { signed: true })}</Text>
+                  ))}
+                </Group>
+              </Group>
+            );
+          }
+          const m = row.m;
+          const cat = m.categoryId ? byCategory.get(m.categoryId) : undefined;
+          const parent = cat?.parentId ? byCategory.get(cat.parentId) : undefined;
+          const acc = byAccount.get(m.accountId);
+          const to = m.toAccountId ? byAccount.get(m.toAccountId) : undefined;
+          const title = m.description || (cat ? cat.name : t('movements.types.transfer'));
+          return (
+            <Group key={m.id} ref={v.measureElement} data-index={it.index} style={{ ...style, borderBottom: '1px solid var(--cc-border)' }} px="sm" py={8} wrap="nowrap" gap="sm" role="listitem">
+              <Checkbox checked={selected.has(m.id)} onChange={() => onToggle(m.id)} aria-label={`${t('movements.selectRow')}: ${title}`} />
+              <UnstyledButton onClick={() => onOpen(m)} style={{ flex: 1, minWidth: 0 }} aria-label={`${t('common.edit')}: ${title}`}>
+                <Group wrap="nowrap" gap="sm">
+                  {m.type === 'transfer' ? <CategoryIcon icon="" color="gray" size={34} /> : <CategoryIcon icon={cat?.icon ?? ''} color={cat?.color ?? ''} size={34} />}
+                  <div style={{ minWidth: 0, flex: 1 }}>
+                    <Text fw={500} truncate>{title}</Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="xs" c="dimmed" truncate>
+                        {m.type === 'transfer' ? `${acc?.name ?? ''} → ${to?.name ?? ''}` : `${parent ? `${parent.name} › ` : ''}${cat?.name ?? ''} · ${acc?.name ?? ''}`}
+                      </Text>
+                      {m.tags.slice(0, 3).map((tag) => <Badge key={tag} size="xs" variant="light">{tag}</Badge>)}
+                    </Group>
+                  </div>
+                  {m.type === 'transfer' ? (
+                    <Group gap={4} wrap="nowrap">
+                      <IconArrowsExchange size={16} aria-hidden />
+                      <Text className="cc-amount" fw={600}>{formatMoney(m.amount, m.currency, locale)}</Text>
+                    </Group>
+                  ) : (
+                    <Text className={`cc-amount ${m.type === 'expense' ? 'cc-expense' : 'cc-earning'}`} fw={600}>{formatMoney(signed(m), m.currency, locale, { signed: true })}</Text>
+                  )}
+                </Group>
+              </UnstyledButton>
+            </Group>
+          );
+        })}
+      </div>
+    </Box>
+  );
+}

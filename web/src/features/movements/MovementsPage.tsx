@@ -1,0 +1,151 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Badge, Button, Group, Kbd, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAccounts, useCategories } from '@/shared/api/session';
+import type { Movement } from '@/shared/api/types';
+import { Amount } from '@/shared/ui/Amount';
+import { EmptyState } from '@/shared/ui/EmptyState';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import { errorMessage } from '@/shared/ui/problems';
+import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { asInput, exportUrl, useMovementList, useMovementMutations, useMovementTotals } from './api';
+import { activeFilterCount, readFilters, writeFilters, type MovementFilters } from './filters';
+import { MovementFiltersPanel } from './MovementFiltersPanel';
+import { MovementForm } from './MovementForm';
+import { MovementList } from './MovementList';
+import { categoryChoicesFlat } from './categoryChoices';
+
+const SHORTCUT = 'N';
+
+/** /movements: filters in the URL, totals, a virtualised day-grouped list, bulk actions with undo. */
+export default function MovementsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const setFilters = (f: MovementFilters) => setParams(writeFilters(f));
+  const list = useMovementList(filters);
+  const totals = useMovementTotals(filters);
+  const { data: accounts = [] } = useAccounts();
+  const { data: categories = [] } = useCategories();
+  const { bulkDelete, bulkCreate, recategorize } = useMovementMutations();
+  const [showFilters, setShowFilters] = useState(activeFilterCount(filters) > 0);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Movement | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [target, setTarget] = useState<string | null>(null);
+  const movements = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  useHotkeys([['n', () => setAdding(true)]]);
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  const more = useCallback(() => {
+    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  }, [list]);
+
+  const deleteSelected = async () => {
+    try {
+      const res = await bulkDelete.mutateAsync([...selected]);
+      setSelected(new Set());
+      const id = `undo-${Date.now()}`;
+      notifications.show({
+        id,
+        autoClose: 8000,
+        message: (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">{t('movements.deleted', { count: res.affected })}</Text>
+            <Button size="xs" variant="light" onClick={() => {
+              notifications.hide(id);
+              bulkCreate.mutate(res.deleted.map(asInput), { onError: (e) => notifyError(errorMessage(t, e)) });
+            }}>
+              {t('common.undo')}
+            </Button>
+          </Group>
+        ),
+      });
+    } catch (e) {
+      notifyError(errorMessage(t, e));
+    }
+  };
+  const moveSelected = async () => {
+    if (!target) return;
+    try {
+      const res = await recategorize.mutateAsync({ ids: [...selected], categoryId: target });
+      setSelected(new Set());
+      setTarget(null);
+      notifyOk(t('movements.recategorized', { count: res.affected }));
+    } catch (e) {
+      notifyError(errorMessage(t, e));
+    }
+  };
+  const selectedTypes = new Set(movements.filter((m) => selected.has(m.id)).map((m) => m.type));
+  const only = selectedTypes.size === 1 ? [...selectedTypes][0] : undefined;
+  const recatType = only === 'expense' || only === 'earning' ? only : null;
+  const count = activeFilterCount(filters);
+
+  return (
+    <Stack gap="sm">
+      <PageHeader title={t('movements.title')}>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)} rightSection={<Kbd size="xs">{SHORTCUT}</Kbd>} aria-keyshortcuts="n">
+          {t('movements.add')}
+        </Button>
+        <Button variant="default" component="a" href={exportUrl(filters)} download leftSection={<IconDownload size={18} />}>{t('common.export')}</Button>
+      </PageHeader>
+      <Group justify="space-between" wrap="wrap">
+        <Button variant={showFilters ? 'light' : 'subtle'} leftSection={<IconFilter size={18} />} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}
+          rightSection={count > 0 ? <Badge size="sm" circle>{count}</Badge> : null}>
+          {t('movements.filters')}
+        </Button>
+        <Group gap="md" aria-live="polite">
+          <Text size="sm" c="dimmed">{t('movements.count', { count: totals.data?.count ?? 0 })}</Text>
+          {totals.data?.byCurrency.map((c) => (
+            <Group key={c.currency} gap={8}>
+              <Text size="sm">{t('movements.earnings')} <Amount value={c.earnings} currency={c.currency} kind="earning" size="sm" fw={600} /></Text>
+              <Text size="sm">{t('movements.expenses')} <Amount value={c.expenses} currency={c.currency} kind="expense" size="sm" fw={600} /></Text>
+              <Text size="sm">{t('movements.net')} <Amount value={c.net} currency={c.currency} size="sm" fw={700} signed /></Text>
+            </Group>
+          ))}
+        </Group>
+      </Group>
+      {showFilters && <MovementFiltersPanel key={params.toString()} value={filters} onChange={setFilters} />}
+      {selected.size > 0 && (
+        <Paper withBorder p="xs" radius="md">
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" fw={600}>{t('movements.selected', { count: selected.size })}</Text>
+            <Group gap="xs" wrap="wrap">
+              {recatType && (
+                <>
+                  <Select size="xs" placeholder={t('movements.recategorize')} aria-label={t('movements.recategorize')} value={target} onChange={setTarget}
+                    data={categoryChoicesFlat(categories, recatType)} searchable w={220} />
+                  <Button size="xs" variant="light" disabled={!target} onClick={() => void moveSelected()}>{t('movements.recategorize')}</Button>
+                </>
+              )}
+              <Button size="xs" color="red" leftSection={<IconTrash size={16} />} onClick={() => void deleteSelected()} loading={bulkDelete.isPending}>{t('movements.deleteSelected')}</Button>
+              <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>{t('common.cancel')}</Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      {list.isSuccess && movements.length === 0 ? (
+        <EmptyState icon={IconReceipt} text={t('movements.empty')} />
+      ) : (
+        <MovementList movements={movements} accounts={accounts} categories={categories} selected={selected} onToggle={toggle} onOpen={setEditing}
+          hasMore={!!list.hasNextPage} onMore={more} />
+      )}
+      <Modal opened={adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
+        <MovementForm onDone={() => setAdding(false)} />
+      </Modal>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('movements.edit')} size="lg">
+        {editing && <MovementForm key={editing.id} movement={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { api, query } from '@/shared/api/client';
+import { keys, useInvalidateLedger } from '@/shared/api/session';
+import type { Movement, MovementType, Page } from '@/shared/api/types';
+import type { MovementFilters } from './filters';
+
+export interface MovementInput {
+  type: MovementType;
+  date: string;
+  amount: number;
+  accountId: string;
+  categoryId?: string | null;
+  toAccountId?: string | null;
+  toAmount?: number | null;
+  description?: string;
+  notes?: string;
+  tags?: string[];
+}
+
+export interface Totals {
+  count: number;
+  byCurrency: { currency: string; count: number; earnings: number; expenses: number; net: number }[];
+}
+
+function filterQuery(f: MovementFilters) {
+  return { from: f.from, to: f.to, type: f.type, accountId: f.accountId, categoryId: f.categoryId, tag: f.tag, minAmount: f.minAmount, maxAmount: f.maxAmount, q: f.q, order: f.order };
+}
+
+export function exportUrl(f: MovementFilters) {
+  return `/api/v1/movements/export.csv${query(filterQuery(f))}`;
+}
+
+export function useMovementList(f: MovementFilters) {
+  return useInfiniteQuery({
+    queryKey: [...keys.movements, 'list', f],
+    queryFn: ({ pageParam }) => api.get<Page<Movement>>(`/api/v1/movements${query({ ...filterQuery(f), limit: 100, cursor: pageParam })}`),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useMovementTotals(f: MovementFilters) {
+  return useQuery({ queryKey: [...keys.movements, 'totals', f], queryFn: () => api.get<Totals>(`/api/v1/movements/totals${query(filterQuery(f))}`) });
+}
+
+export function useRecentMovements(limit: number) {
+  return useQuery({ queryKey: [...keys.movements, 'recent', limit], queryFn: async () => (await api.get<Page<Movement>>(`/api/v1/movements${query({ limit })}`)).items });
+}
+
+export function useMovementMutations() {
+  const invalidate = useInvalidateLedger();
+  return {
+    create: useMutation({ mutationFn: (m: MovementInput) => api.post<Movement>('/api/v1/movements', m), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: ({ id, ...m }: MovementInput & { id: string }) => api.patch<Movement>(`/api/v1/movements/${id}`, m), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/movements/${id}`), onSuccess: invalidate }),
+    bulkDelete: useMutation({
+      mutationFn: (ids: string[]) => api.post<{ affected: number; deleted: Movement[] }>('/api/v1/movements/bulk', { action: 'delete', ids }),
+      onSuccess: invalidate,
+    }),
+    bulkCreate: useMutation({
+      mutationFn: (movements: MovementInput[]) => api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'create', movements }),
+      onSuccess: invalidate,
+    }),
+    recategorize: useMutation({
+      mutationFn: ({ ids, categoryId }: { ids: string[]; categoryId: string }) => api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'recategorize', ids, categoryId }),
+      onSuccess: invalidate,
+    }),
+  };
+}
+
+/** What a deleted movement needs to be created again (undo). */
+export function asInput(m: Movement): MovementInput {
+  return {
+    type: m.type, date: m.date, amount: m.amount, accountId: m.accountId, categoryId: m.categoryId, toAccountId: m.toAccountId,
+    toAmount: m.toAmount, description: m.description, notes: m.notes, tags: m.tags,
+  };
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Avatar, Badge, Button, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload, IconLogout, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '@/shared/api/client';
+import { keys, useSetUser, useUser } from '@/shared/api/session';
+import type { User } from '@/shared/api/types';
+import { PageHeader } from '@/shared/ui/PageHeader';
+import { errorMessage, fieldErrors } from '@/shared/ui/problems';
+import { notifyError, notifyOk } from '@/shared/ui/notify';
+
+type ProfileField = 'name' | 'lastName' | 'phone' | 'address' | 'photoURL';
+
+function PersonalData() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const setUser = useSetUser();
+  const [form, setForm] = useState<Record<ProfileField, string>>({ name: user.name, lastName: user.lastName, phone: user.phone, address: user.address, photoURL: user.photoURL });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      setUser(await api.patch<User>('/api/v1/me', form));
+      setErrors({});
+      notifyOk(t('common.saved'));
+    } catch (err) {
+      setErrors(fieldErrors(t, err));
+      notifyError(errorMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const input = (f: ProfileField, props: Record<string, unknown> = {}) => (
+    <TextInput label={t(`profile.${f}`)} value={form[f]} onChange={(e) => { const v = e.currentTarget.value; setForm((s) => ({ ...s, [f]: v })); }} error={errors[f]} {...props} />
+  );
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={(e: React.FormEvent) => void save(e)}>
+      <Group mb="md" wrap="nowrap">
+        <Avatar src={form.photoURL || null} size={64} radius="xl" color="brand" alt="">
+          {(user.name || user.email).slice(0, 1).toUpperCase()}
+        </Avatar>
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} size="h3">
+            {t('profile.personal')}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light">{`${t('profile.rol')}: ${user.rol}`}</Badge>
+            <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>{`${t('profile.provider')}: ${user.providerId}`}</Badge>
+          </Group>
+        </div>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {input('name', { autoComplete: 'given-name' })}
+        {input('lastName', { autoComplete: 'family-name' })}
+        <TextInput label={t('profile.email')} value={user.email} readOnly disabled />
+        {input('phone', { autoComplete: 'tel', type: 'tel' })}
+        {input('address', { autoComplete: 'street-address' })}
+        {input('photoURL', { type: 'url' })}
+      </SimpleGrid>
+      <Group mt="md">
+        <Button type="submit" loading={busy}>{t('common.save')}</Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function PasswordSection() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const setUser = useSetUser();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    try {
+      await api.put('/api/v1/me/password', { currentPassword: current, newPassword: next });
+      setCurrent('');
+      setNext('');
+      setErrors({});
+      setUser({ ...user, hasPassword: true });
+      notifyOk(t('profile.passwordChanged'));
+    } catch (err) {
+      setErrors(fieldErrors(t, err));
+      notifyError(errorMessage(t, err));
+    }
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="form" onSubmit={(e: React.FormEvent) => void submit(e)}>
+      <Title order={2} size="h3" mb="sm">
+        {t('profile.password')}
+      </Title>
+      <Stack gap="sm" maw={360}>
+        {user.hasPassword && <PasswordInput label={t('profile.currentPassword')} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} error={errors.currentPassword} />}
+        <PasswordInput label={t('profile.newPassword')} autoComplete="new-password" description={t('login.passwordHint')} value={next} onChange={(e) => setNext(e.currentTarget.value)} error={errors.newPassword} />
+        <Group>
+          <Button type="submit">{user.hasPassword ? t('profile.changePassword') : t('profile.setPassword')}</Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AccountActions() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const [typed, setTyped] = useState('');
+  const leave = () => {
+    qc.clear();
+    qc.setQueryData(keys.me, null);
+    void navigate('/login', { replace: true });
+  };
+  const everywhere = async () => {
+    try {
+      await api.del('/api/v1/me/sessions');
+      leave();
+    } catch (e) {
+      notifyError(errorMessage(t, e));
+    }
+  };
+  const remove = async () => {
+    try {
+      await api.del('/api/v1/me');
+      leave();
+    } catch (e) {
+      notifyError(errorMessage(t, e));
+    }
+  };
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h3">{t('profile.sessions')}</Title>
+        <Text size="sm" c="dimmed" my="xs">{t('profile.sessionsHint')}</Text>
+        <Button variant="default" leftSection={<IconLogout size={18} />} onClick={() => void everywhere()}>{t('profile.signOutEverywhere')}</Button>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h3">{t('profile.data')}</Title>
+        <Text size="sm" c="dimmed" my="xs">{t('profile.exportHint')}</Text>
+        <Button variant="default" component="a" href="/api/v1/me/export" download leftSection={<IconDownload size={18} />}>{t('profile.exportData')}</Button>
+      </Paper>
+      <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--cc-expenses)' }}>
+        <Title order={2} size="h3">{t('profile.danger')}</Title>
+        <Text size="sm" c="dimmed" my="xs">{t('profile.deleteHint')}</Text>
+        <Button color="red" leftSection={<IconTrash size={18} />} onClick={() => setDeleting(true)}>{t('profile.deleteAccount')}</Button>
+      </Paper>
+      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('profile.deleteAccount')}>
+        <Stack gap="sm">
+          <Text size="sm">{t('profile.deleteHint')}</Text>
+          <TextInput label={t('profile.typeEmail')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(false)}>{t('common.cancel')}</Button>
+            <Button color="red" disabled={typed.trim().toLowerCase() !== user.email} onClick={() => void remove()}>{t('profile.deleteAccount')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </SimpleGrid>
+  );
+}
+
+/** /profile: the session record's fields, password, sessions, export and deletion. */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={1000}>
+      <PageHeader title={t('profile.title')} />
+      <PersonalData />
+      <PasswordSection />
+      <AccountActions />
+    </Stack>
+  );
+}

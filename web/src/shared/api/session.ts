@@ -1,0 +1,74 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isProblem } from './client';
+import type { Account, Category, Currency, Meta, Page, User } from './types';
+
+// Query keys of resources that several features read.
+export const keys = {
+  me: ['me'] as const,
+  meta: ['meta'] as const,
+  currencies: ['currencies'] as const,
+  accounts: ['accounts'] as const,
+  categories: ['categories'] as const,
+  movements: ['movements'] as const,
+  reports: ['reports'] as const,
+  dashboard: ['dashboard'] as const,
+};
+
+/** The signed-in user, or null when signed out (401). Other failures throw. */
+export const meQuery = queryOptions({
+  queryKey: keys.me,
+  queryFn: async (): Promise<User | null> => {
+    try {
+      return await api.get<User>('/api/v1/me');
+    } catch (e) {
+      if (isProblem(e) && e.status === 401) return null;
+      throw e;
+    }
+  },
+  retry: false,
+  staleTime: 5 * 60_000,
+});
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+/** The signed-in user; only for screens behind the sign-in guard. */
+export function useUser(): User {
+  const { data } = useMe();
+  if (!data) throw new Error('useUser outside a signed-in route');
+  return data;
+}
+
+export function useSetUser() {
+  const qc = useQueryClient();
+  return (u: User | null) => qc.setQueryData(keys.me, u);
+}
+
+export function useMeta() {
+  return useQuery({ queryKey: keys.meta, queryFn: () => api.get<Meta>('/api/v1/meta'), staleTime: Infinity });
+}
+
+export function useCurrencies() {
+  return useQuery({ queryKey: keys.currencies, queryFn: () => api.get<Currency[]>('/api/v1/currencies'), staleTime: Infinity });
+}
+
+export function useAccounts() {
+  return useQuery({ queryKey: keys.accounts, queryFn: async () => (await api.get<Page<Account>>('/api/v1/accounts')).items });
+}
+
+export function useCategories() {
+  return useQuery({ queryKey: keys.categories, queryFn: async () => (await api.get<Page<Category>>('/api/v1/categories')).items });
+}
+
+/** After any movement write: balances, lists, reports and the dashboard change. */
+export function useInvalidateLedger() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: keys.accounts }),
+      qc.invalidateQueries({ queryKey: keys.movements }),
+      qc.invalidateQueries({ queryKey: keys.reports }),
+      qc.invalidateQueries({ queryKey: keys.dashboard }),
+    ]);
+}

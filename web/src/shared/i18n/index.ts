@@ -1,0 +1,52 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './en';
+import es from './es';
+import fr from './fr';
+
+export type Language = 'es' | 'en' | 'fr';
+export type LanguagePreference = 'SWITCH_TO_SPANISH' | 'SWITCH_TO_ENGLISH' | 'SWITCH_TO_FRENCH';
+
+export const dictionaries = { es, en, fr } as const;
+
+const byPreference: Record<LanguagePreference, Language> = {
+  SWITCH_TO_SPANISH: 'es',
+  SWITCH_TO_ENGLISH: 'en',
+  SWITCH_TO_FRENCH: 'fr',
+};
+
+/** The seed's language action: an unknown one resets to Spanish. */
+export function languageOf(pref: string | undefined | null): Language {
+  return byPreference[pref as LanguagePreference] ?? 'es';
+}
+
+export function preferenceOf(lang: Language): LanguagePreference {
+  return lang === 'en' ? 'SWITCH_TO_ENGLISH' : lang === 'fr' ? 'SWITCH_TO_FRENCH' : 'SWITCH_TO_SPANISH';
+}
+
+/** Before sign-in: the browser's first language among es/en/fr, else Spanish. */
+export function browserLanguage(languages: readonly string[] = navigator.languages ?? [navigator.language]): Language {
+  for (const l of languages) {
+    const base = l.toLowerCase().slice(0, 2);
+    if (base === 'es' || base === 'en' || base === 'fr') return base;
+  }
+  return 'es';
+}
+
+/** Intl locale for number and date formatting. */
+export function localeOf(lang: string): string {
+  return lang === 'en' ? 'en-GB' : lang === 'fr' ? 'fr-FR' : 'es-ES';
+}
+
+export function createI18n(lng: Language): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: false,
+    resources: { es: { translation: es }, en: { translation: en }, fr: { translation: fr } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}

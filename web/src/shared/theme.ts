@@ -1,0 +1,69 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { breakpoints, fontSizes, spacing } from './constants';
+
+export type ThemePreference = 'LIGHT_MODE' | 'DARK_MODE';
+export type Scheme = 'light' | 'dark';
+
+/** The seed's theme action: an unknown one resets to light. */
+export function schemeOf(pref: string | undefined | null): Scheme {
+  return pref === 'DARK_MODE' ? 'dark' : 'light';
+}
+
+export function preferenceOfScheme(s: Scheme): ThemePreference {
+  return s === 'dark' ? 'DARK_MODE' : 'LIGHT_MODE';
+}
+
+const px = (n: number) => `${n / 16}rem`;
+
+// Primary blue and the orange accent (toggles), as Mantine ten-shade tuples.
+const blue: MantineColorsTuple = ['#e7f5ff', '#d0ebff', '#a5d8ff', '#74c0fc', '#4dabf7', '#339af0', '#228be6', '#1c7ed6', '#1971c2', '#1864ab'];
+const orange: MantineColorsTuple = ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', '#ffa94d', '#ff922b', '#fd7e14', '#f76707', '#e8590c', '#d9480f'];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { brand: blue, accent: orange },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  breakpoints: {
+    xs: px(breakpoints.mobile),
+    sm: px(breakpoints.tablet),
+    md: px(breakpoints.laptop),
+    lg: px(breakpoints.desktop),
+    xl: px(1400),
+  },
+  spacing: { xs: px(spacing.xs), sm: px(spacing.sm), md: px(spacing.md), lg: px(spacing.lg), xl: px(spacing.xl) },
+  fontSizes: { xs: px(fontSizes.xs), sm: px(fontSizes.sm), md: px(fontSizes.md), lg: px(fontSizes.lg), xl: px(fontSizes.xl) },
+  headings: {
+    sizes: {
+      h1: { fontSize: px(fontSizes.xl) },
+      h2: { fontSize: px(fontSizes.lg) },
+      h3: { fontSize: px(fontSizes.md) },
+    },
+  },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+});
+
+/** Each scheme's own palette, as CSS variables the app uses directly. */
+export const cssVariables: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--cc-earnings': '#2b8a3e',
+    '--cc-expenses': '#c92a2a',
+    '--cc-accent': '#e8590c',
+    '--cc-surface': '#ffffff',
+    '--cc-sidebar': '#f8f9fa',
+    '--cc-border': '#dee2e6',
+    '--cc-muted': '#5c636a',
+  },
+  dark: {
+    '--cc-earnings': '#69db7c',
+    '--cc-expenses': '#ff8787',
+    '--cc-accent': '#ffa94d',
+    '--cc-surface': '#1f2024',
+    '--cc-sidebar': '#18191c',
+    '--cc-border': '#373a40',
+    '--cc-muted': '#a6a7ab',
+  },
+});

@@ -1,0 +1,25 @@
+import type { TFunction } from 'i18next';
+import { isProblem } from '../api/client';
+
+/** The translated message of any error (problem code, else a generic one). */
+export function errorMessage(t: TFunction, e: unknown): string {
+  if (isProblem(e)) {
+    const key = `errors.${e.code}`;
+    const msg = t(key);
+    return msg === key ? t('errors.internal') : msg;
+  }
+  return t('errors.internal');
+}
+
+/** Translated field errors of a problem, keyed by field name. */
+export function fieldErrors(t: TFunction, e: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isProblem(e)) {
+    for (const f of e.errors) {
+      const key = `fieldErrors.${f.code}`;
+      const msg = t(key);
+      out[f.field] ??= msg === key ? t('fieldErrors.invalid') : msg;
+    }
+  }
+  return out;
+}

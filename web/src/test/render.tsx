@@ -1,0 +1,59 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders, makeQueryClient } from '@/app/providers';
+import { routes } from '@/app/router';
+import type { Language } from '@/shared/i18n';
+
+export type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown } | undefined;
+
+/** Replaces fetch: each request goes to handler; unknown ones answer 404. */
+export function mockFetch(handler: Handler) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
+    const r = handler(url, init) ?? { status: 404, body: { code: 'not_found', status: 404 } };
+    const isProblem = r.status >= 400;
+    return new Response(r.status === 204 ? null : JSON.stringify(r.body ?? {}), {
+      status: r.status,
+      headers: { 'Content-Type': isProblem ? 'application/problem+json' : 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+export const user = {
+  uid: '1', name: 'Ana', lastName: '', email: 'ana@example.com', rol: 'Usuario', providerId: 'Email', photoURL: '', phone: '', address: '',
+  firstTime: false, languagePreference: 'SWITCH_TO_SPANISH', themePreference: 'LIGHT_MODE', baseCurrency: 'EUR', hasPassword: true,
+};
+
+/** The common public endpoints, then the test's own. */
+export function api(me: unknown, extra: Handler = () => undefined): Handler {
+  return (url, init) =>
+    extra(url, init) ??
+    (url === '/api/v1/me' && (!init?.method || init.method === 'GET')
+      ? me === null
+        ? { status: 401, body: { code: 'unauthorized', status: 401 } }
+        : { status: 200, body: me }
+      : url.startsWith('/api/v1/meta')
+        ? { status: 200, body: { version: '1.0.0', supportEmail: 'help@example.com', analyticsId: '', signupEnabled: true } }
+        : url.startsWith('/api/v1/auth/providers')
+          ? { status: 200, body: [] }
+          : url.startsWith('/api/v1/accounts') || url.startsWith('/api/v1/categories')
+            ? { status: 200, body: { items: [], nextCursor: null } }
+            : url.startsWith('/api/v1/dashboard')
+              ? { status: 200, body: { today: '2026-01-01', month: '2026-01', balances: [], accounts: [], thisMonth: [], lastMonth: [], topCategories: [], trend: [], recent: [] } }
+              : undefined);
+}
+
+export function renderApp(path: string, language: Language = 'es') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = makeQueryClient();
+  client.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
+  const utils = render(
+    <AppProviders client={client} language={language}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}

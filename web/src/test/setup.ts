@@ -1,0 +1,27 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => cleanup());
+
+// jsdom lacks these browser APIs that Mantine uses.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: vi.fn().mockImplementation((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  })),
+});
+class RO {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = RO as unknown as typeof ResizeObserver;
+window.HTMLElement.prototype.scrollIntoView = () => {};
