@@ -21,8 +21,8 @@ export function freePort() {
   });
 }
 
-export async function startServer(env = {}) {
-  const port = await freePort();
+export async function startServer(env = {}, fixedPort = 0) {
+  const port = fixedPort || (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-'));
   const base = `http://127.0.0.1:${port}`;
   const proc = spawn(BIN, ['serve'], {
