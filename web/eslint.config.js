@@ -52,7 +52,8 @@ export default tseslint.config(
     rules: { 'i18n/no-literal-text': 'off' },
   },
   {
+    // e2e code runs in node, and inside page.evaluate() in the browser.
     files: ['e2e/**/*.mjs', '*.config.{js,cjs,ts}'],
-    languageOptions: { globals: globals.node },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -31,69 +31,81 @@ func (e *BulkError) Unwrap() error {
 // and applies their effects aggregated (one balance update per account, one
 // rollup upsert per account, category, month and kind). It returns the new ids.
 func (db *DB) CreateMovements(ctx context.Context, ledgerID int64, drafts []finance.MovementDraft) ([]int64, error) {
-	ids := make([]int64, 0, len(drafts))
+	var ids []int64
 	err := db.write(ctx, func(tx *Tx) error {
-		ids = ids[:0]
-		r, err := loadRefs(ctx, tx.tx, db, ledgerID)
-		if err != nil {
-			return err
-		}
-		var bad []RowError
-		for i := range drafts {
-			if err := r.check(&drafts[i], nil); err != nil {
-				fe, _ := err.(*finance.Error)
-				row := RowError{Index: i, Err: fe}
-				if fe != nil {
-					row.Field = fe.Fields
-				}
-				bad = append(bad, row)
-			}
-		}
-		if len(bad) > 0 {
-			return &BulkError{Rows: bad}
-		}
-		insertSQL := `INSERT INTO movements (ledger_id, type, date, amount, account_id, category_id,
-			to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-		if db.dialect == Postgres {
-			insertSQL += ` RETURNING id`
-		}
-		ins, err := tx.tx.PrepareContext(ctx, db.rebind(insertSQL))
-		if err != nil {
-			return err
-		}
-		defer ins.Close()
-		tagIns, err := tx.tx.PrepareContext(ctx, db.rebind(`INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`))
-		if err != nil {
-			return err
-		}
-		defer tagIns.Close()
-		agg := newAggregate()
-		now := db.nowMillis()
-		for _, d := range drafts {
-			var toAmount any
-			if d.Type == finance.MovementTransfer {
-				toAmount = d.ToAmount
-			}
-			id, err := insertPrepared(ctx, db.dialect, ins, ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
-				nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now)
-			if err != nil {
-				return fmt.Errorf("insert movement: %w", err)
-			}
-			for _, t := range d.Tags {
-				if _, err := tagIns.ExecContext(ctx, id, ledgerID, t); err != nil {
-					return err
-				}
-			}
-			ids = append(ids, id)
-			agg.add(effectOf(d))
-		}
-		return agg.apply(ctx, tx, ledgerID)
+		var err error
+		ids, err = insertMovementsTx(ctx, tx, ledgerID, drafts)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return ids, nil
+}
+
+func createMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft) (int, error) {
+	ids, err := insertMovementsTx(ctx, tx, ledgerID, drafts)
+	return len(ids), err
+}
+
+func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft) ([]int64, error) {
+	db := tx.db
+	r, err := loadRefs(ctx, tx.tx, db, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	var bad []RowError
+	for i := range drafts {
+		if err := r.check(&drafts[i], nil); err != nil {
+			fe, _ := err.(*finance.Error)
+			row := RowError{Index: i, Err: fe}
+			if fe != nil {
+				row.Field = fe.Fields
+			}
+			bad = append(bad, row)
+		}
+	}
+	if len(bad) > 0 {
+		return nil, &BulkError{Rows: bad}
+	}
+	insertSQL := `INSERT INTO movements (ledger_id, type, date, amount, account_id, category_id,
+		to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	if db.dialect == Postgres {
+		insertSQL += ` RETURNING id`
+	}
+	ins, err := tx.tx.PrepareContext(ctx, db.rebind(insertSQL))
+	if err != nil {
+		return nil, err
+	}
+	defer ins.Close()
+	tagIns, err := tx.tx.PrepareContext(ctx, db.rebind(`INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`))
+	if err != nil {
+		return nil, err
+	}
+	defer tagIns.Close()
+	agg := newAggregate()
+	now := db.nowMillis()
+	ids := make([]int64, 0, len(drafts))
+	for _, d := range drafts {
+		var toAmount any
+		if d.Type == finance.MovementTransfer {
+			toAmount = d.ToAmount
+		}
+		id, err := insertPrepared(ctx, db.dialect, ins, ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
+			nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now)
+		if err != nil {
+			return nil, fmt.Errorf("insert movement: %w", err)
+		}
+		for _, t := range d.Tags {
+			if _, err := tagIns.ExecContext(ctx, id, ledgerID, t); err != nil {
+				return nil, err
+			}
+		}
+		ids = append(ids, id)
+		agg.add(effectOf(d))
+	}
+	return ids, agg.apply(ctx, tx, ledgerID)
 }
 
 type totalKey struct {
