@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     // e2e code runs in node, and inside page.evaluate() in the browser.
-    files: ['e2e/**/*.mjs', '*.config.{js,cjs,ts}'],
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.config.{js,cjs,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -12,6 +12,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

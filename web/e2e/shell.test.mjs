@@ -76,7 +76,7 @@ test('a desktop shows the sidebar at 200 px and collapses it to 65 px', async ()
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
   await nav.waitFor();
   assert.equal(Math.round((await nav.boundingBox()).width), 200);
-  assert.ok(await page.getByText('Version 1.0').isVisible());
+  await page.getByText('Version 1.0').waitFor();
   await nav.getByRole('button', { name: 'Contraer el menú' }).click();
   await page.waitForFunction(() => document.querySelector('nav[aria-label]')?.getBoundingClientRect().width === 65);
   assert.equal(await nav.getByText('Centro de ayuda').count(), 0);

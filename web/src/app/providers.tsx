@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -19,12 +19,12 @@ export function makeQueryClient() {
 function Themed({ children }: { children: ReactNode }) {
   const { scheme, language } = useUI();
   const [i18n] = useState(() => createI18n(language));
-  // Switching language is synchronous (the dictionaries are bundled), so the
-  // new language is in place before the next paint.
-  if (i18n.language !== language) void i18n.changeLanguage(language);
-  useEffect(() => {
+  // Switching language is synchronous (the dictionaries are bundled) and a
+  // layout effect runs before the browser paints, so no frame shows the old one.
+  useLayoutEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
     document.documentElement.lang = language;
-  }, [language]);
+  }, [i18n, language]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariables} forceColorScheme={scheme}>

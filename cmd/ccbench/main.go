@@ -1,0 +1,222 @@
+// Command ccbench measures a running Cash Control server from a separate
+// process: it signs in, drives the API over HTTP at given concurrencies and
+// prints one table of p50, p99 and requests per second. `make bench` starts the
+// server, loads the demo ledger and runs it; see the README's Performance section.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+type client struct {
+	base string
+	http *http.Client
+}
+
+func (c *client) do(ctx context.Context, method, path string, body any) (int, []byte, error) {
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, r)
+	if err != nil {
+		return 0, nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, b, err
+}
+
+// result of one scenario at one concurrency.
+type result struct {
+	name        string
+	concurrency int
+	p50, p99    time.Duration
+	rps         float64
+	failed      int64
+	n           int
+}
+
+// run sends requests from conc workers for about d (at least min requests)
+// and measures each one's latency.
+func run(ctx context.Context, name string, conc int, d time.Duration, minReq int, fn func(ctx context.Context, worker, i int) error) result {
+	var mu sync.Mutex
+	var lat []time.Duration
+	var failed atomic.Int64
+	var count atomic.Int64
+	deadline := time.Now().Add(d)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := 0; w < conc; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			local := make([]time.Duration, 0, 1024)
+			for i := 0; ; i++ {
+				n := count.Add(1)
+				if time.Now().After(deadline) && n > int64(minReq) {
+					break
+				}
+				t0 := time.Now()
+				if err := fn(ctx, w, i); err != nil {
+					failed.Add(1)
+				}
+				local = append(local, time.Since(t0))
+			}
+			mu.Lock()
+			lat = append(lat, local...)
+			mu.Unlock()
+		}(w)
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))]
+	}
+	return result{name: name, concurrency: conc, p50: pct(0.50), p99: pct(0.99), rps: float64(len(lat)) / elapsed.Seconds(), failed: failed.Load(), n: len(lat)}
+}
+
+func get(c *client, path string) func(ctx context.Context, w, i int) error {
+	return func(ctx context.Context, w, i int) error {
+		code, _, err := c.do(ctx, "GET", path, nil)
+		if err == nil && code != 200 {
+			err = fmt.Errorf("%s: %d", path, code)
+		}
+		return err
+	}
+}
+
+func median(rs []result) result {
+	sort.Slice(rs, func(i, j int) bool { return rs[i].p50 < rs[j].p50 })
+	return rs[len(rs)/2]
+}
+
+func main() {
+	base := flag.String("url", "http://127.0.0.1:8080", "server URL")
+	email := flag.String("email", "demo@example.com", "user to sign in as")
+	password := flag.String("password", "", "password")
+	dur := flag.Duration("duration", 3*time.Second, "time per scenario and run")
+	runs := flag.Int("runs", 3, "runs per scenario; the median is printed")
+	importRows := flag.Int("import-rows", 100000, "rows of the CSV import scenario (0 skips it)")
+	cold := flag.String("coldstart", "", "only measure cold start: path of the server binary (with -data-dir)")
+	dataDir := flag.String("data-dir", "", "data dir for -coldstart")
+	flag.Parse()
+	if *cold != "" {
+		d, err := coldStart(*cold, *dataDir, *runs)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("%-32s %s (median of %d)\n", "cold start to first health", d.Round(100*time.Microsecond), *runs)
+		return
+	}
+	ctx := context.Background()
+	jar, _ := cookiejar.New(nil)
+	c := &client{base: strings.TrimRight(*base, "/"), http: &http.Client{Jar: jar, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	if code, b, err := c.do(ctx, "POST", "/api/v1/auth/login", map[string]string{"email": *email, "password": *password}); err != nil || code != 200 {
+		fmt.Fprintf(os.Stderr, "ccbench: sign-in failed: %d %s %v\n", code, b, err)
+		os.Exit(1)
+	}
+	var cats struct {
+		Items []struct {
+			ID       string  `json:"id"`
+			Type     string  `json:"type"`
+			ParentID *string `json:"parentId"`
+		} `json:"items"`
+	}
+	_, b, _ := c.do(ctx, "GET", "/api/v1/categories", nil)
+	_ = json.Unmarshal(b, &cats)
+	var accs struct {
+		Items []struct {
+			ID string `json:"id"`
+		} `json:"items"`
+	}
+	_, b, _ = c.do(ctx, "GET", "/api/v1/accounts", nil)
+	_ = json.Unmarshal(b, &accs)
+	if len(cats.Items) == 0 || len(accs.Items) == 0 {
+		fmt.Fprintln(os.Stderr, "ccbench: the user has no categories or accounts; run `cashcontrol demo` first")
+		os.Exit(1)
+	}
+	var expenseCat string
+	for _, ct := range cats.Items {
+		if ct.Type == "expense" && ct.ParentID == nil && expenseCat == "" {
+			expenseCat = ct.ID
+		}
+	}
+	today := time.Now().Format("2006-01-02")
+	yearAgo := time.Now().AddDate(-1, 0, 1).Format("2006-01-02")
+	tenYears := time.Now().AddDate(-10, 0, 1).Format("2006-01-02")
+	scenarios := []struct {
+		name string
+		fn   func(ctx context.Context, w, i int) error
+	}{
+		{"movements first page (50)", get(c, "/api/v1/movements?limit=50")},
+		{"movements by one category", get(c, "/api/v1/movements?limit=50&categoryId="+expenseCat)},
+		{"report by category, 12 months", get(c, "/api/v1/reports/categories?from="+yearAgo+"&to="+today)},
+		{"report by category, all time", get(c, "/api/v1/reports/categories")},
+		{"monthly trend, 10 years", get(c, "/api/v1/reports/trend?from="+tenYears+"&to="+today)},
+		{"dashboard", get(c, "/api/v1/dashboard")},
+	}
+	var results []result
+	for _, s := range scenarios {
+		for _, conc := range []int{1, 8} {
+			var rs []result
+			for r := 0; r < *runs; r++ {
+				rs = append(rs, run(ctx, s.name, conc, *dur, 20, s.fn))
+			}
+			results = append(results, median(rs))
+		}
+	}
+	create := func(ctx context.Context, w, i int) error {
+		code, body, err := c.do(ctx, "POST", "/api/v1/movements", map[string]any{"type": "expense", "date": today, "amount": 100 + i,
+			"accountId": accs.Items[w%len(accs.Items)].ID, "categoryId": expenseCat, "description": "bench"})
+		if err == nil && code != 201 {
+			err = fmt.Errorf("create: %d %s", code, body)
+		}
+		return err
+	}
+	for _, conc := range []int{1, 16} {
+		var rs []result
+		for r := 0; r < *runs; r++ {
+			rs = append(rs, run(ctx, "movement create", conc, *dur, 50, create))
+		}
+		results = append(results, median(rs))
+	}
+	fmt.Printf("%-32s %5s %10s %10s %10s %8s\n", "scenario", "conc", "p50", "p99", "req/s", "failed")
+	for _, r := range results {
+		fmt.Printf("%-32s %5d %10s %10s %10.0f %8d\n", r.name, r.concurrency, r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), r.rps, r.failed)
+	}
+	if *importRows > 0 {
+		rate, err := importCSV(ctx, c, accs.Items[0].ID, *importRows, *runs)
+		if err != nil {
+			fmt.Printf("%-32s %s\n", "CSV import", "failed: "+err.Error())
+		} else {
+			fmt.Printf("%-32s %d rows, %.0f rows/s (median of %d)\n", "CSV import", *importRows, rate, *runs)
+		}
+	}
+}
