@@ -5,8 +5,11 @@ export function loadAnalytics(measurementId: string) {
   if (!measurementId || document.getElementById('cc-gtag')) return;
   const w = window as unknown as { dataLayer: unknown[]; gtag: (...args: unknown[]) => void };
   w.dataLayer = w.dataLayer || [];
-  w.gtag = function gtag(...args: unknown[]) {
-    w.dataLayer.push(args);
+  // gtag.js reads only Arguments objects from the data layer (an array is
+  // taken as something else and silently ignored), hence `arguments`.
+  w.gtag = function gtag() {
+    // eslint-disable-next-line prefer-rest-params
+    w.dataLayer.push(arguments);
   };
   w.gtag('js', new Date());
   w.gtag('config', measurementId);
