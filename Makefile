@@ -10,7 +10,7 @@ export CGO_ENABLED := 1
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build web-deps web-build test check go-test web-test e2e tools clean
+.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e tools clean
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -44,7 +44,7 @@ bin/mockidp: $(GO_SOURCES)
 test: build tools
 	./scripts/ensure-postgres.sh
 	./scripts/ensure-chromium.sh
-	$(MAKE) --no-print-directory check go-test web-test e2e
+	$(MAKE) --no-print-directory check go-test fuzz web-test e2e
 
 check:
 	go vet ./...
@@ -53,6 +53,10 @@ check:
 
 go-test:
 	go test -count=1 ./...
+
+## fuzz: a few seconds of each importer fuzz target (bank files are untrusted input)
+fuzz:
+	./scripts/fuzz-importer.sh 2
 
 web-test:
 	cd web && npm test --silent

@@ -55,6 +55,10 @@ func (a *API) Register(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/v1/reports/compare", a.authed(a.reportCompare))
 	mux.HandleFunc("GET /api/v1/dashboard", a.authed(a.dashboard))
 
+	mux.HandleFunc("POST /api/v1/imports", a.authed(a.uploadImport))
+	mux.HandleFunc("POST /api/v1/imports/{id}/preview", a.authed(a.previewImport))
+	mux.HandleFunc("POST /api/v1/imports/{id}/commit", a.authed(a.commitImport))
+
 	mux.HandleFunc("/api/", NotFound)
 	mux.HandleFunc("/auth/", NotFound)
 }

@@ -112,16 +112,16 @@ test('movements: add from Home, edit, filter by category (kept on reload), delet
     const cats = await (await page.request.get(`${srv.base}/api/v1/categories`)).json();
     const food = cats.items.find((c) => c.name === 'Food');
     await page.goto(`${srv.base}/movements?categoryId=${food.id}`);
-    await page.getByText('1 movements').waitFor();
+    await page.getByText('1 movement', { exact: true }).waitFor();
     await page.reload();
-    await page.getByText('1 movements').waitFor();
+    await page.getByText('1 movement', { exact: true }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Edit: Payroll' }).count(), 0);
     await page.getByRole('button', { name: 'Edit: Corner shop' }).waitFor();
 
     await page.goto(`${srv.base}/movements`);
     await page.getByRole('checkbox', { name: 'Select movement: Corner shop' }).check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
-    await page.getByText('1 movements deleted').waitFor();
+    await page.getByText('1 movement deleted').waitFor();
     await page.getByRole('button', { name: 'Edit: Corner shop' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Edit: Corner shop' }).waitFor();

@@ -21,7 +21,11 @@ const orange: MantineColorsTuple = ['#fff4e6', '#ffe8cc', '#ffd8a8', '#ffc078', 
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 7, dark: 5 },
+  // Shade 8 keeps white text on filled buttons above 4.5:1 in both schemes;
+  // autoContrast puts dark text on light fills (orange, green, light reds).
+  primaryShade: { light: 8, dark: 8 },
+  autoContrast: true,
+  luminanceThreshold: 0.2,
   colors: { brand: blue, accent: orange },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   breakpoints: {
@@ -56,6 +60,8 @@ export const cssVariables: CSSVariablesResolver = () => ({
     '--cc-sidebar': '#f8f9fa',
     '--cc-border': '#dee2e6',
     '--cc-muted': '#5c636a',
+    // Mantine's dimmed grey is 3.3:1 on white; this one is 6:1.
+    '--mantine-color-dimmed': '#5c636a',
   },
   dark: {
     '--cc-earnings': '#69db7c',
@@ -65,5 +71,7 @@ export const cssVariables: CSSVariablesResolver = () => ({
     '--cc-sidebar': '#18191c',
     '--cc-border': '#373a40',
     '--cc-muted': '#a6a7ab',
+    // Mantine's dimmed grey is 4:1 on the dark body; this one is 6.5:1.
+    '--mantine-color-dimmed': '#a6a7ab',
   },
 });

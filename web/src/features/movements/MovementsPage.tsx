@@ -1,8 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Group, Kbd, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccounts, useCategories } from '@/shared/api/session';
@@ -20,6 +20,7 @@ import { MovementList } from './MovementList';
 import { categoryChoicesFlat } from './categoryChoices';
 
 const SHORTCUT = 'N';
+const ImportWizard = lazy(() => import('./ImportWizard'));
 
 /** /movements: filters in the URL, totals, a virtualised day-grouped list, bulk actions with undo. */
 export default function MovementsPage() {
@@ -34,6 +35,7 @@ export default function MovementsPage() {
   const { bulkDelete, bulkCreate, recategorize } = useMovementMutations();
   const [showFilters, setShowFilters] = useState(activeFilterCount(filters) > 0);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [editing, setEditing] = useState<Movement | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [target, setTarget] = useState<string | null>(null);
@@ -97,6 +99,7 @@ export default function MovementsPage() {
         <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)} rightSection={<Kbd size="xs">{SHORTCUT}</Kbd>} aria-keyshortcuts="n">
           {t('movements.add')}
         </Button>
+        <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>{t('import.open')}</Button>
         <Button variant="default" component="a" href={exportUrl(filters)} download leftSection={<IconDownload size={18} />}>{t('common.export')}</Button>
       </PageHeader>
       <Group justify="space-between" wrap="wrap">
@@ -143,6 +146,11 @@ export default function MovementsPage() {
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
         <MovementForm onDone={() => setAdding(false)} />
       </Modal>
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportWizard onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('movements.edit')} size="lg">
         {editing && <MovementForm key={editing.id} movement={editing} onDone={() => setEditing(null)} />}
       </Modal>

@@ -1,0 +1,80 @@
+package importer_test
+
+import (
+	"testing"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/importer"
+)
+
+// The invariant of every reader: no panic, and every draft it returns has a
+// valid date and an amount within ±10^15 minor units that is not zero.
+func checkResult(t *testing.T, res importer.Result) {
+	for _, d := range res.Rows {
+		if !finance.ValidDate(d.Date) || d.Amount == 0 || d.Amount > finance.MaxAmount || d.Amount < -finance.MaxAmount {
+			t.Fatalf("bad draft %+v", d)
+		}
+	}
+}
+
+func seeds(f *testing.F) {
+	for _, n := range []string{"es_bank.csv", "us_bank.csv", "fr_bank.csv", "bad_rows.csv", "bank.ofx", "bank.qif"} {
+		f.Add(read(f, n))
+	}
+}
+
+func FuzzDetectCSV(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := importer.DetectCSV(data)
+		if err == nil {
+			res, _ := importer.ParseCSV(data, p.Options, 2)
+			checkResult(t, res)
+		}
+	})
+}
+
+func FuzzParseCSV(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, o := range []importer.CSVOptions{
+			{Delimiter: ';', HasHeader: true, DateFormat: "02/01/2006", DecimalSep: ',', Date: 0, Amount: 2, Debit: -1, Credit: -1, Description: 1, Notes: -1, Category: -1, Account: -1},
+			{Delimiter: ',', DateFormat: "01/02/2006", DecimalSep: '.', Date: 0, Amount: -1, Debit: 2, Credit: 3, Description: 1, Notes: 5, Category: 4, Account: 6},
+		} {
+			res, _ := importer.ParseCSV(data, o, 2)
+			checkResult(t, res)
+		}
+	})
+}
+
+func FuzzParseOFX(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, _ := importer.ParseOFX(data, 2)
+		checkResult(t, res)
+	})
+}
+
+func FuzzParseQIF(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, _ := importer.ParseQIF(data, 2, "")
+		checkResult(t, res)
+	})
+}
+
+func FuzzParseAmount(f *testing.F) {
+	for _, s := range []string{"1.234,56", "(12.50)", "€ 12,50", "-0", "1'234.56", "12.50 EUR"} {
+		f.Add(s, true, 2)
+	}
+	f.Fuzz(func(t *testing.T, s string, comma bool, exp int) {
+		sep := '.'
+		if comma {
+			sep = ','
+		}
+		v, err := importer.ParseAmount(s, sep, exp%5)
+		if err == nil && (v > finance.MaxAmount || v < -finance.MaxAmount) {
+			t.Fatalf("%q → %d out of range", s, v)
+		}
+	})
+}

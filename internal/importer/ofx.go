@@ -1,0 +1,81 @@
+package importer
+
+import (
+	"bytes"
+	"math/big"
+
+	"github.com/aclindsa/ofxgo"
+
+	"cashcontrol/internal/finance"
+)
+
+// ParseOFX reads the transactions of the bank and credit-card statements of
+// an OFX/QFX file (1.x SGML or 2.x XML). FITIDs are kept for duplicate
+// detection; amounts become minor units with exact rational arithmetic.
+func ParseOFX(data []byte, exponent int) (res Result, err error) {
+	if err := checkExponent(exponent); err != nil {
+		return Result{}, err
+	}
+	if len(data) > MaxFileBytes {
+		return Result{}, errTooLarge()
+	}
+	defer func() {
+		// A malformed file must never take the server down.
+		if r := recover(); r != nil {
+			res, err = Result{}, finance.Errorf(finance.ECodeInvalid, "this OFX file cannot be read")
+		}
+	}()
+	resp, perr := ofxgo.ParseResponse(bytes.NewReader(data))
+	if perr != nil {
+		return Result{}, finance.Errorf(finance.ECodeInvalid, "this OFX file cannot be read: %v", perr)
+	}
+	var txs []ofxgo.Transaction
+	for _, m := range resp.Bank {
+		if s, ok := m.(*ofxgo.StatementResponse); ok && s.BankTranList != nil {
+			txs = append(txs, s.BankTranList.Transactions...)
+		}
+	}
+	for _, m := range resp.CreditCard {
+		if s, ok := m.(*ofxgo.CCStatementResponse); ok && s.BankTranList != nil {
+			txs = append(txs, s.BankTranList.Transactions...)
+		}
+	}
+	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(exponent)), nil))
+	limit := big.NewInt(finance.MaxAmount)
+	for i, t := range txs {
+		line := i + 1
+		res.Total++
+		if res.Total > MaxRows {
+			return res, errTooManyRows()
+		}
+		date := t.DtPosted.Time.Format(finance.DateLayout)
+		if t.DtPosted.Time.IsZero() || !finance.ValidDate(date) {
+			res.addError(line, "date", finance.FCodeInvalid)
+			continue
+		}
+		v := new(big.Rat).Mul(&t.TrnAmt.Rat, scale)
+		if !v.IsInt() {
+			res.addError(line, "amount", finance.FCodeInvalid)
+			continue
+		}
+		n := v.Num()
+		if new(big.Int).Abs(n).Cmp(limit) > 0 {
+			res.addError(line, "amount", finance.FCodeOutOfRange)
+			continue
+		}
+		if n.Sign() == 0 {
+			res.addError(line, "amount", finance.FCodeInvalid)
+			continue
+		}
+		desc := string(t.Name)
+		if desc == "" && t.Payee != nil {
+			desc = string(t.Payee.Name)
+		}
+		if desc == "" {
+			desc = string(t.ExtdName)
+		}
+		res.Rows = append(res.Rows, Draft{Line: line, Date: date, Amount: n.Int64(), Description: cut(desc, finance.MaxDescription),
+			Notes: cut(string(t.Memo), finance.MaxNotes), FITID: cut(string(t.FiTID), 255)})
+	}
+	return res.finish()
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useAccounts, useInvalidateLedger } from '@/shared/api/session';
+import { breakpoints } from '@/shared/constants';
+import { localeOf } from '@/shared/i18n';
+import { formatMoney } from '@/shared/money';
+import { errorMessage } from '@/shared/ui/problems';
+import { notifyOk } from '@/shared/ui/notify';
+import { commitImport, previewImport, uploadFile, type CSVOptions, type ImportPreview } from './importApi';
+
+const dateFormats = ['2006-01-02', '02/01/2006', '01/02/2006', '02.01.2006', '02-01-2006', '2006/01/02', '02/01/06', '01/02/06'];
+/** The server's date layouts (Go reference date) as people write them: 02/01/2006 → DD/MM/YYYY. */
+const layoutLabel = (layout: string) => layout.replace('2006', 'YYYY').replace('06', 'YY').replace('01', 'MM').replace('02', 'DD');
+const columnKeys = ['date', 'amount', 'debit', 'credit', 'description', 'notes', 'category'] as const;
+
+/** Upload → map columns and check the preview → import, all in one transaction. */
+export default function ImportWizard({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  const { data: accounts = [] } = useAccounts();
+  const invalidate = useInvalidateLedger();
+  const [file, setFile] = useState<File | null>(null);
+  const [accountId, setAccountId] = useState<string | null>(accounts.find((a) => !a.archived)?.id ?? null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [options, setOptions] = useState<CSVOptions | null>(null);
+  const [skipBad, setSkipBad] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const phone = useMediaQuery(`(max-width: ${breakpoints.tablet - 1}px)`);
+
+  const run = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError(errorMessage(t, e));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+  const upload = () =>
+    run(async () => {
+      if (!file || !accountId) return;
+      setProgress(0);
+      const p = await uploadFile(file, accountId, setProgress);
+      setPreview(p);
+      setOptions(p.options);
+    });
+  const refresh = (o: CSVOptions) => {
+    setOptions(o);
+    if (preview && accountId) void run(async () => setPreview(await previewImport(preview.id, accountId, o)));
+  };
+  const commit = () =>
+    run(async () => {
+      if (!preview || !accountId) return;
+      setProgress(-1);
+      const r = await commitImport(preview.id, accountId, options, skipBad);
+      await invalidate();
+      notifyOk(t('import.done', { created: r.created, duplicates: r.duplicates }));
+      onClose();
+    });
+
+  const col = (key: (typeof columnKeys)[number]) =>
+    options && (
+      <Select key={key} label={t(`import.${key}Column`)} value={String(options[key])} allowDeselect={false}
+        data={[{ value: '-1', label: t('import.noColumn') }, ...(preview?.header.length ? preview.header : (preview?.sample[0] ?? [])).map((h, i) => ({ value: String(i), label: h || `#${i + 1}` }))]}
+        onChange={(v) => refresh({ ...options, [key]: Number(v ?? -1) })} />
+    );
+
+  return (
+    <Modal opened onClose={onClose} title={t('import.title')} size="xl" fullScreen={phone}>
+      <Stack gap="sm">
+        {error && <Alert color="red" icon={<IconAlertCircle />} role="alert">{error}</Alert>}
+        {!preview ? (
+          <>
+            <FileInput label={t('import.file')} accept=".csv,.txt,.ofx,.qfx,.qif" value={file} onChange={setFile} leftSection={<IconFileUpload size={18} />} clearable />
+            <Select label={t('import.account')} value={accountId} onChange={setAccountId} allowDeselect={false}
+              data={accounts.filter((a) => !a.archived).map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))} />
+            {progress !== null && <Progress value={progress * 100} aria-label={t('import.upload')} animated />}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+              <Button onClick={() => void upload()} disabled={!file || !accountId} loading={busy}>{t('import.upload')}</Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            {options && (
+              <>
+                <Text fw={600}>{t('import.columns')}</Text>
+                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+                  {columnKeys.map(col)}
+                  <Select label={t('import.dateFormat')} value={options.dateFormat} data={dateFormats.map((f) => ({ value: f, label: layoutLabel(f) }))} allowDeselect={false} onChange={(v) => v && refresh({ ...options, dateFormat: v })} />
+                  <Select label={t('import.decimalSeparator')} value={options.decimalSeparator} data={[',', '.']} allowDeselect={false} onChange={(v) => v && refresh({ ...options, decimalSeparator: v })} />
+                </SimpleGrid>
+                <Checkbox label={t('import.invertSign')} checked={options.invertSign} onChange={(e) => refresh({ ...options, invertSign: e.currentTarget.checked })} />
+              </>
+            )}
+            <Group gap="xs">
+              <Badge variant="light">{t('import.rows', { count: preview.total })}</Badge>
+              {preview.invalid > 0 && <Badge color="red" variant="light">{t('import.errors', { count: preview.invalid })}</Badge>}
+              {preview.duplicates > 0 && <Badge color="gray" variant="light">{t('import.duplicates', { count: preview.duplicates })}</Badge>}
+            </Group>
+            {preview.errors.length > 0 && (
+              <Alert color="red" title={t('import.errors', { count: preview.invalid })}>
+                <Stack gap={2}>
+                  {preview.errors.slice(0, 8).map((e) => (
+                    <Text key={`${e.line}-${e.field}`} size="sm">{t('import.rowError', { line: e.line, field: t(`import.${e.field}Column`, { defaultValue: e.field }), problem: t(`fieldErrors.${e.code}`) })}</Text>
+                  ))}
+                </Stack>
+              </Alert>
+            )}
+            {preview.newCategories.length > 0 && <Text size="sm">{t('import.newCategories', { names: preview.newCategories.map((c) => c.name).join(', ') })}</Text>}
+            <Text fw={600}>{t('import.preview')}</Text>
+            <ScrollArea h={260}>
+              <Table striped withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('movements.date')}</Table.Th>
+                    <Table.Th>{t('movements.description')}</Table.Th>
+                    <Table.Th>{t('movements.category')}</Table.Th>
+                    <Table.Th ta="right">{t('movements.amount')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.rows.map((r) => (
+                    <Table.Tr key={r.line} style={{ opacity: r.duplicate ? 0.45 : 1 }}>
+                      <Table.Td>{r.date}</Table.Td>
+                      <Table.Td>{r.description}</Table.Td>
+                      <Table.Td>{r.category}</Table.Td>
+                      <Table.Td ta="right" className={`cc-amount ${r.amount < 0 ? 'cc-expense' : 'cc-earning'}`}>{formatMoney(r.amount, preview.currency, locale, { signed: true })}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+            {preview.invalid > 0 && <Checkbox label={t('import.skipBad')} checked={skipBad} onChange={(e) => setSkipBad(e.currentTarget.checked)} />}
+            {progress !== null && <Progress value={100} animated aria-label={t('import.importing')} />}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+              <Button onClick={() => void commit()} loading={busy} disabled={preview.valid === 0 || (preview.invalid > 0 && !skipBad)}>{t('import.commit')}</Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
