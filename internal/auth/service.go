@@ -149,7 +149,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req Chang
 			return err
 		}
 		if !ok {
-			return &finance.Error{Code: finance.ECodeInvalidCredentials, Message: "the current password is wrong",
+			return &finance.Error{Code: finance.ECodeInvalid, Message: "the current password is wrong",
 				Fields: []finance.FieldError{{Field: "currentPassword", Code: finance.FCodeMismatch}}}
 		}
 	}
