@@ -6,11 +6,13 @@ BIN := bin/cashcontrol
 STATICCHECK_VERSION := v0.8.2
 export CASHCONTROL_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 export CGO_ENABLED := 1
+# Our packages (npm packages may ship Go files under web/node_modules).
+GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e tools clean
+.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e bench bench-smoke tools clean
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -44,15 +46,16 @@ bin/mockidp: $(GO_SOURCES)
 test: build tools
 	./scripts/ensure-postgres.sh
 	./scripts/ensure-chromium.sh
-	$(MAKE) --no-print-directory check go-test fuzz web-test e2e
+	$(MAKE) --no-print-directory check go-test fuzz web-test e2e bench-smoke
 
 check:
-	go vet ./...
-	./bin/staticcheck ./...
+	@test -z "$$(gofmt -l cmd internal tools web/embed.go)" || { gofmt -l cmd internal tools web/embed.go; echo 'gofmt: the files above need formatting'; exit 1; }
+	go vet $(GO_PKGS)
+	./bin/staticcheck $(GO_PKGS)
 	cd web && npm run --silent typecheck && npm run --silent lint
 
 go-test:
-	go test -count=1 ./...
+	go test -count=1 $(GO_PKGS)
 
 ## fuzz: a few seconds of each importer fuzz target (bank files are untrusted input)
 fuzz:
@@ -60,6 +63,14 @@ fuzz:
 
 web-test:
 	cd web && npm test --silent
+
+## bench: the benchmark of the README's Performance section (1,000,000 movements; minutes)
+bench: build
+	./scripts/bench.sh
+
+## bench-smoke: the same benchmark on 10,000 movements, so that it never rots
+bench-smoke: build
+	BENCH_MOVEMENTS=10000 BENCH_DURATION=200ms BENCH_RUNS=1 BENCH_IMPORT_ROWS=2000 ./scripts/bench.sh
 
 e2e: build bin/mockidp
 	cd web && CASHCONTROL_BIN=$(CURDIR)/$(BIN) npm run --silent e2e

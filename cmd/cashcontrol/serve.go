@@ -35,7 +35,6 @@ func openStore(ctx context.Context, c config.Config, migrate bool) (*store.DB, e
 	return store.OpenNoMigrate(ctx, opts)
 }
 
-
 func wire(ctx context.Context, c config.Config, log *slog.Logger) (*store.DB, *auth.Sessions, server.Options, error) {
 	db, err := openStore(ctx, c, true)
 	if err != nil {

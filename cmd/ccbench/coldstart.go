@@ -50,4 +50,3 @@ func coldStart(bin, dataDir string, runs int) (time.Duration, error) {
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	return times[len(times)/2], nil
 }
-

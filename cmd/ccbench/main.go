@@ -208,15 +208,22 @@ func main() {
 		results = append(results, median(rs))
 	}
 	fmt.Printf("%-32s %5s %10s %10s %10s %8s\n", "scenario", "conc", "p50", "p99", "req/s", "failed")
+	var failed int64
 	for _, r := range results {
+		failed += r.failed
 		fmt.Printf("%-32s %5d %10s %10s %10.0f %8d\n", r.name, r.concurrency, r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), r.rps, r.failed)
 	}
 	if *importRows > 0 {
 		rate, err := importCSV(ctx, c, accs.Items[0].ID, *importRows, *runs)
 		if err != nil {
 			fmt.Printf("%-32s %s\n", "CSV import", "failed: "+err.Error())
+			failed++
 		} else {
 			fmt.Printf("%-32s %d rows, %.0f rows/s (median of %d)\n", "CSV import", *importRows, rate, *runs)
 		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(os.Stderr, "ccbench: %d requests failed\n", failed)
+		os.Exit(1)
 	}
 }

@@ -642,4 +642,3 @@ func TestOpenIDConnect(t *testing.T) {
 		}
 	})
 }
-

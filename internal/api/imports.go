@@ -70,23 +70,23 @@ type newCategory struct {
 }
 
 type importPreview struct {
-	ID            string               `json:"id"`
-	FileName      string               `json:"fileName"`
-	Format        string               `json:"format"`
-	AccountID     string               `json:"accountId"`
-	Currency      string               `json:"currency"`
-	Options       *csvOptions          `json:"options"`
-	Header        []string             `json:"header"`
-	Sample        [][]string           `json:"sample"`
-	Total         int                  `json:"total"`
-	Valid         int                  `json:"valid"`
-	Invalid       int                  `json:"invalid"`
-	Duplicates    int                  `json:"duplicates"`
-	Rows          []previewRow         `json:"rows"`
-	Errors        []importer.RowError  `json:"errors"`
-	NewCategories []newCategory        `json:"newCategories"`
-	drafts        []store.ImportDraft  // what a commit writes (duplicates left out)
-	rowErrors     []importer.RowError  // every row error
+	ID            string              `json:"id"`
+	FileName      string              `json:"fileName"`
+	Format        string              `json:"format"`
+	AccountID     string              `json:"accountId"`
+	Currency      string              `json:"currency"`
+	Options       *csvOptions         `json:"options"`
+	Header        []string            `json:"header"`
+	Sample        [][]string          `json:"sample"`
+	Total         int                 `json:"total"`
+	Valid         int                 `json:"valid"`
+	Invalid       int                 `json:"invalid"`
+	Duplicates    int                 `json:"duplicates"`
+	Rows          []previewRow        `json:"rows"`
+	Errors        []importer.RowError `json:"errors"`
+	NewCategories []newCategory       `json:"newCategories"`
+	drafts        []store.ImportDraft // what a commit writes (duplicates left out)
+	rowErrors     []importer.RowError // every row error
 }
 
 // maxPreviewRows rows are shown; all are imported.

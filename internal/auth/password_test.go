@@ -26,6 +26,21 @@ func TestHashAndVerify(t *testing.T) {
 	}
 }
 
+// The hash that unknown emails are checked against has the real parameters
+// (so it costs the same) and matches nothing.
+func TestTimingHash(t *testing.T) {
+	h, _ := HashPassword("x")
+	th := timingHash()
+	if th[:strings.LastIndex(th[:strings.LastIndex(th, "$")], "$")] != h[:strings.LastIndex(h[:strings.LastIndex(h, "$")], "$")] {
+		t.Fatalf("parameters differ: %q vs %q", th, h)
+	}
+	for _, pw := range []string{"", "x", "password", "\x00"} {
+		if ok, err := VerifyPassword(th, pw); ok || err != nil {
+			t.Fatalf("timing hash matched %q (%v)", pw, err)
+		}
+	}
+}
+
 func TestCheckPassword(t *testing.T) {
 	for _, c := range []struct{ pw, email, want string }{
 		{"", "a@b.co", finance.FCodeRequired},

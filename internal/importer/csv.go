@@ -90,7 +90,9 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 	}
 	p.Sample = body
 	if p.Options.Date < 0 {
-		p.Options.Date = columnWhere(body, -1, func(s string) bool { return detectLayout([]string{s}) != "" || strings.Count(s, "-") == 2 || strings.Count(s, "/") == 2 })
+		p.Options.Date = columnWhere(body, -1, func(s string) bool {
+			return detectLayout([]string{s}) != "" || strings.Count(s, "-") == 2 || strings.Count(s, "/") == 2
+		})
 	}
 	if p.Options.Amount < 0 && p.Options.Debit < 0 && p.Options.Credit < 0 {
 		p.Options.Amount = lastColumnWhere(body, p.Options.Date, looksLikeAmount)

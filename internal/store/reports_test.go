@@ -20,7 +20,9 @@ type model struct {
 	opening  map[int64]int64
 }
 
-func (m *model) inPeriod(d finance.MovementDraft, from, to string) bool { return d.Date >= from && d.Date <= to }
+func (m *model) inPeriod(d finance.MovementDraft, from, to string) bool {
+	return d.Date >= from && d.Date <= to
+}
 
 func TestReportsAgainstBruteForce(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {

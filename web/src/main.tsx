@@ -6,13 +6,19 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppProviders } from './app/providers';
 import { makeRouter } from './app/router';
+import { browserLanguage, loadDictionary } from './shared/i18n';
 
 const router = makeRouter();
+const language = browserLanguage();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// The first screen's language is loaded before the first render, so that no
+// frame shows untranslated keys.
+void loadDictionary(language).then((dictionary) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders language={language} dictionaries={{ [language]: dictionary }}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMe, useMeta } from '@/shared/api/session';
 import { languageOf } from '@/shared/i18n';
@@ -15,6 +16,14 @@ export function Root() {
   const meta = useMeta();
   const { setScheme, setLanguage } = useUI();
   const user = me.data;
+  const { i18n } = useTranslation();
+  // The first signed-in screen waits for the user's language (a chunk of its
+  // own) rather than flash the browser's; later switches do not unmount it.
+  const [settled, setSettled] = useState(false);
+  const languageReady = settled || !user || i18n.language === languageOf(user.languagePreference);
+  useEffect(() => {
+    if (user && languageReady && !settled) setSettled(true);
+  }, [user, languageReady, settled]);
   useLayoutEffect(() => {
     if (user) {
       setScheme(schemeOf(user.themePreference));
@@ -24,7 +33,7 @@ export function Root() {
   useEffect(() => {
     if (meta.data?.analyticsId) loadAnalytics(meta.data.analyticsId);
   }, [meta.data?.analyticsId]);
-  if (me.isPending) return <FullScreenSpinner />;
+  if (me.isPending || !languageReady) return <FullScreenSpinner />;
   if (me.isError) return <LoadError onRetry={() => void me.refetch()} />;
   return <Outlet />;
 }

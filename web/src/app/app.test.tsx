@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, mockFetch, renderApp, user } from '@/test/render';
-import { browserLanguage, dictionaries, languageOf } from '@/shared/i18n';
+import { browserLanguage, languageOf } from '@/shared/i18n';
+import { dictionaries } from '@/shared/i18n/all';
 import { schemeOf } from '@/shared/theme';
 
 afterEach(() => {
@@ -77,6 +78,13 @@ describe('route guards', () => {
     renderApp('/about', 'es');
     expect(await screen.findByRole('heading', { name: 'À propos' })).toBeInTheDocument();
     expect(screen.getByText('Version 1.0')).toBeInTheDocument();
+  });
+  it('loads a language that is not loaded yet before the first signed-in screen', async () => {
+    mockFetch(api({ ...user, languagePreference: 'SWITCH_TO_ENGLISH' }));
+    renderApp('/about', 'es', { es: dictionaries.es });
+    expect(await screen.findByRole('heading', { name: 'About' })).toBeInTheDocument();
+    expect(screen.queryByText('Acerca de')).not.toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
   });
 });
 

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { useMe } from '@/shared/api/session';
-import { AppLayout } from './layout/AppLayout';
 import { FullScreenSpinner } from './screens/FullScreenSpinner';
 
+// The shell (sidebar, menus, tooltips) is only for signed-in users: /login
+// does not load it.
+const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 const Welcome = lazy(() => import('@/features/welcome/WelcomePage'));
 
 /** Protected routes: no signed-in user → /login; a first-time user → welcome. */
@@ -17,7 +19,11 @@ export function RequireUser() {
       </Suspense>
     );
   }
-  return <AppLayout />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <AppLayout />
+    </Suspense>
+  );
 }
 
 /** /login is for signed-out users only. */

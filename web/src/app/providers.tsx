@@ -1,11 +1,14 @@
-import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { cssVariables, theme } from '@/shared/theme';
-import { createI18n, type Language } from '@/shared/i18n';
+import { createI18n, ensureLanguage, type Dictionaries, type Language } from '@/shared/i18n';
 import { UIProvider, useUI } from '@/shared/ui-state';
+
+// The toasts' container (and its transitions) loads after the first screen;
+// a notification shown before it arrives waits in the store and then appears.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -16,31 +19,43 @@ export function makeQueryClient() {
   });
 }
 
-function Themed({ children }: { children: ReactNode }) {
+function Themed({ children, dictionaries }: { children: ReactNode; dictionaries: Dictionaries }) {
   const { scheme, language } = useUI();
-  const [i18n] = useState(() => createI18n(language));
-  // Switching language is synchronous (the dictionaries are bundled) and a
-  // layout effect runs before the browser paints, so no frame shows the old one.
+  const [i18n] = useState(() => createI18n(language, dictionaries));
+  // A loaded language switches in a layout effect, before the browser paints,
+  // so no frame shows the old one; another is fetched first (the screen keeps
+  // the old language for those milliseconds; Root waits for the user's).
   useLayoutEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
+    let live = true;
+    const apply = () => {
+      if (live && i18n.language !== language) void i18n.changeLanguage(language);
+      if (live) document.documentElement.lang = language;
+    };
+    if (i18n.hasResourceBundle(language, 'translation')) apply();
+    else void ensureLanguage(i18n, language).then(apply);
+    return () => {
+      live = false;
+    };
   }, [i18n, language]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariables} forceColorScheme={scheme}>
-        <Notifications position="bottom-center" />
+        <Suspense fallback={null}>
+          <Notifications position="bottom-center" />
+        </Suspense>
         {children}
       </MantineProvider>
     </I18nextProvider>
   );
 }
 
-export function AppProviders({ children, client, language }: { children: ReactNode; client?: QueryClient; language?: Language }) {
+/** dictionaries holds at least the first language's (main.tsx loads it). */
+export function AppProviders({ children, client, language, dictionaries }: { children: ReactNode; client?: QueryClient; language?: Language; dictionaries: Dictionaries }) {
   const qc = useMemo(() => client ?? makeQueryClient(), [client]);
   return (
     <QueryClientProvider client={qc}>
       <UIProvider initialLanguage={language}>
-        <Themed>{children}</Themed>
+        <Themed dictionaries={dictionaries}>{children}</Themed>
       </UIProvider>
     </QueryClientProvider>
   );

@@ -2,8 +2,9 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, makeQueryClient } from '@/app/providers';
+import { dictionaries } from '@/shared/i18n/all';
 import { routes } from '@/app/router';
-import type { Language } from '@/shared/i18n';
+import type { Dictionaries, Language } from '@/shared/i18n';
 
 export type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown } | undefined;
 
@@ -46,12 +47,14 @@ export function api(me: unknown, extra: Handler = () => undefined): Handler {
               : undefined);
 }
 
-export function renderApp(path: string, language: Language = 'es') {
+/** Renders the app at path; loaded says which dictionaries are there from the
+ * start (all by default; the app itself starts with the browser's only). */
+export function renderApp(path: string, language: Language = 'es', loaded: Dictionaries = dictionaries) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = makeQueryClient();
   client.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
   const utils = render(
-    <AppProviders client={client} language={language}>
+    <AppProviders client={client} language={language} dictionaries={loaded}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

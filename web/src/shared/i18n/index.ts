@@ -1,13 +1,22 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en';
-import es from './es';
-import fr from './fr';
+import type { Dictionary } from './types';
 
 export type Language = 'es' | 'en' | 'fr';
 export type LanguagePreference = 'SWITCH_TO_SPANISH' | 'SWITCH_TO_ENGLISH' | 'SWITCH_TO_FRENCH';
 
-export const dictionaries = { es, en, fr } as const;
+export type Dictionaries = Partial<Record<Language, Dictionary>>;
+
+/** Each language is its own chunk: a page loads only the one it shows. */
+export function loadDictionary(lang: Language): Promise<Dictionary> {
+  const load = lang === 'en' ? import('./en') : lang === 'fr' ? import('./fr') : import('./es');
+  return load.then((m) => m.default);
+}
+
+/** Adds lang's dictionary to i18n when it is not there yet. */
+export async function ensureLanguage(i18n: I18n, lang: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', await loadDictionary(lang));
+}
 
 const byPreference: Record<LanguagePreference, Language> = {
   SWITCH_TO_SPANISH: 'es',
@@ -38,12 +47,14 @@ export function localeOf(lang: string): string {
   return lang === 'en' ? 'en-GB' : lang === 'fr' ? 'fr-FR' : 'es-ES';
 }
 
-export function createI18n(lng: Language): I18n {
+/** An i18next instance on the dictionaries already loaded (lng's among them). */
+export function createI18n(lng: Language, dictionaries: Dictionaries): I18n {
   const instance = i18next.createInstance();
+  const resources = Object.fromEntries(Object.entries(dictionaries).map(([l, d]) => [l, { translation: d }]));
   void instance.use(initReactI18next).init({
     lng,
     fallbackLng: false,
-    resources: { es: { translation: es }, en: { translation: en }, fr: { translation: fr } },
+    resources,
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The benchmark: builds the binary, starts it on a fresh SQLite in a temporary
+# directory (on PostgreSQL when DATABASE_URL is set: give it an empty database),
+# loads the demo ledger, drives it over HTTP from a separate process (ccbench)
+# and prints the figures of the README's Performance section.
+#
+#   make bench                      1,000,000 movements, 3 s per scenario, 3 runs
+#   BENCH_MOVEMENTS=10000 BENCH_DURATION=200ms BENCH_RUNS=1 BENCH_IMPORT_ROWS=2000 scripts/bench.sh
+#                                   the small version that `make test` runs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MOVEMENTS=${BENCH_MOVEMENTS:-1000000}
+YEARS=${BENCH_YEARS:-10}
+DURATION=${BENCH_DURATION:-3s}
+RUNS=${BENCH_RUNS:-3}
+IMPORT_ROWS=${BENCH_IMPORT_ROWS:-100000}
+BIN=bin/cashcontrol
+EMAIL=bench@example.com
+PASSWORD=bench-password-not-secret
+
+[ -x "$BIN" ] || make --no-print-directory build >/dev/null
+go build -o bin/ccbench ./cmd/ccbench
+
+TMP=$(mktemp -d)
+PID=
+cleanup() {
+  if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then kill "$PID"; wait "$PID" 2>/dev/null || true; fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+export CASHCONTROL_DATA_DIR=$TMP CASHCONTROL_LOG_LEVEL=error
+if [ -n "${DATABASE_URL:-}" ]; then DB="PostgreSQL"; else DB="SQLite"; unset DATABASE_URL; fi
+
+rss() { awk -v k="$2:" '$1 == k { printf "%.1f MB", $2 / 1024 }' "/proc/$1/status"; }
+
+echo "Cash Control benchmark: $MOVEMENTS movements over $YEARS years on $DB"
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(go version | cut -d' ' -f3)"
+elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }'; }
+start=$(date +%s.%N)
+"$BIN" demo --email "$EMAIL" --password "$PASSWORD" --movements "$MOVEMENTS" --years "$YEARS" >/dev/null
+printf '%-32s %s\n' "demo load ($MOVEMENTS movements)" "$(elapsed "$start")"
+
+PORT=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')
+CASHCONTROL_ADDR=127.0.0.1:$PORT "$BIN" serve &
+PID=$!
+for _ in $(seq 200); do
+  curl -fsS "http://127.0.0.1:$PORT/api/v1/health" >/dev/null 2>&1 && break
+  sleep 0.05
+done
+kill -0 "$PID" 2>/dev/null || { echo "bench: the server did not start" >&2; exit 1; }
+sleep 1
+printf '%-32s %s\n' "resident memory, idle" "$(rss "$PID" VmRSS)"
+echo
+./bin/ccbench -url "http://127.0.0.1:$PORT" -email "$EMAIL" -password "$PASSWORD" \
+  -duration "$DURATION" -runs "$RUNS" -import-rows "$IMPORT_ROWS"
+echo
+printf '%-32s %s\n' "resident memory, peak" "$(rss "$PID" VmHWM)"
+kill "$PID"; wait "$PID" 2>/dev/null || true; PID=
+printf '%-32s %s\n' "binary size (web app inside)" "$(stat -c %s "$BIN" | awk '{ printf "%.1f MB", $1 / 1048576 }')"
+if [ "$DB" = SQLite ]; then
+  ./bin/ccbench -coldstart "$BIN" -data-dir "$TMP" -runs "$RUNS"
+fi
+node web/scripts/js-weight.mjs
