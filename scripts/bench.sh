@@ -38,7 +38,8 @@ echo "Cash Control benchmark: $MOVEMENTS movements over $YEARS years on $DB"
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(go version | cut -d' ' -f3)"
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }'; }
 start=$(date +%s.%N)
-"$BIN" demo --email "$EMAIL" --password "$PASSWORD" --movements "$MOVEMENTS" --years "$YEARS" >/dev/null
+"$BIN" demo --email "$EMAIL" --password "$PASSWORD" --movements "$MOVEMENTS" --years "$YEARS" >/dev/null 2>"$TMP/demo.log" ||
+  { cat "$TMP/demo.log" >&2; exit 1; }
 printf '%-32s %s\n' "demo load ($MOVEMENTS movements)" "$(elapsed "$start")"
 
 PORT=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')

@@ -83,6 +83,7 @@ func (a *API) prepareImport(r *http.Request, u *finance.User, uploadID, accountI
 		}
 	}
 	proposed := map[string]bool{}
+	p.drafts = make([]store.ImportDraft, 0, len(res.Rows))
 	for _, d := range res.Rows {
 		typ, amount := finance.MovementEarning, d.Amount
 		if amount < 0 {

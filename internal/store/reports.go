@@ -18,7 +18,7 @@ func (db *DB) reportRows(ctx context.Context, ledgerID int64, f ReportFilter, se
 	src, args := sourceSQL(ledgerID, f.From, f.To)
 	q := `SELECT ` + selectSQL + ` FROM ` + src + ` s JOIN accounts a ON a.id = s.account_id AND a.ledger_id = ?`
 	args = append(args, ledgerID)
-	q += ` LEFT JOIN categories c ON c.id = s.category_id AND c.ledger_id = a.ledger_id WHERE 1 = 1`
+	q += ` WHERE 1 = 1`
 	if len(f.AccountIDs) > 0 {
 		in, ids := inList(f.AccountIDs)
 		q += ` AND s.account_id IN (` + in + `)`
@@ -26,7 +26,7 @@ func (db *DB) reportRows(ctx context.Context, ledgerID int64, f ReportFilter, se
 	}
 	q += extra
 	args = append(args, extraArgs...)
-	q += ` GROUP BY ` + groupSQL
+	q += ` GROUP BY ` + groupSQL + ` HAVING SUM(s.count) <> 0`
 	return func(fn func(rowScanner) error) error {
 		rows, err := db.query(ctx, q, args...)
 		if err != nil {
