@@ -17,9 +17,11 @@ import (
 
 type dateSpan struct{ from, to time.Time } // inclusive
 
-func monthStart(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC) }
-func monthEnd(t time.Time) time.Time   { return monthStart(t).AddDate(0, 1, -1) }
-func spanDays(s dateSpan) int          { return int(s.to.Sub(s.from).Hours()/24) + 1 }
+func monthStart(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
+}
+func monthEnd(t time.Time) time.Time { return monthStart(t).AddDate(0, 1, -1) }
+func spanDays(s dateSpan) int        { return int(s.to.Sub(s.from).Hours()/24) + 1 }
 
 // sourcePlan splits from..to into whole months [first, last] (months of the
 // rollup; first after last when none), movements to add and movements to subtract.
