@@ -60,3 +60,12 @@ export function renderApp(path: string, language: Language = 'es', loaded: Dicti
   );
   return { ...utils, router };
 }
+
+/** Renders one component inside the app's providers (theme, i18n, queries). */
+export function renderWithProviders(ui: React.ReactNode, language: Language = 'es') {
+  return render(
+    <AppProviders language={language} dictionaries={dictionaries}>
+      {ui}
+    </AppProviders>,
+  );
+}
