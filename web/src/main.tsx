@@ -1,14 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppProviders } from './app/providers';
-import { makeRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { browserLanguage, loadDictionary } from './shared/i18n';
 
-const router = makeRouter();
 const language = browserLanguage();
 
 // The first screen's language is loaded before the first render, so that no
@@ -17,7 +16,9 @@ void loadDictionary(language).then((dictionary) =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders language={language} dictionaries={{ [language]: dictionary }}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   ),

@@ -8,6 +8,7 @@ import { schemeOf } from '@/shared/theme';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -53,15 +54,22 @@ describe('preferences', () => {
 describe('route guards', () => {
   it('a protected route without a user goes to /login', async () => {
     mockFetch(api(null));
-    const { router } = renderApp('/movements');
+    const { pathname } = renderApp('/movements');
     expect(await screen.findByRole('heading', { name: 'Toma el control de tu dinero' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(pathname()).toBe('/login');
   });
   it('/login with a user goes to /', async () => {
     mockFetch(api(user));
-    const { router } = renderApp('/login');
+    const { pathname } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Hola, Ana' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(pathname()).toBe('/');
+  });
+  it('a screen that fails to render shows the router’s error screen, and leaving it recovers', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch(api(user, (url) => (url.startsWith('/api/v1/dashboard') ? { status: 200, body: { broken: true } } : undefined)));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navegación principal' })).not.toBeInTheDocument();
   });
   it('an unknown path shows Not Found', async () => {
     mockFetch(api(user));

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, makeQueryClient } from '@/app/providers';
 import { dictionaries } from '@/shared/i18n/all';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import type { Dictionaries, Language } from '@/shared/i18n';
 
 export type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown } | undefined;
@@ -50,15 +50,23 @@ export function api(me: unknown, extra: Handler = () => undefined): Handler {
 /** Renders the app at path; loaded says which dictionaries are there from the
  * start (all by default; the app itself starts with the browser's only). */
 export function renderApp(path: string, language: Language = 'es', loaded: Dictionaries = dictionaries) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const at = { pathname: path };
+  function Where() {
+    at.pathname = useLocation().pathname;
+    return null;
+  }
   const client = makeQueryClient();
   client.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
   const utils = render(
     <AppProviders client={client} language={language} dictionaries={loaded}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...utils, router };
+  /** pathname() is where the app is now. */
+  return { ...utils, pathname: () => at.pathname };
 }
 
 /** Renders one component inside the app's providers (theme, i18n, queries). */
