@@ -22,7 +22,7 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 	fs.SetOutput(stderr)
 	email := fs.String("email", "", "the user's email (required)")
 	password := fs.String("password", "", "password for a new user (default: a random one, printed)")
-	movements := fs.Int("movements", 5000, "how many movements to add")
+	movements := fs.Int("movements", 2000, "how many movements to add")
 	years := fs.Int("years", 3, "over how many years, ending today")
 	seed := fs.Uint64("seed", 1, "random seed (the same seed makes the same data)")
 	language := fs.String("language", finance.LangSpanish, "language of a new user and of the categories")

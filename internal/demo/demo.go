@@ -42,15 +42,26 @@ func Fill(ctx context.Context, db *store.DB, ledgerID int64, language string, op
 	if err != nil {
 		return err
 	}
-	g := &generator{rng: rand.New(rand.NewPCG(opts.Seed, 2026)), l: l}
 	end := opts.Today
 	start := time.Date(end.Year()-opts.Years, end.Month(), 1, 0, 0, 0, 0, time.UTC)
 	days := int(end.Sub(start).Hours()/24) + 1
 	months := opts.Years*12 + 1
-	// The monthly life (salary, rent, bills, savings, ~25 movements) fills
+	// The monthly life (salary, rent, bills, savings, ~10 movements) fills
 	// what it can; day-to-day spending makes up the rest of the count.
-	fixed := min(opts.Movements, months*10)
-	daily := opts.Movements - fixed
+	g := &generator{rng: rand.New(rand.NewPCG(opts.Seed, 2026)), l: l, lang: language, card: map[string]int64{}, cash: map[string]int64{}}
+	var monthly []finance.MovementDraft
+	for m := start; !m.After(end) && len(monthly) < min(opts.Movements, months*10); m = m.AddDate(0, 1, 0) {
+		monthly = append(monthly, g.month(m, end)...)
+	}
+	monthly = monthly[:min(len(monthly), opts.Movements)]
+	daily := opts.Movements - len(monthly)
+	// However many movements a month holds, its everyday spending stays
+	// within a household's budget, so that balances stay believable.
+	if perMonth := int64(daily / months); perMonth > 0 {
+		g.scale = min(1, float64(everydayBudget)/float64(perMonth*everydayMean()))
+	} else {
+		g.scale = 1
+	}
 	batch := make([]finance.MovementDraft, 0, batchSize)
 	done := 0
 	flush := func() error {
@@ -68,27 +79,35 @@ func Fill(ctx context.Context, db *store.DB, ledgerID int64, language string, op
 		return nil
 	}
 	emit := func(d finance.MovementDraft) error {
+		g.track(d)
 		batch = append(batch, d)
 		if len(batch) == batchSize {
 			return flush()
 		}
 		return nil
 	}
-	made := 0
-	for m := start; !m.After(end) && made < fixed; m = m.AddDate(0, 1, 0) {
-		for _, d := range g.month(m, end) {
-			if made == fixed {
-				break
-			}
-			if err := emit(d); err != nil {
-				return err
-			}
-			made++
+	for _, d := range monthly {
+		if err := emit(d); err != nil {
+			return err
 		}
 	}
-	for i := 0; i < daily+(fixed-made); i++ {
-		day := start.AddDate(0, 0, i*days/max(1, daily+(fixed-made)))
-		if err := emit(g.everyday(day)); err != nil {
+	// Everyday spending, evenly spread; on the first days of each month the
+	// card bill and a cash withdrawal settle what the month before spent.
+	var pending []finance.MovementDraft
+	month := ""
+	for i := 0; i < daily; i++ {
+		day := start.AddDate(0, 0, i*days/daily)
+		if m := day.Format("2006-01"); m != month {
+			month = m
+			pending = append(pending, g.settle(day)...)
+		}
+		d := finance.MovementDraft{}
+		if len(pending) > 0 {
+			d, pending = pending[0], pending[1:]
+		} else {
+			d = g.everyday(day)
+		}
+		if err := emit(d); err != nil {
 			return err
 		}
 	}
@@ -134,13 +153,13 @@ func prepare(ctx context.Context, db *store.DB, ledgerID int64, language string)
 	}
 	for _, w := range want {
 		for _, a := range accounts {
-			if a.Name == w.name {
+			if a.Name == say(language, w.name) {
 				*w.id = a.ID
 			}
 		}
 		if *w.id == 0 {
-			cur := "EUR"
-			a, err := db.CreateAccount(ctx, ledgerID, finance.AccountInput{Name: &w.name, Type: &w.typ, Currency: &cur, OpeningBalance: &w.opening})
+			cur, name := "EUR", say(language, w.name)
+			a, err := db.CreateAccount(ctx, ledgerID, finance.AccountInput{Name: &name, Type: &w.typ, Currency: &cur, OpeningBalance: &w.opening})
 			if err != nil {
 				return nil, err
 			}
@@ -151,8 +170,72 @@ func prepare(ctx context.Context, db *store.DB, ledgerID int64, language string)
 }
 
 type generator struct {
-	rng *rand.Rand
-	l   *ledger
+	rng   *rand.Rand
+	l     *ledger
+	lang  string
+	scale float64 // of everyday amounts (1 unless the ledger is very dense)
+	// What the card and the wallet spent per month, and what has been
+	// settled so far, for the monthly card bill and cash withdrawals.
+	card, cash           map[string]int64
+	cardPaid, cashWithdr int64
+}
+
+// everydayBudget is what a household spends day to day in a month (minor units).
+const everydayBudget = 120000
+
+// everydayMean is the mean amount of an everyday movement, before scaling.
+func everydayMean() int64 {
+	var sum, weights int64
+	for _, k := range everydayKinds {
+		sum += int64(k.weight) * (k.lo + (k.hi-k.lo)/4) // between's mean
+		weights += int64(k.weight)
+	}
+	return sum / weights
+}
+
+// track counts what the card and the wallet spend.
+func (g *generator) track(d finance.MovementDraft) {
+	if d.Type != finance.MovementExpense {
+		return
+	}
+	switch d.AccountID {
+	case g.l.card:
+		g.card[d.Date[:7]] += d.Amount
+	case g.l.cash:
+		g.cash[d.Date[:7]] += d.Amount
+	}
+}
+
+// settle returns, on day (the first of a month in the series), the card bill
+// for what was spent before that month, and a cash withdrawal.
+func (g *generator) settle(day time.Time) []finance.MovementDraft {
+	month := day.Format("2006-01")
+	var card, cash int64
+	for m, v := range g.card {
+		if m < month {
+			card += v
+		}
+	}
+	for m, v := range g.cash {
+		if m < month {
+			cash += v
+		}
+	}
+	var out []finance.MovementDraft
+	if owed := card - g.cardPaid; owed > 0 {
+		g.cardPaid += owed
+		out = append(out, finance.MovementDraft{Type: finance.MovementTransfer, Date: date(day), Amount: owed, AccountID: g.l.checking,
+			ToAccountID: g.l.card, ToAmount: owed, Description: g.say("Card bill")})
+	}
+	// The withdrawal also stocks the wallet for the month ahead (as much as
+	// the month before spent), so that it is not empty before the next one.
+	if need := cash - g.cashWithdr + g.cash[day.AddDate(0, -1, 0).Format("2006-01")]; need > 0 {
+		need = (need + 999) / 1000 * 1000 // whole tens at the ATM
+		g.cashWithdr += need
+		out = append(out, finance.MovementDraft{Type: finance.MovementTransfer, Date: date(day), Amount: need, AccountID: g.l.checking,
+			ToAccountID: g.l.cash, ToAmount: need, Description: g.say("ATM")})
+	}
+	return out
 }
 
 // between is a skewed integer amount from lo to hi minor units: most are
@@ -162,6 +245,8 @@ func (g *generator) between(lo, hi int64) int64 {
 	a, b := g.rng.Int64N(1000), g.rng.Int64N(1000)
 	return lo + span*a*b/(1000*1000)
 }
+
+func (g *generator) say(s string) string { return say(g.lang, s) }
 
 func date(t time.Time) string { return t.Format(finance.DateLayout) }
 
@@ -180,25 +265,23 @@ func (g *generator) month(m, end time.Time) []finance.MovementDraft {
 	}
 	out := []finance.MovementDraft{
 		{Type: finance.MovementEarning, Date: date(day(28)), Amount: 240000 + g.rng.Int64N(80000), AccountID: g.l.checking,
-			CategoryID: g.l.cat["salary"], Description: "ACME Payroll"},
-		g.expense(day(1), g.l.checking, "housing.rent", 95000, "Rent"),
-		g.expense(day(5), g.l.checking, "bills.utilities", 4000+g.rng.Int64N(9000), "Power & water"),
-		g.expense(day(8), g.l.checking, "bills.phone", 3999, "Phone & fibre"),
-		g.expense(day(12), g.l.card, "leisure.subscriptions", 1299, "Streaming"),
+			CategoryID: g.l.cat["salary"], Description: g.say("ACME Payroll")},
+		g.expense(day(1), g.l.checking, "housing.rent", 95000, g.say("Rent")),
+		g.expense(day(5), g.l.checking, "bills.utilities", 4000+g.rng.Int64N(9000), g.say("Power & water")),
+		g.expense(day(8), g.l.checking, "bills.phone", 3999, g.say("Phone & fibre")),
+		g.expense(day(12), g.l.card, "leisure.subscriptions", 1299, g.say("Streaming")),
 		{Type: finance.MovementTransfer, Date: date(day(2)), Amount: 30000, AccountID: g.l.checking, ToAccountID: g.l.savings,
-			ToAmount: 30000, Description: "Monthly saving"},
-		{Type: finance.MovementTransfer, Date: date(day(15)), Amount: 10000, AccountID: g.l.checking, ToAccountID: g.l.cash,
-			ToAmount: 10000, Description: "ATM"},
-		g.expense(day(20), g.l.card, "transport.fuel", g.between(3000, 9000), "Fuel"),
-		g.expense(day(25), g.l.checking, "health", g.between(1000, 12000), "Pharmacy"),
+			ToAmount: 30000, Description: g.say("Monthly saving")},
+		g.expense(day(20), g.l.card, "transport.fuel", g.between(3000, 9000), g.say("Fuel")),
+		g.expense(day(25), g.l.checking, "health", g.between(1000, 12000), g.say("Pharmacy")),
 	}
 	if g.rng.IntN(4) == 0 {
 		big := []string{"shopping", "shopping.clothes", "leisure.travel", "housing.maintenance", "education"}[g.rng.IntN(5)]
-		out = append(out, g.expense(day(1+g.rng.IntN(28)), g.l.card, big, g.between(30000, 250000), "Large purchase"))
+		out = append(out, g.expense(day(1+g.rng.IntN(28)), g.l.card, big, g.between(30000, 250000), g.say("Large purchase")))
 	}
 	if m.Month() == 12 || m.Month() == 6 {
 		out = append(out, finance.MovementDraft{Type: finance.MovementEarning, Date: date(day(20)), Amount: 150000, AccountID: g.l.checking,
-			CategoryID: g.l.cat["salary.bonus"], Description: "Extra pay"})
+			CategoryID: g.l.cat["salary.bonus"], Description: g.say("Extra pay")})
 	}
 	return out
 }
@@ -228,7 +311,7 @@ func (g *generator) everyday(day time.Time) finance.MovementDraft {
 			if g.rng.IntN(3) == 0 {
 				account = g.l.cash
 			}
-			return g.expense(day, account, k.cat, g.between(k.lo, k.hi), k.desc)
+			return g.expense(day, account, k.cat, int64(float64(g.between(k.lo, k.hi))*g.scale), g.say(k.desc))
 		}
 		pick -= k.weight
 	}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, mockFetch, renderApp, user } from '@/test/render';
-import { browserLanguage, languageOf } from '@/shared/i18n';
+import { browserLanguage, createI18n, languageOf } from '@/shared/i18n';
 import { dictionaries } from '@/shared/i18n/all';
 import { schemeOf } from '@/shared/theme';
 
@@ -34,6 +34,13 @@ describe('dictionaries', () => {
     expect(dictionaries.es.INFORMS).toBe('Informes');
     expect(dictionaries.en.INFORMS).toBe('Reports');
     expect(dictionaries.fr.INFORMS).toBe('Rapports');
+  });
+  it('group counts as the language writes numbers', () => {
+    const say = (lng: 'es' | 'en' | 'fr') => createI18n(lng, dictionaries).t('movements.count', { count: 12345 });
+    expect(say('en')).toBe('12,345 movements');
+    expect(say('es')).toBe('12.345 movimientos');
+    expect(say('fr').replace(/\s/g, ' ')).toBe('12 345 mouvements');
+    expect(createI18n('en', dictionaries).t('movements.count', { count: 1 })).toBe('1 movement');
   });
 });
 

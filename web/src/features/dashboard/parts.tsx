@@ -30,28 +30,38 @@ export function MonthFigures({ d, compare }: { d: Dashboard; compare?: boolean }
     <Stack gap="sm">
       {d.thisMonth.map((m) => {
         const last = d.lastMonth.find((l) => l.currency === m.currency);
+        const vsLast = (v: string) => (compare && last ? t('dashboard.vsLastMonth', { value: v }) : undefined);
         return (
-          <Group key={m.currency} grow align="flex-start" wrap="wrap">
-            <div>
-              <Text size="xs" c="dimmed">{t('dashboard.earnings')}</Text>
+          <Stack key={m.currency} gap={6}>
+            <Figure label={t('dashboard.earnings')} hint={last && vsLast(formatMoney(last.earnings, m.currency, locale))}>
               <Amount value={m.earnings} currency={m.currency} kind="earning" fw={700} size="lg" />
-              {compare && last && <Text size="xs" c="dimmed">{t('dashboard.vsLastMonth', { value: formatMoney(last.earnings, m.currency, locale) })}</Text>}
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">{t('dashboard.expenses')}</Text>
+            </Figure>
+            <Figure label={t('dashboard.expenses')} hint={last && vsLast(formatMoney(last.expenses, m.currency, locale))}>
               <Amount value={m.expenses} currency={m.currency} kind="expense" fw={700} size="lg" />
-              {compare && last && <Text size="xs" c="dimmed">{t('dashboard.vsLastMonth', { value: formatMoney(last.expenses, m.currency, locale) })}</Text>}
-            </div>
-            <div>
-              <Text size="xs" c="dimmed">{t('home.net')}</Text>
+            </Figure>
+            <Figure label={t('home.net')} hint={m.savingsRate !== null ? `${t('dashboard.savingsRate')}: ${formatPercent(m.savingsRate, locale)}` : undefined}>
               <Amount value={m.net} currency={m.currency} fw={700} size="lg" signed />
-              {m.savingsRate !== null && <Text size="xs" c="dimmed">{`${t('dashboard.savingsRate')}: ${formatPercent(m.savingsRate, locale)}`}</Text>}
-              {compare && last?.savingsRate != null && <Text size="xs" c="dimmed">{t('dashboard.vsLastMonth', { value: formatPercent(last.savingsRate, locale) })}</Text>}
-            </div>
-          </Group>
+            </Figure>
+            {compare && last?.savingsRate != null && (
+              <Text size="xs" c="dimmed" ta="right">{t('dashboard.vsLastMonth', { value: formatPercent(last.savingsRate, locale) })}</Text>
+            )}
+          </Stack>
         );
       })}
     </Stack>
+  );
+}
+
+/** One labelled figure: the label (and a hint under it) left, the amount right; fits any width. */
+function Figure({ label, hint, children }: { label: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <div style={{ minWidth: 0 }}>
+        <Text size="sm" c="dimmed">{label}</Text>
+        {hint && <Text size="xs" c="dimmed">{hint}</Text>}
+      </div>
+      <div style={{ whiteSpace: 'nowrap' }}>{children}</div>
+    </Group>
   );
 }
 
@@ -73,7 +83,8 @@ export function AccountBalances({ accounts }: { accounts: Account[] }) {
 }
 
 export function RecentMovements({ movements, limit }: { movements: Movement[]; limit: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const dayFormat = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' });
   const { data: categories = [] } = useCategories();
   const byId = new Map(categories.map((c) => [c.id, c]));
   if (movements.length === 0) return <Text c="dimmed" size="sm">{t('dashboard.noData')}</Text>;
@@ -87,7 +98,7 @@ export function RecentMovements({ movements, limit }: { movements: Movement[]; l
               <CategoryIcon icon={c?.icon ?? ''} color={c?.color ?? 'gray'} size={28} />
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500} truncate>{m.description || c?.name || t('movements.types.transfer')}</Text>
-                <Text size="xs" c="dimmed">{m.date}</Text>
+                <Text size="xs" c="dimmed">{dayFormat.format(new Date(`${m.date}T00:00:00Z`))}</Text>
               </div>
             </Group>
             <Amount value={m.type === 'earning' ? m.amount : -m.amount} currency={m.currency} kind={m.type === 'transfer' ? 'neutral' : m.type} signed={m.type !== 'transfer'} fw={600} size="sm" />

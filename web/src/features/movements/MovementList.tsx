@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -9,6 +9,31 @@ import { formatMoney } from '@/shared/money';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 
 type Row = { kind: 'day'; date: string; totals: Map<string, number> } | { kind: 'movement'; m: Movement };
+
+/** The text with its first letter in upper case ("lunes, 23 de noviembre" → "Lunes, 23 de noviembre"). */
+function capitalise(s: string, locale: string): string {
+  return s.charAt(0).toLocaleUpperCase(locale) + s.slice(1);
+}
+
+/** The list fills the window below where it starts (the page above it varies with the screen). */
+function useFillHeight(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(330);
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (ref.current) setTop(Math.round(ref.current.getBoundingClientRect().top + window.scrollY) + 24);
+    };
+    measure();
+    // What is above the list can grow (the filters panel, the selection bar).
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
+  return top;
+}
 
 function signed(m: Movement): number {
   return m.type === 'earning' ? m.amount : -m.amount;
@@ -44,6 +69,7 @@ export function MovementList(props: {
   const byAccount = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const byCategory = useMemo(() => new Map(categories.map((c) => [c.id, c])), [categories]);
   const parentRef = useRef<HTMLDivElement>(null);
+  const top = useFillHeight(parentRef);
   // The virtualizer's functions are not memoizable; React Compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: (i) => (rows[i]?.kind === 'day' ? 36 : 60), overscan: 12 });
@@ -55,16 +81,16 @@ export function MovementList(props: {
   const dayFormat = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }), [locale]);
 
   return (
-    <Box ref={parentRef} style={{ height: 'calc(100dvh - 330px)', minHeight: 320, overflowY: 'auto', border: '1px solid var(--cc-border)', borderRadius: 8 }} role="list" aria-label={t('movements.title')}>
+    <Box ref={parentRef} style={{ height: `calc(100dvh - ${top}px)`, minHeight: 320, overflowY: 'auto', border: '1px solid var(--cc-border)', borderRadius: 8 }} role="list" aria-label={t('movements.title')}>
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
         {items.map((it) => {
           const row = rows[it.index]!;
           const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${it.start}px)` };
           if (row.kind === 'day') {
             return (
-              <Group key={`d${row.date}`} ref={v.measureElement} data-index={it.index} style={{ ...style, background: 'var(--mantine-color-default-hover)' }} px="sm" py={6} justify="space-between" role="presentation">
-                <Text size="sm" fw={600} tt="capitalize">{dayFormat.format(new Date(`${row.date}T00:00:00Z`))}</Text>
-                <Group gap="sm">
+              <Group key={`d${row.date}`} ref={v.measureElement} data-index={it.index} style={{ ...style, background: 'var(--mantine-color-default-hover)' }} px="sm" py={6} justify="space-between" wrap="nowrap" role="presentation">
+                <Text size="sm" fw={600} truncate style={{ minWidth: 0 }}>{capitalise(dayFormat.format(new Date(`${row.date}T00:00:00Z`)), locale)}</Text>
+                <Group gap="sm" wrap="nowrap">
                   {[...row.totals].map(([cur, total]) => (
                     <Text key={cur} size="sm" fw={600} className={`cc-amount ${total < 0 ? 'cc-expense' : total > 0 ? 'cc-earning' : ''}`}>{formatMoney(total, cur, locale, { signed: true })}</Text>
                   ))}

@@ -96,7 +96,7 @@ export default function MovementsPage() {
   return (
     <Stack gap="sm">
       <PageHeader title={t('movements.title')}>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)} rightSection={<Kbd size="xs">{SHORTCUT}</Kbd>} aria-keyshortcuts="n">
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)} rightSection={<Kbd size="xs" visibleFrom="sm">{SHORTCUT}</Kbd>} aria-keyshortcuts="n">
           {t('movements.add')}
         </Button>
         <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>{t('import.open')}</Button>

@@ -1,0 +1,138 @@
+package demo
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
+	"cashcontrol/internal/store/storetest"
+)
+
+func fill(t *testing.T, n, years int, seed uint64, language string) (*store.DB, int64) {
+	t.Helper()
+	ctx := context.Background()
+	db := storetest.OpenSQLite(t)
+	u, err := db.CreateUser(ctx, store.NewUser{Email: "demo@example.com", Name: "Demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	if err := Fill(ctx, db, u.LedgerID, language, Options{Movements: n, Years: years, Seed: seed, Today: today}); err != nil {
+		t.Fatal(err)
+	}
+	return db, u.LedgerID
+}
+
+// The demo makes exactly the movements asked for, a household that earns
+// more than it spends, and balances a person could have: money in the bank
+// and in savings, a little cash in the wallet, a card bill that is settled
+// every month.
+// believable balances by account type, in cents.
+var believable = map[string][2]int64{
+	"bank":    {0, 10_000_000},
+	"savings": {0, 10_000_000},
+	"cash":    {0, 100_000},
+	"card":    {-300_000, 0},
+}
+
+func TestFillIsBelievable(t *testing.T) {
+	for _, tc := range []struct{ n, years int }{{50, 1}, {1_000, 2}, {30_000, 3}} {
+		db, ledger := fill(t, tc.n, tc.years, 7, "en")
+		ctx := context.Background()
+		tot, err := db.TotalMovements(ctx, ledger, finance.MovementFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tot.Count != int64(tc.n) {
+			t.Fatalf("%d movements: counted %d", tc.n, tot.Count)
+		}
+		accounts, err := db.ListAccounts(ctx, ledger)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range accounts {
+			t.Logf("n=%d %s (%s): %d", tc.n, a.Name, a.Type, a.Balance)
+			r, ok := believable[a.Type]
+			lo, hi := r[0], r[1]
+			if !ok {
+				t.Fatalf("unexpected account type %q", a.Type)
+			}
+			if a.Balance < lo || a.Balance > hi {
+				t.Errorf("n=%d: %s balance %d outside [%d, %d]", tc.n, a.Name, a.Balance, lo, hi)
+			}
+		}
+		if len(tot.ByCurrency) != 1 {
+			t.Fatalf("one currency expected, got %+v", tot.ByCurrency)
+		}
+		c := tot.ByCurrency[0]
+		if c.Earnings <= c.Expenses {
+			t.Errorf("n=%d: earnings %d not above expenses %d", tc.n, c.Earnings, c.Expenses)
+		}
+	}
+}
+
+func TestFillIsDeterministic(t *testing.T) {
+	balances := func() []int64 {
+		db, ledger := fill(t, 2_000, 2, 42, "en")
+		accounts, err := db.ListAccounts(context.Background(), ledger)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []int64
+		for _, a := range accounts {
+			out = append(out, a.Balance)
+		}
+		return out
+	}
+	a, b := balances(), balances()
+	if len(a) != 4 || len(a) != len(b) {
+		t.Fatalf("accounts: %v and %v", a, b)
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("same seed, different balances: %v and %v", a, b)
+		}
+	}
+}
+
+func TestFillRejectsNonsense(t *testing.T) {
+	db := storetest.OpenSQLite(t)
+	if err := Fill(context.Background(), db, 1, "en", Options{Movements: 0, Years: 1}); err == nil {
+		t.Fatal("zero movements accepted")
+	}
+}
+
+// A Spanish or French user's demo reads in their language.
+func TestFillSpeaksTheUsersLanguage(t *testing.T) {
+	for lang, want := range map[string][2]string{"es": {"Cuenta corriente", "Nómina ACME"}, "fr": {"Compte courant", "Salaire ACME"}} {
+		db, ledger := fill(t, 200, 1, 1, lang)
+		ctx := context.Background()
+		accounts, err := db.ListAccounts(ctx, ledger)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if accounts[0].Name != want[0] {
+			t.Errorf("%s: first account %q, want %q", lang, accounts[0].Name, want[0])
+		}
+		tot, err := db.TotalMovements(ctx, ledger, finance.MovementFilter{Text: want[1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tot.Count == 0 {
+			t.Errorf("%s: no movement described %q", lang, want[1])
+		}
+		// Filling again reuses the accounts instead of adding new ones.
+		if err := Fill(ctx, db, ledger, lang, Options{Movements: 10, Years: 1, Seed: 2, Today: time.Now().UTC()}); err != nil {
+			t.Fatal(err)
+		}
+		again, err := db.ListAccounts(ctx, ledger)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(again) != len(accounts) {
+			t.Errorf("%s: second fill made %d accounts, had %d", lang, len(again), len(accounts))
+		}
+	}
+}
