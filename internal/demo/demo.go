@@ -111,7 +111,10 @@ func Fill(ctx context.Context, db *store.DB, ledgerID int64, language string, op
 			return err
 		}
 	}
-	return flush()
+	if err := flush(); err != nil {
+		return err
+	}
+	return db.RefreshStatistics(ctx)
 }
 
 func prepare(ctx context.Context, db *store.DB, ledgerID int64, language string) (*ledger, error) {

@@ -130,5 +130,9 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, dra
 		_, err = tx.exec(ctx, `DELETE FROM imports WHERE ledger_id = ? AND id = ?`, ledgerID, uploadID)
 		return err
 	})
+	if err == nil && created >= largeLoad {
+		// The movements are committed; stale statistics would only cost speed.
+		_ = db.RefreshStatistics(ctx)
+	}
 	return created, newCats, err
 }

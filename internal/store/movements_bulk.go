@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"cashcontrol/internal/finance"
@@ -68,49 +69,18 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 	if len(bad) > 0 {
 		return nil, &BulkError{Rows: bad}
 	}
-	insertSQL := `INSERT INTO movements (ledger_id, type, date, amount, account_id, category_id,
-		to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-	if db.dialect == Postgres {
-		insertSQL += ` RETURNING id`
-	}
-	ins, err := tx.tx.PrepareContext(ctx, db.rebind(insertSQL))
-	if err != nil {
-		return nil, err
-	}
-	defer ins.Close()
-	tagIns, err := tx.tx.PrepareContext(ctx, db.rebind(`INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`))
-	if err != nil {
-		return nil, err
-	}
-	defer tagIns.Close()
-	agg := newAggregate()
 	now := db.nowMillis()
-	ids := make([]int64, 0, len(drafts))
-	// A cancellable context costs the SQLite driver a goroutine per statement
-	// (a third of a 100,000-row import); the rows go in with one that is not,
-	// and the loop itself watches for cancellation.
-	reqCtx := ctx
-	ctx = context.WithoutCancel(ctx)
-	for i, d := range drafts {
-		if i%4096 == 4095 && reqCtx.Err() != nil {
-			return nil, reqCtx.Err()
-		}
-		var toAmount any
-		if d.Type == finance.MovementTransfer {
-			toAmount = d.ToAmount
-		}
-		id, err := insertPrepared(ctx, db.dialect, ins, ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
-			nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now)
-		if err != nil {
-			return nil, fmt.Errorf("insert movement: %w", err)
-		}
-		for _, t := range d.Tags {
-			if _, err := tagIns.ExecContext(ctx, id, ledgerID, t); err != nil {
-				return nil, err
-			}
-		}
-		ids = append(ids, id)
+	var ids []int64
+	if db.dialect == Postgres {
+		ids, err = insertMovementsPostgres(ctx, tx.tx, ledgerID, drafts, now)
+	} else {
+		ids, err = insertMovementsSQLite(ctx, tx.tx, ledgerID, drafts, now)
+	}
+	if err != nil {
+		return nil, err
+	}
+	agg := newAggregate()
+	for _, d := range drafts {
 		agg.add(effectOf(d))
 	}
 	return ids, agg.apply(ctx, tx, ledgerID)
@@ -171,17 +141,153 @@ func (a *aggregate) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
 	return nil
 }
 
-// insertPrepared runs a prepared INSERT and returns the new id: SQLite's
-// last insert id is cheaper than RETURNING row by row; PostgreSQL returns it.
-func insertPrepared(ctx context.Context, d Dialect, st *sql.Stmt, args ...any) (int64, error) {
-	if d == Postgres {
-		var id int64
-		err := st.QueryRowContext(ctx, args...).Scan(&id)
-		return id, err
+const movementInsertColumns = `ledger_id, type, date, amount, account_id, category_id,
+	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at`
+
+// movementArgs are a draft's values in movementInsertColumns order.
+func movementArgs(ledgerID int64, d *finance.MovementDraft, now int64) []any {
+	var toAmount any
+	if d.Type == finance.MovementTransfer {
+		toAmount = d.ToAmount
 	}
-	res, err := st.ExecContext(ctx, args...)
+	return []any{ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
+		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now}
+}
+
+// insertMovementsSQLite inserts row by row with one prepared statement: on an
+// embedded database a statement costs no round trip.
+func insertMovementsSQLite(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, now int64) ([]int64, error) {
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return res.LastInsertId()
+	defer ins.Close()
+	tagIns, err := tx.PrepareContext(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`)
+	if err != nil {
+		return nil, err
+	}
+	defer tagIns.Close()
+	ids := make([]int64, 0, len(drafts))
+	// A cancellable context costs the SQLite driver a goroutine per statement
+	// (a third of a 100,000-row import); the rows go in with one that is not,
+	// and the loop itself watches for cancellation.
+	reqCtx := ctx
+	ctx = context.WithoutCancel(ctx)
+	for i := range drafts {
+		if i%4096 == 4095 && reqCtx.Err() != nil {
+			return nil, reqCtx.Err()
+		}
+		res, err := ins.ExecContext(ctx, movementArgs(ledgerID, &drafts[i], now)...)
+		if err != nil {
+			return nil, fmt.Errorf("insert movement: %w", err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range drafts[i].Tags {
+			if _, err := tagIns.ExecContext(ctx, id, ledgerID, t); err != nil {
+				return nil, err
+			}
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// pgBatchRows movements go in one multi-row INSERT (15 parameters each, far
+// below PostgreSQL's 65,535).
+const pgBatchRows = 1000
+
+// insertMovementsPostgres reserves the ids from the table's sequence in one
+// query, then inserts a thousand rows per statement: a round trip per row
+// would make a 100,000-row import wait on the network 100,000 times.
+func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, now int64) ([]int64, error) {
+	ids, err := reserveIDs(ctx, tx, "movements", len(drafts))
+	if err != nil {
+		return nil, err
+	}
+	var q strings.Builder
+	args := make([]any, 0, pgBatchRows*15)
+	for lo := 0; lo < len(drafts); lo += pgBatchRows {
+		hi := min(lo+pgBatchRows, len(drafts))
+		q.Reset()
+		args = args[:0]
+		q.WriteString(`INSERT INTO movements (id, ` + movementInsertColumns + `) VALUES `)
+		for i := lo; i < hi; i++ {
+			if i > lo {
+				q.WriteByte(',')
+			}
+			q.WriteByte('(')
+			for c := 0; c < 15; c++ {
+				if c > 0 {
+					q.WriteByte(',')
+				}
+				fmt.Fprintf(&q, "$%d", len(args)+c+1)
+			}
+			q.WriteByte(')')
+			args = append(args, ids[i])
+			args = append(args, movementArgs(ledgerID, &drafts[i], now)...)
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return nil, fmt.Errorf("insert movements: %w", err)
+		}
+	}
+	// Tags, also a thousand per statement.
+	var tagArgs []any
+	flush := func() error {
+		if len(tagArgs) == 0 {
+			return nil
+		}
+		q.Reset()
+		q.WriteString(`INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES `)
+		for i := 0; i < len(tagArgs); i += 3 {
+			if i > 0 {
+				q.WriteByte(',')
+			}
+			fmt.Fprintf(&q, "($%d,$%d,$%d)", i+1, i+2, i+3)
+		}
+		_, err := tx.ExecContext(ctx, q.String(), tagArgs...)
+		tagArgs = tagArgs[:0]
+		return err
+	}
+	for i := range drafts {
+		for _, t := range drafts[i].Tags {
+			tagArgs = append(tagArgs, ids[i], ledgerID, t)
+			if len(tagArgs) == pgBatchRows*3 {
+				if err := flush(); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
+// reserveIDs takes n values of table's id sequence (PostgreSQL), in order.
+func reserveIDs(ctx context.Context, tx *sql.Tx, table string, n int) ([]int64, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT nextval(pg_get_serial_sequence($1, 'id')) FROM generate_series(1, $2)`, table, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	ids := make([]int64, 0, n)
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(ids) != n {
+		return nil, fmt.Errorf("reserved %d ids of %d", len(ids), n)
+	}
+	slices.Sort(ids)
+	return ids, nil
 }

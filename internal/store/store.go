@@ -143,6 +143,22 @@ func (db *DB) Close() error {
 // Dialect reports which database this is.
 func (db *DB) Dialect() Dialect { return db.dialect }
 
+// largeLoad is the number of movements written at once after which the
+// planner's statistics are refreshed (see RefreshStatistics).
+const largeLoad = 5000
+
+// RefreshStatistics brings the query planner's statistics up to date after a
+// large load (an import, the demo). PostgreSQL's autovacuum would do it in its
+// own time; until then the planner takes a 1,000,000-row ledger for an empty
+// one, and a filtered list can scan all of it. SQLite's planner needs none.
+func (db *DB) RefreshStatistics(ctx context.Context) error {
+	if db.dialect != Postgres {
+		return nil
+	}
+	_, err := db.w.ExecContext(ctx, `ANALYZE movements, movement_tags, monthly_totals`)
+	return err
+}
+
 // Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error { return db.r.PingContext(ctx) }
 
