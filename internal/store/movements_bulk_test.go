@@ -77,6 +77,17 @@ func TestCreateMovementsInBatches(t *testing.T) {
 		if tot.Count != tagged {
 			t.Fatalf("tag filter: %d, want %d", tot.Count, tagged)
 		}
+		// Savings only receives transfers; it has movements all the same.
+		empty := mustAccount(t, db, l, "Empty", "EUR", 0)
+		accounts, err := db.ListAccounts(ctx, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range accounts {
+			if want := a.ID != empty.ID; a.HasMovements != want {
+				t.Errorf("%s: hasMovements %v, want %v", a.Name, a.HasMovements, want)
+			}
+		}
 		if err := db.RefreshStatistics(ctx); err != nil {
 			t.Fatal(err)
 		}
