@@ -164,6 +164,15 @@ test('informs and dashboard show the right totals; a category opens its movement
     await month.getByText('2500,00 €').waitFor();
     assert.match((await month.innerText()).replace(/\s/g, ' '), /755,50 €/);
     assert.match((await month.innerText()).replace(/\s/g, ' '), /Tasa de ahorro: 69,8 %/);
+
+    // In the dark theme the donut's centre label is light on dark (the charts' styles are loaded).
+    await page.request.put(`${srv.base}/api/v1/me/settings`, { data: { languagePreference: 'SWITCH_TO_SPANISH', themePreference: 'DARK_MODE' } });
+    await page.goto(`${srv.base}/informs`);
+    const label = page.locator('svg text', { hasText: '755,50 €' });
+    await label.waitFor();
+    const fill = await label.evaluate((el) => getComputedStyle(el).fill);
+    const lum = fill.match(/\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0);
+    assert.ok(lum > 400, `donut label ${fill} on a dark background`);
   } finally {
     await ctx.close();
   }

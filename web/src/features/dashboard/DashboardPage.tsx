@@ -1,5 +1,5 @@
 import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '@/shared/ui/charts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { localeOf } from '@/shared/i18n';

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { ActionIcon, Anchor, Group, SimpleGrid, Table, Text } from '@mantine/core';
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from '@/shared/ui/charts';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { AreaChart, CompositeChart, LineChart } from '@mantine/charts';
+import { AreaChart, CompositeChart, LineChart } from '@/shared/ui/charts';
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney, formatPercent } from '@/shared/money';
