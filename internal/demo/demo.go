@@ -151,7 +151,7 @@ func prepare(ctx context.Context, db *store.DB, ledgerID int64, language string)
 		opening   int64
 		id        *int64
 	}{
-		{"Checking", "bank", 250000, &l.checking}, {"Wallet", "cash", 8000, &l.cash},
+		{"Checking", "bank", 250000, &l.checking}, {finance.CashAccountName(language), "cash", 8000, &l.cash},
 		{"Credit card", "card", 0, &l.card}, {"Savings", "savings", 1000000, &l.savings},
 	}
 	for _, w := range want {

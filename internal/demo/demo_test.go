@@ -39,7 +39,7 @@ var believable = map[string][2]int64{
 
 func TestFillIsBelievable(t *testing.T) {
 	for _, tc := range []struct{ n, years int }{{50, 1}, {1_000, 2}, {30_000, 3}} {
-		db, ledger := fill(t, tc.n, tc.years, 7, "en")
+		db, ledger := fill(t, tc.n, tc.years, 7, finance.LangEnglish)
 		ctx := context.Background()
 		tot, err := db.TotalMovements(ctx, ledger, finance.MovementFilter{})
 		if err != nil {
@@ -75,7 +75,7 @@ func TestFillIsBelievable(t *testing.T) {
 
 func TestFillIsDeterministic(t *testing.T) {
 	balances := func() []int64 {
-		db, ledger := fill(t, 2_000, 2, 42, "en")
+		db, ledger := fill(t, 2_000, 2, 42, finance.LangEnglish)
 		accounts, err := db.ListAccounts(context.Background(), ledger)
 		if err != nil {
 			t.Fatal(err)
@@ -99,14 +99,14 @@ func TestFillIsDeterministic(t *testing.T) {
 
 func TestFillRejectsNonsense(t *testing.T) {
 	db := storetest.OpenSQLite(t)
-	if err := Fill(context.Background(), db, 1, "en", Options{Movements: 0, Years: 1}); err == nil {
+	if err := Fill(context.Background(), db, 1, finance.LangEnglish, Options{Movements: 0, Years: 1}); err == nil {
 		t.Fatal("zero movements accepted")
 	}
 }
 
 // A Spanish or French user's demo reads in their language.
 func TestFillSpeaksTheUsersLanguage(t *testing.T) {
-	for lang, want := range map[string][2]string{"es": {"Cuenta corriente", "Nómina ACME"}, "fr": {"Compte courant", "Salaire ACME"}} {
+	for lang, want := range map[string][2]string{finance.LangSpanish: {"Cuenta corriente", "Nómina ACME"}, finance.LangFrench: {"Compte courant", "Salaire ACME"}} {
 		db, ledger := fill(t, 200, 1, 1, lang)
 		ctx := context.Background()
 		accounts, err := db.ListAccounts(ctx, ledger)
@@ -134,5 +134,39 @@ func TestFillSpeaksTheUsersLanguage(t *testing.T) {
 		if len(again) != len(accounts) {
 			t.Errorf("%s: second fill made %d accounts, had %d", lang, len(again), len(accounts))
 		}
+	}
+}
+
+// A user who went through the welcome step keeps one cash account: the demo
+// fills the one the welcome step made.
+func TestFillReusesTheWelcomeCashAccount(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.OpenSQLite(t)
+	u, err := db.CreateUser(ctx, store.NewUser{Email: "welcomed@example.com", LanguagePreference: finance.LangSpanish})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: finance.LangSpanish, Currency: "EUR", StarterCategories: true,
+		CashAccountName: finance.CashAccountName(finance.LangSpanish)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Fill(ctx, db, u.LedgerID, finance.LangSpanish, Options{Movements: 300, Years: 1, Seed: 3, Today: time.Now().UTC()}); err != nil {
+		t.Fatal(err)
+	}
+	accounts, err := db.ListAccounts(ctx, u.LedgerID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cash := 0
+	for _, a := range accounts {
+		if a.Type == "cash" {
+			cash++
+			if a.Name != "Efectivo" || !a.HasMovements {
+				t.Errorf("cash account %+v", a)
+			}
+		}
+	}
+	if len(accounts) != 4 || cash != 1 {
+		t.Fatalf("%d accounts, %d of them cash: %+v", len(accounts), cash, accounts)
 	}
 }

@@ -1,10 +1,12 @@
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Account, Category, Movement } from '@/shared/api/types';
 import { localeOf } from '@/shared/i18n';
+import { breakpoints } from '@/shared/constants';
 import { formatMoney } from '@/shared/money';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 
@@ -78,7 +80,12 @@ export function MovementList(props: {
   useEffect(() => {
     if (hasMore && last && last.index >= rows.length - 20) onMore();
   }, [hasMore, last, rows.length, onMore]);
-  const dayFormat = useMemo(() => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }), [locale]);
+  // A phone gets the short form ("Mon, 23 Nov 2026"), so the day's total fits beside it.
+  const narrow = useMediaQuery(`(max-width: ${breakpoints.mobile - 1}px)`) ?? false;
+  const dayFormat = useMemo(
+    () => new Intl.DateTimeFormat(locale, { weekday: narrow ? 'short' : 'long', day: 'numeric', month: narrow ? 'short' : 'long', year: 'numeric', timeZone: 'UTC' }),
+    [locale, narrow],
+  );
 
   return (
     <Box ref={parentRef} style={{ height: `calc(100dvh - ${top}px)`, minHeight: 320, overflowY: 'auto', border: '1px solid var(--cc-border)', borderRadius: 8 }} role="list" aria-label={t('movements.title')}>
