@@ -1,8 +1,8 @@
 import { lazy, Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { cssVariables, theme } from '@/shared/theme';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { cssVariables, theme, type Scheme } from '@/shared/theme';
 import { createI18n, ensureLanguage, type Dictionaries, type Language } from '@/shared/i18n';
 import { UIProvider, useUI } from '@/shared/ui-state';
 
@@ -39,13 +39,36 @@ function Themed({ children, dictionaries }: { children: ReactNode; dictionaries:
   }, [i18n, language]);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariables} forceColorScheme={scheme}>
-        <Suspense fallback={null}>
-          <Notifications position="bottom-center" />
-        </Suspense>
-        {children}
-      </MantineProvider>
+      <LocalizedMantine scheme={scheme}>{children}</LocalizedMantine>
     </I18nextProvider>
+  );
+}
+
+/**
+ * Mantine with the labels its own controls need, in the user's language:
+ * every dialog's, drawer's and toast's close button is named "Close" (an
+ * unnamed icon button is invisible to a screen reader).
+ */
+function LocalizedMantine({ scheme, children }: { scheme: Scheme; children: ReactNode }) {
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const localized = useMemo(() => {
+    const labels: MantineThemeOverride = {
+      components: {
+        ModalCloseButton: { defaultProps: { 'aria-label': close } },
+        DrawerCloseButton: { defaultProps: { 'aria-label': close } },
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
+      },
+    };
+    return mergeThemeOverrides(theme, labels);
+  }, [close]);
+  return (
+    <MantineProvider theme={localized} cssVariablesResolver={cssVariables} forceColorScheme={scheme}>
+      <Suspense fallback={null}>
+        <Notifications position="bottom-center" />
+      </Suspense>
+      {children}
+    </MantineProvider>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Burger, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,9 +21,9 @@ export function Navbar({ mobile, menuOpened, onMenu }: { mobile: boolean; menuOp
       </Group>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t('app.userMenu')}>
+          <UnstyledButton>
             <Group gap="xs" wrap="nowrap">
-              <Avatar src={user.photoURL || null} alt="" radius="xl" size={36} color="brand">
+              <Avatar src={user.photoURL || null} alt="" radius="xl" size={36} color="brand" aria-hidden>
                 {initials}
               </Avatar>
               {!mobile && (
@@ -31,6 +31,8 @@ export function Navbar({ mobile, menuOpened, onMenu }: { mobile: boolean; menuOp
                   {user.name || user.email}
                 </Text>
               )}
+              {/* The name that is shown, then what the button does (the label contains the visible text). */}
+              <VisuallyHidden>{t('app.userMenu')}</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Menu.Target>

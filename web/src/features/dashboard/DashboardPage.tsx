@@ -38,7 +38,7 @@ export default function DashboardPage() {
         <Card title={t('dashboard.trend')}>
           {trend ? (
             <>
-              <div aria-hidden>
+              <div aria-hidden inert>
                 <BarChart h={220} data={trend.months.map((m) => ({ label: month(m.month), earnings: m.earnings, expenses: m.expenses }))} dataKey="label"
                   valueFormatter={(v) => formatMoney(v, trend.currency, locale)} withYAxis={false}
                   series={[{ name: 'earnings', label: t('informs.earnings'), color: 'var(--cc-earnings)' }, { name: 'expenses', label: t('informs.expenses'), color: 'var(--cc-expenses)' }]} />

@@ -28,7 +28,7 @@ export function CategoryReport({ data, from, to, type, accountId }: { data: Curr
   );
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <div aria-hidden>
+      <div aria-hidden inert>
         <DonutChart
           data={data.categories.map((c) => ({ name: c.name, value: c.total, color: c.color || 'gray.6' }))}
           valueFormatter={fmt}

@@ -26,7 +26,7 @@ export function TrendReport({ data }: { data: CurrencyMonths }) {
   const { money, month } = useFmt(data.currency);
   return (
     <Stack>
-      <div aria-hidden>
+      <div aria-hidden inert>
         <CompositeChart h={280} data={data.months.map((m) => ({ ...m, label: month(m.month) }))} dataKey="label" valueFormatter={money} withLegend
           series={[
             { name: 'earnings', label: t('informs.earnings'), color: 'var(--cc-earnings)', type: 'bar' },
@@ -47,7 +47,7 @@ export function CashflowReport({ data }: { data: CurrencyMonths }) {
   const rows = data.months.map((m) => ({ label: month(m.month), in: m.earnings + m.transfersIn, out: m.expenses + m.transfersOut, net: m.earnings + m.transfersIn - m.expenses - m.transfersOut, running: m.running }));
   return (
     <Stack>
-      <div aria-hidden>
+      <div aria-hidden inert>
         <AreaChart h={260} data={rows} dataKey="label" valueFormatter={money} withLegend curveType="monotone"
           series={[{ name: 'running', label: t('informs.running'), color: 'var(--mantine-color-brand-6)' }]} />
       </div>
@@ -64,7 +64,7 @@ export function NetWorthReport({ data }: { data: CurrencyWorth }) {
   const { money, month } = useFmt(data.currency);
   return (
     <Stack>
-      <div aria-hidden>
+      <div aria-hidden inert>
         <LineChart h={260} data={data.points.map((p) => ({ label: month(p.month), balance: p.balance }))} dataKey="label" valueFormatter={money} curveType="monotone"
           series={[{ name: 'balance', label: t('informs.balance'), color: 'var(--mantine-color-brand-6)' }]} />
       </div>

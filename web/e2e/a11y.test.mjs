@@ -1,0 +1,107 @@
+// Accessibility: axe-core scans every screen of a ledger filled by `demo`,
+// in the light and the dark theme, on a desktop and on a phone, plus the
+// dialogs people open most. Any violation (contrast, names, roles, ARIA)
+// fails the test with axe's own explanation.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { AxeBuilder } from '@axe-core/playwright';
+import { BIN, launch, startServer } from './server.mjs';
+
+const EMAIL = 'axe@example.com';
+const PASSWORD = 'lantern-meadow-73';
+const SCREENS = ['/', '/categories', '/movements', '/informs', '/dashboard', '/config', '/profile', '/about'];
+
+let srv;
+let browser;
+before(async () => {
+  srv = await startServer();
+  await promisify(execFile)(BIN, ['demo', '--email', EMAIL, '--password', PASSWORD, '--movements', '600', '--years', '2'], {
+    env: { ...process.env, CASHCONTROL_DATA_DIR: srv.dir, CASHCONTROL_LOG_LEVEL: 'warn' },
+  });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+function describe(violations) {
+  return violations
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`).join('\n')}`)
+    .join('\n');
+}
+
+async function scan(page, where, within) {
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const { violations } = await builder.analyze();
+  assert.equal(violations.length, 0, `${where}:\n${describe(violations)}`);
+}
+
+async function signedIn(theme, viewport) {
+  const ctx = await browser.newContext({ locale: 'en-GB', viewport });
+  const page = await ctx.newPage();
+  const r = await page.request.post(`${srv.base}/api/v1/auth/login`, { data: { email: EMAIL, password: PASSWORD } });
+  assert.equal(r.status(), 200, await r.text());
+  const s = await page.request.put(`${srv.base}/api/v1/me/settings`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', themePreference: theme } });
+  assert.equal(s.status(), 200, await s.text());
+  return { ctx, page };
+}
+
+async function open(page, path) {
+  await page.goto(`${srv.base}${path}`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('main').waitFor();
+  // Charts animate in; let them settle so axe sees their final colours.
+  await page.waitForTimeout(400);
+}
+
+test('the login screen has no accessibility violations', async () => {
+  const ctx = await browser.newContext({ locale: 'en-GB' });
+  const page = await ctx.newPage();
+  await page.goto(`${srv.base}/login`);
+  await page.getByRole('heading', { name: 'Take control of your money' }).waitFor();
+  await scan(page, '/login');
+  await ctx.close();
+});
+
+// Colours differ by theme and layout by width: both themes on a desktop, and
+// the phone layout in the dark theme (axe takes seconds a screen here).
+const RUNS = [
+  ['LIGHT_MODE', 'desktop', { width: 1280, height: 800 }],
+  ['DARK_MODE', 'desktop', { width: 1280, height: 800 }],
+  ['DARK_MODE', 'phone', { width: 390, height: 844 }],
+];
+for (const [theme, device, viewport] of RUNS) {
+  test(`every screen in ${theme} on a ${device} has no accessibility violations`, async () => {
+    const { ctx, page } = await signedIn(theme, viewport);
+    for (const path of SCREENS) {
+      await open(page, path);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), theme === 'DARK_MODE' ? 'dark' : 'light');
+      await scan(page, `${theme} ${device} ${path}`);
+    }
+    await ctx.close();
+  });
+}
+
+for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
+  test(`the movement and category dialogs in ${theme} have no accessibility violations`, async () => {
+    const { ctx, page } = await signedIn(theme, { width: 1280, height: 800 });
+    await open(page, '/movements');
+    await page.getByRole('button', { name: /^Edit: / }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(300);
+    await scan(page, `${theme} movement dialog`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await open(page, '/categories');
+    await page.getByRole('button', { name: /Add category/ }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(300);
+    await scan(page, `${theme} category dialog`, '[role=dialog]');
+    await ctx.close();
+  });
+}
