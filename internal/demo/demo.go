@@ -57,10 +57,10 @@ func Fill(ctx context.Context, db *store.DB, ledgerID int64, language string, op
 	daily := opts.Movements - len(monthly)
 	// However many movements a month holds, its everyday spending stays
 	// within a household's budget, so that balances stay believable.
-	if perMonth := int64(daily / months); perMonth > 0 {
-		g.scale = min(1, float64(everydayBudget)/float64(perMonth*everydayMean()))
-	} else {
-		g.scale = 1
+	// Money stays integer: amounts are scaled by the ratio budget / spend.
+	g.scaleNum, g.scaleDen = 1, 1
+	if spend := int64(daily/months) * everydayMean(); spend > everydayBudget {
+		g.scaleNum, g.scaleDen = everydayBudget, spend
 	}
 	batch := make([]finance.MovementDraft, 0, batchSize)
 	done := 0
@@ -173,10 +173,12 @@ func prepare(ctx context.Context, db *store.DB, ledgerID int64, language string)
 }
 
 type generator struct {
-	rng   *rand.Rand
-	l     *ledger
-	lang  string
-	scale float64 // of everyday amounts (1 unless the ledger is very dense)
+	rng  *rand.Rand
+	l    *ledger
+	lang string
+	// Everyday amounts are multiplied by scaleNum/scaleDen (1 unless the
+	// ledger is very dense).
+	scaleNum, scaleDen int64
 	// What the card and the wallet spent per month, and what has been
 	// settled so far, for the monthly card bill and cash withdrawals.
 	card, cash           map[string]int64
@@ -314,7 +316,7 @@ func (g *generator) everyday(day time.Time) finance.MovementDraft {
 			if g.rng.IntN(3) == 0 {
 				account = g.l.cash
 			}
-			return g.expense(day, account, k.cat, int64(float64(g.between(k.lo, k.hi))*g.scale), g.say(k.desc))
+			return g.expense(day, account, k.cat, g.between(k.lo, k.hi)*g.scaleNum/g.scaleDen, g.say(k.desc))
 		}
 		pick -= k.weight
 	}

@@ -25,10 +25,6 @@ func fill(t *testing.T, n, years int, seed uint64, language string) (*store.DB, 
 	return db, u.LedgerID
 }
 
-// The demo makes exactly the movements asked for, a household that earns
-// more than it spends, and balances a person could have: money in the bank
-// and in savings, a little cash in the wallet, a card bill that is settled
-// every month.
 // believable balances by account type, in cents.
 var believable = map[string][2]int64{
 	"bank":    {0, 10_000_000},
@@ -37,6 +33,10 @@ var believable = map[string][2]int64{
 	"card":    {-300_000, 0},
 }
 
+// The demo makes exactly the movements asked for, a household that earns
+// more than it spends, and balances a person could have: money in the bank
+// and in savings, a little cash in the wallet, a card bill that is settled
+// every month.
 func TestFillIsBelievable(t *testing.T) {
 	for _, tc := range []struct{ n, years int }{{50, 1}, {1_000, 2}, {30_000, 3}} {
 		db, ledger := fill(t, tc.n, tc.years, 7, finance.LangEnglish)
@@ -55,11 +55,10 @@ func TestFillIsBelievable(t *testing.T) {
 		for _, a := range accounts {
 			t.Logf("n=%d %s (%s): %d", tc.n, a.Name, a.Type, a.Balance)
 			r, ok := believable[a.Type]
-			lo, hi := r[0], r[1]
 			if !ok {
 				t.Fatalf("unexpected account type %q", a.Type)
 			}
-			if a.Balance < lo || a.Balance > hi {
+			if lo, hi := r[0], r[1]; a.Balance < lo || a.Balance > hi {
 				t.Errorf("n=%d: %s balance %d outside [%d, %d]", tc.n, a.Name, a.Balance, lo, hi)
 			}
 		}

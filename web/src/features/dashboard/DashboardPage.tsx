@@ -2,6 +2,7 @@ import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BarChart } from '@/shared/ui/charts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
 import { Amount } from '@/shared/ui/Amount';
@@ -16,7 +17,8 @@ export default function DashboardPage() {
   const locale = localeOf(i18n.language);
   if (!d) return null;
   const trend = d.trend[0];
-  const month = (m: string) => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+  const day = dayFormatter(locale, { month: 'short' });
+  const month = (m: string) => day(`${m}-01`);
   return (
     <Stack gap="md">
       <PageHeader title={t('dashboard.title')} />

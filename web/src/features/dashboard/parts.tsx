@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCategories } from '@/shared/api/session';
 import type { Account, Movement } from '@/shared/api/types';
+import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney, formatPercent } from '@/shared/money';
 import { Amount } from '@/shared/ui/Amount';
@@ -30,13 +31,14 @@ export function MonthFigures({ d, compare }: { d: Dashboard; compare?: boolean }
     <Stack gap="sm">
       {d.thisMonth.map((m) => {
         const last = d.lastMonth.find((l) => l.currency === m.currency);
-        const vsLast = (v: string) => (compare && last ? t('dashboard.vsLastMonth', { value: v }) : undefined);
+        // "vs. last month: …" under a figure, when asked for and there is a last month.
+        const vsLast = (value: (l: Dashboard['lastMonth'][number]) => string) => (compare && last ? t('dashboard.vsLastMonth', { value: value(last) }) : undefined);
         return (
           <Stack key={m.currency} gap={6}>
-            <Figure label={t('dashboard.earnings')} hint={last && vsLast(formatMoney(last.earnings, m.currency, locale))}>
+            <Figure label={t('dashboard.earnings')} hint={vsLast((l) => formatMoney(l.earnings, m.currency, locale))}>
               <Amount value={m.earnings} currency={m.currency} kind="earning" fw={700} size="lg" />
             </Figure>
-            <Figure label={t('dashboard.expenses')} hint={last && vsLast(formatMoney(last.expenses, m.currency, locale))}>
+            <Figure label={t('dashboard.expenses')} hint={vsLast((l) => formatMoney(l.expenses, m.currency, locale))}>
               <Amount value={m.expenses} currency={m.currency} kind="expense" fw={700} size="lg" />
             </Figure>
             <Figure label={t('home.net')} hint={m.savingsRate !== null ? `${t('dashboard.savingsRate')}: ${formatPercent(m.savingsRate, locale)}` : undefined}>
@@ -84,7 +86,7 @@ export function AccountBalances({ accounts }: { accounts: Account[] }) {
 
 export function RecentMovements({ movements, limit }: { movements: Movement[]; limit: number }) {
   const { t, i18n } = useTranslation();
-  const dayFormat = new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' });
+  const day = dayFormatter(localeOf(i18n.language));
   const { data: categories = [] } = useCategories();
   const byId = new Map(categories.map((c) => [c.id, c]));
   if (movements.length === 0) return <Text c="dimmed" size="sm">{t('dashboard.noData')}</Text>;
@@ -98,7 +100,7 @@ export function RecentMovements({ movements, limit }: { movements: Movement[]; l
               <CategoryIcon icon={c?.icon ?? ''} color={c?.color ?? 'gray'} size={28} />
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500} truncate>{m.description || c?.name || t('movements.types.transfer')}</Text>
-                <Text size="xs" c="dimmed">{dayFormat.format(new Date(`${m.date}T00:00:00Z`))}</Text>
+                <Text size="xs" c="dimmed">{day(m.date)}</Text>
               </div>
             </Group>
             <Amount value={m.type === 'earning' ? m.amount : -m.amount} currency={m.currency} kind={m.type === 'transfer' ? 'neutral' : m.type} signed={m.type !== 'transfer'} fw={600} size="sm" />

@@ -3,6 +3,7 @@ import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Tab
 import { IconChartPie, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccounts } from '@/shared/api/session';
+import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { toDecimalString, exponentOf } from '@/shared/money';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -61,7 +62,8 @@ export default function InformsPage() {
   };
 
   const none = <EmptyState icon={IconChartPie} text={t('informs.noData')} />;
-  const fmtDate = (d: string) => (d ? new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)) : '');
+  const day = dayFormatter(localeOf(i18n.language));
+  const fmtDate = (d: string) => (d ? day(d) : '');
 
   return (
     <Stack gap="md">

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { AreaChart, CompositeChart, LineChart } from '@/shared/ui/charts';
 import { useTranslation } from 'react-i18next';
+import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney, formatPercent } from '@/shared/money';
 import type { CurrencyComparison, CurrencyMonths, CurrencyWorth } from './api';
@@ -10,7 +11,8 @@ function useFmt(currency: string) {
   const { i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const money = (v: number) => formatMoney(v, currency, locale);
-  const month = (m: string) => new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+  const day = dayFormatter(locale, { month: 'short', year: 'numeric' });
+  const month = (m: string) => day(`${m}-01`);
   return { money, month, locale };
 }
 

@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Account, Category, Movement } from '@/shared/api/types';
+import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { breakpoints } from '@/shared/constants';
 import { formatMoney } from '@/shared/money';
@@ -82,8 +83,8 @@ export function MovementList(props: {
   }, [hasMore, last, rows.length, onMore]);
   // A phone gets the short form ("Mon, 23 Nov 2026"), so the day's total fits beside it.
   const narrow = useMediaQuery(`(max-width: ${breakpoints.mobile - 1}px)`) ?? false;
-  const dayFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { weekday: narrow ? 'short' : 'long', day: 'numeric', month: narrow ? 'short' : 'long', year: 'numeric', timeZone: 'UTC' }),
+  const day = useMemo(
+    () => dayFormatter(locale, { weekday: narrow ? 'short' : 'long', day: 'numeric', month: narrow ? 'short' : 'long', year: 'numeric' }),
     [locale, narrow],
   );
 
@@ -96,7 +97,7 @@ export function MovementList(props: {
           if (row.kind === 'day') {
             return (
               <Group key={`d${row.date}`} ref={v.measureElement} data-index={it.index} style={{ ...style, background: 'var(--mantine-color-default-hover)' }} px="sm" py={6} justify="space-between" wrap="nowrap" role="presentation">
-                <Text size="sm" fw={600} truncate style={{ minWidth: 0 }}>{capitalise(dayFormat.format(new Date(`${row.date}T00:00:00Z`)), locale)}</Text>
+                <Text size="sm" fw={600} truncate style={{ minWidth: 0 }}>{capitalise(day(row.date), locale)}</Text>
                 <Group gap="sm" wrap="nowrap">
                   {[...row.totals].map(([cur, total]) => (
                     <Text key={cur} size="sm" fw={600} className={`cc-amount ${total < 0 ? 'cc-expense' : total > 0 ? 'cc-earning' : ''}`}>{formatMoney(total, cur, locale, { signed: true })}</Text>
