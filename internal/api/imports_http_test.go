@@ -160,7 +160,9 @@ func TestImportHTTP(t *testing.T) {
 		if again.Duplicates != 2 || !again.Rows[0].Duplicate {
 			t.Fatalf("re-import preview %+v", again)
 		}
-		c.do("POST", "/api/v1/imports/"+again.ID+"/commit", map[string]any{"accountId": acc.ID, "skipInvalid": true}, &res)
+		if code := c.do("POST", "/api/v1/imports/"+again.ID+"/commit", map[string]any{"accountId": acc.ID, "skipInvalid": true}, &res); code != 200 {
+			t.Fatalf("re-import commit: %d", code)
+		}
 		if res.Created != 0 || res.Duplicates != 2 {
 			t.Fatalf("re-import result %+v", res)
 		}

@@ -27,7 +27,12 @@ func movementFilter(q url.Values) (finance.MovementFilter, error) {
 	}
 	ids := func(key string) []int64 {
 		var out []int64
-		for _, s := range multi(key) {
+		parts := multi(key)
+		if len(parts) > finance.MaxFilterValues {
+			v.Add(key, finance.FCodeOutOfRange)
+			return nil
+		}
+		for _, s := range parts {
 			id, ok := finance.ParseID(s)
 			if !ok {
 				v.Add(key, finance.FCodeInvalid)
@@ -65,6 +70,9 @@ func movementFilter(q url.Values) (finance.MovementFilter, error) {
 	f.AccountIDs = ids("accountId")
 	f.CategoryIDs = ids("categoryId")
 	f.Tags = finance.NormalizeTags(multi("tag"))
+	if len(f.Tags) > finance.MaxFilterValues {
+		v.Add("tag", finance.FCodeOutOfRange)
+	}
 	f.MinAmount, f.MaxAmount = amount("minAmount"), amount("maxAmount")
 	f.Text = strings.TrimSpace(q.Get("q"))
 	if len(f.Text) > 200 {
@@ -131,15 +139,17 @@ func (a *API) getMovement(w http.ResponseWriter, r *http.Request, u *finance.Use
 
 func (a *API) createMovement(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	var in finance.MovementInput
-	if err := decode(w, r, &in); err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	m, err := a.db.CreateMovement(r.Context(), u.LedgerID, finance.DraftFrom(finance.MovementDraft{}, in))
+	idem, err := decodeOnce(w, r, &in)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
+	m, replayed, err := a.db.CreateMovementOnce(r.Context(), u.LedgerID, finance.DraftFrom(finance.MovementDraft{}, in), idem)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	markReplayed(w, replayed)
 	writeJSON(w, http.StatusCreated, m)
 }
 

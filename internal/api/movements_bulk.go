@@ -54,12 +54,13 @@ func bulkIDs(in []finance.IDInput) ([]int64, error) {
 // that the web app can undo with a create.
 func (a *API) bulkMovements(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	var req bulkRequest
-	if err := decode(w, r, &req); err != nil {
+	idem, err := decodeOnce(w, r, &req)
+	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
 	var reply bulkReply
-	var err error
+	var replayed bool
 	switch req.Action {
 	case "delete":
 		var ids []int64
@@ -88,7 +89,7 @@ func (a *API) bulkMovements(w http.ResponseWriter, r *http.Request, u *finance.U
 			drafts[i] = finance.DraftFrom(finance.MovementDraft{}, in)
 		}
 		var ids []int64
-		if ids, err = a.db.CreateMovements(r.Context(), u.LedgerID, drafts); err == nil {
+		if ids, replayed, err = a.db.CreateMovementsOnce(r.Context(), u.LedgerID, drafts, idem); err == nil {
 			reply.Affected = len(ids)
 			for _, id := range ids {
 				reply.IDs = append(reply.IDs, strconv.FormatInt(id, 10))
@@ -107,6 +108,7 @@ func (a *API) bulkMovements(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
+	markReplayed(w, replayed)
 	writeJSON(w, http.StatusOK, reply)
 }
 

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -43,6 +44,9 @@ var statusOf = map[string]int{
 	finance.ECodeInvalidCredentials: http.StatusUnauthorized,
 	finance.ECodeForbidden:          http.StatusForbidden,
 	finance.ECodeCrossOrigin:        http.StatusForbidden,
+	finance.ECodeLimitExceeded:      http.StatusBadRequest,
+	finance.ECodeAlreadyCommitted:   http.StatusConflict,
+	finance.ECodeIdempotencyReused:  http.StatusUnprocessableEntity,
 	finance.ECodeSignupDisabled:     http.StatusForbidden,
 	finance.ECodeRateLimited:        http.StatusTooManyRequests,
 	finance.ECodePayloadTooLarge:    http.StatusRequestEntityTooLarge,
@@ -107,31 +111,62 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // decode reads a JSON body into v: size-limited, one object, no unknown fields.
 func decode(w http.ResponseWriter, r *http.Request, v any) error {
+	_, err := decodeRaw(w, r, v)
+	return err
+}
+
+// decodeRaw is decode that also returns the body as it came.
+func decodeRaw(w http.ResponseWriter, r *http.Request, v any) ([]byte, error) {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			return finance.Errorf(finance.ECodeUnsupportedMedia, "send application/json")
+			return nil, finance.Errorf(finance.ECodeUnsupportedMedia, "send application/json")
 		}
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, finance.Errorf(finance.ECodePayloadTooLarge, "the request body is larger than %d bytes", MaxBodyBytes)
+		}
+		return nil, finance.Errorf(finance.ECodeInvalid, "the request body could not be read")
+	}
+	if hasNULEscape(body) {
+		// PostgreSQL's text refuses NUL, and no field of ours has a use for it.
+		return nil, finance.Errorf(finance.ECodeInvalid, "text must not contain NUL characters (\\u0000)")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
 		var typeErr *json.UnmarshalTypeError
 		switch {
-		case errors.As(err, &tooBig):
-			return finance.Errorf(finance.ECodePayloadTooLarge, "the request body is larger than %d bytes", MaxBodyBytes)
 		case errors.As(err, &typeErr) && typeErr.Field != "":
-			return &finance.Error{Code: finance.ECodeInvalid, Message: "wrong type for " + typeErr.Field,
+			return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "wrong type for " + typeErr.Field,
 				Fields: []finance.FieldError{{Field: typeErr.Field, Code: finance.FCodeInvalid}}}
 		case errors.Is(err, io.EOF):
-			return finance.Errorf(finance.ECodeInvalid, "the request body is empty")
+			return nil, finance.Errorf(finance.ECodeInvalid, "the request body is empty")
 		default:
-			return finance.Errorf(finance.ECodeInvalid, "malformed JSON: %s", err.Error())
+			return nil, finance.Errorf(finance.ECodeInvalid, "malformed JSON: %s", err.Error())
 		}
 	}
 	if dec.More() {
-		return finance.Errorf(finance.ECodeInvalid, "the body must hold one JSON object")
+		return nil, finance.Errorf(finance.ECodeInvalid, "the body must hold one JSON object")
 	}
-	return nil
+	return body, nil
+}
+
+// hasNULEscape reports whether a JSON text holds a NUL character: JSON can
+// only carry one as the escape \u0000 (a raw control byte is malformed), and
+// in valid JSON a backslash only ever starts an escape.
+func hasNULEscape(b []byte) bool {
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' {
+			continue
+		}
+		if i+5 < len(b) && b[i+1] == 'u' && string(b[i+2:i+6]) == "0000" {
+			return true
+		}
+		i++ // skip the escaped character
+	}
+	return false
 }

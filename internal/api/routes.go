@@ -1,64 +1,128 @@
 package api
 
-import "net/http"
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"cashcontrol/internal/finance"
+)
+
+// route is one endpoint: "METHOD /path" as http.ServeMux reads it.
+type route struct {
+	pattern string
+	handler http.HandlerFunc
+}
+
+// routes is the route table: every endpoint of the API.
+func (a *API) routes() []route {
+	return []route{
+		{"GET /api/v1/health", a.health},
+		{"GET /api/v1/meta", a.getMeta},
+		{"GET /api/v1/currencies", a.listCurrencies},
+
+		{"GET /api/v1/auth/providers", a.listProviders},
+		{"POST /api/v1/auth/signup", a.signUp},
+		{"POST /api/v1/auth/login", a.login},
+		{"POST /api/v1/auth/logout", a.logout},
+		{"GET /auth/oidc/{provider}/login", a.oidcLogin},
+		{"GET /auth/oidc/{provider}/callback", a.oidcCallback},
+
+		{"GET /api/v1/me", a.authed(a.getMe)},
+		{"PATCH /api/v1/me", a.authed(a.patchMe)},
+		{"DELETE /api/v1/me", a.authed(a.deleteMe)},
+		{"PUT /api/v1/me/settings", a.authed(a.putSettings)},
+		{"POST /api/v1/me/welcome", a.authed(a.welcome)},
+		{"PUT /api/v1/me/password", a.authed(a.changePassword)},
+		{"DELETE /api/v1/me/sessions", a.authed(a.endAllSessions)},
+		{"GET /api/v1/me/export", a.authed(a.exportMe)},
+
+		{"GET /api/v1/accounts", a.authed(a.listAccounts)},
+		{"POST /api/v1/accounts", a.authed(a.createAccount)},
+		{"PUT /api/v1/accounts/order", a.authed(a.reorderAccounts)},
+		{"GET /api/v1/accounts/{id}", a.authed(a.getAccount)},
+		{"PATCH /api/v1/accounts/{id}", a.authed(a.patchAccount)},
+		{"DELETE /api/v1/accounts/{id}", a.authed(a.deleteAccount)},
+
+		{"GET /api/v1/categories", a.authed(a.listCategories)},
+		{"POST /api/v1/categories", a.authed(a.createCategory)},
+		{"POST /api/v1/categories/starter", a.authed(a.createStarterCategories)},
+		{"PUT /api/v1/categories/order", a.authed(a.reorderCategories)},
+		{"GET /api/v1/categories/{id}", a.authed(a.getCategory)},
+		{"PATCH /api/v1/categories/{id}", a.authed(a.patchCategory)},
+		{"DELETE /api/v1/categories/{id}", a.authed(a.deleteCategory)},
+
+		{"GET /api/v1/movements", a.authed(a.listMovements)},
+		{"POST /api/v1/movements", a.authed(a.createMovement)},
+		{"GET /api/v1/movements/totals", a.authed(a.movementTotals)},
+		{"GET /api/v1/movements/export.csv", a.authed(a.exportMovements)},
+		{"POST /api/v1/movements/bulk", a.authed(a.bulkMovements)},
+		{"GET /api/v1/movements/{id}", a.authed(a.getMovement)},
+		{"PATCH /api/v1/movements/{id}", a.authed(a.patchMovement)},
+		{"DELETE /api/v1/movements/{id}", a.authed(a.deleteMovement)},
+
+		{"GET /api/v1/reports/categories", a.authed(a.reportCategories)},
+		{"GET /api/v1/reports/trend", a.authed(a.reportMonthly)},
+		{"GET /api/v1/reports/cashflow", a.authed(a.reportMonthly)},
+		{"GET /api/v1/reports/networth", a.authed(a.reportNetWorth)},
+		{"GET /api/v1/reports/compare", a.authed(a.reportCompare)},
+		{"GET /api/v1/dashboard", a.authed(a.dashboard)},
+
+		{"POST /api/v1/imports", a.authed(a.uploadImport)},
+		{"POST /api/v1/imports/{id}/preview", a.authed(a.previewImport)},
+		{"POST /api/v1/imports/{id}/commit", a.authed(a.commitImport)},
+	}
+}
+
+// Routes returns the pattern of every endpoint, for tests that must cover
+// them all.
+func (a *API) Routes() []string {
+	var out []string
+	for _, rt := range a.routes() {
+		out = append(out, rt.pattern)
+	}
+	return out
+}
 
 // Register adds every API route to mux.
 func (a *API) Register(mux *http.ServeMux) {
-	mux.HandleFunc("GET /api/v1/health", a.health)
-	mux.HandleFunc("GET /api/v1/meta", a.getMeta)
-	mux.HandleFunc("GET /api/v1/currencies", a.listCurrencies)
-
-	mux.HandleFunc("GET /api/v1/auth/providers", a.listProviders)
-	mux.HandleFunc("POST /api/v1/auth/signup", a.signUp)
-	mux.HandleFunc("POST /api/v1/auth/login", a.login)
-	mux.HandleFunc("POST /api/v1/auth/logout", a.logout)
-	mux.HandleFunc("GET /auth/oidc/{provider}/login", a.oidcLogin)
-	mux.HandleFunc("GET /auth/oidc/{provider}/callback", a.oidcCallback)
-
-	mux.HandleFunc("GET /api/v1/me", a.authed(a.getMe))
-	mux.HandleFunc("PATCH /api/v1/me", a.authed(a.patchMe))
-	mux.HandleFunc("DELETE /api/v1/me", a.authed(a.deleteMe))
-	mux.HandleFunc("PUT /api/v1/me/settings", a.authed(a.putSettings))
-	mux.HandleFunc("POST /api/v1/me/welcome", a.authed(a.welcome))
-	mux.HandleFunc("PUT /api/v1/me/password", a.authed(a.changePassword))
-	mux.HandleFunc("DELETE /api/v1/me/sessions", a.authed(a.endAllSessions))
-	mux.HandleFunc("GET /api/v1/me/export", a.authed(a.exportMe))
-
-	mux.HandleFunc("GET /api/v1/accounts", a.authed(a.listAccounts))
-	mux.HandleFunc("POST /api/v1/accounts", a.authed(a.createAccount))
-	mux.HandleFunc("PUT /api/v1/accounts/order", a.authed(a.reorderAccounts))
-	mux.HandleFunc("GET /api/v1/accounts/{id}", a.authed(a.getAccount))
-	mux.HandleFunc("PATCH /api/v1/accounts/{id}", a.authed(a.patchAccount))
-	mux.HandleFunc("DELETE /api/v1/accounts/{id}", a.authed(a.deleteAccount))
-
-	mux.HandleFunc("GET /api/v1/categories", a.authed(a.listCategories))
-	mux.HandleFunc("POST /api/v1/categories", a.authed(a.createCategory))
-	mux.HandleFunc("POST /api/v1/categories/starter", a.authed(a.createStarterCategories))
-	mux.HandleFunc("PUT /api/v1/categories/order", a.authed(a.reorderCategories))
-	mux.HandleFunc("GET /api/v1/categories/{id}", a.authed(a.getCategory))
-	mux.HandleFunc("PATCH /api/v1/categories/{id}", a.authed(a.patchCategory))
-	mux.HandleFunc("DELETE /api/v1/categories/{id}", a.authed(a.deleteCategory))
-
-	mux.HandleFunc("GET /api/v1/movements", a.authed(a.listMovements))
-	mux.HandleFunc("POST /api/v1/movements", a.authed(a.createMovement))
-	mux.HandleFunc("GET /api/v1/movements/totals", a.authed(a.movementTotals))
-	mux.HandleFunc("GET /api/v1/movements/export.csv", a.authed(a.exportMovements))
-	mux.HandleFunc("POST /api/v1/movements/bulk", a.authed(a.bulkMovements))
-	mux.HandleFunc("GET /api/v1/movements/{id}", a.authed(a.getMovement))
-	mux.HandleFunc("PATCH /api/v1/movements/{id}", a.authed(a.patchMovement))
-	mux.HandleFunc("DELETE /api/v1/movements/{id}", a.authed(a.deleteMovement))
-
-	mux.HandleFunc("GET /api/v1/reports/categories", a.authed(a.reportCategories))
-	mux.HandleFunc("GET /api/v1/reports/trend", a.authed(a.reportMonthly))
-	mux.HandleFunc("GET /api/v1/reports/cashflow", a.authed(a.reportMonthly))
-	mux.HandleFunc("GET /api/v1/reports/networth", a.authed(a.reportNetWorth))
-	mux.HandleFunc("GET /api/v1/reports/compare", a.authed(a.reportCompare))
-	mux.HandleFunc("GET /api/v1/dashboard", a.authed(a.dashboard))
-
-	mux.HandleFunc("POST /api/v1/imports", a.authed(a.uploadImport))
-	mux.HandleFunc("POST /api/v1/imports/{id}/preview", a.authed(a.previewImport))
-	mux.HandleFunc("POST /api/v1/imports/{id}/commit", a.authed(a.commitImport))
-
+	for _, rt := range a.routes() {
+		mux.HandleFunc(rt.pattern, cleanInput(rt.handler))
+	}
 	mux.HandleFunc("/api/", NotFound)
 	mux.HandleFunc("/auth/", NotFound)
+}
+
+// cleanInput refuses a path or query that the database could not store or
+// compare: a NUL character or bytes that are not UTF-8 (PostgreSQL's text
+// refuses both). JSON bodies are checked where they are decoded.
+func cleanInput(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !cleanText(r.URL.Path) {
+			writeProblem(w, badInput("the path holds a NUL character or is not UTF-8"))
+			return
+		}
+		q, err := url.ParseQuery(r.URL.RawQuery)
+		if err != nil {
+			writeProblem(w, badInput("the query string is malformed"))
+			return
+		}
+		for k, vs := range q {
+			for _, v := range vs {
+				if !cleanText(k) || !cleanText(v) {
+					writeProblem(w, badInput("the query parameter "+strconv.Quote(k)+" holds a NUL character or is not UTF-8"))
+					return
+				}
+			}
+		}
+		h(w, r)
+	}
+}
+
+func cleanText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+func badInput(detail string) Problem {
+	return Problem{Type: "about:blank", Title: "Bad Request", Status: http.StatusBadRequest, Code: finance.ECodeInvalid, Detail: detail}
 }

@@ -23,6 +23,14 @@ const (
 	ECodeSignupDisabled     = "signup_disabled"
 	ECodeInUse              = "in_use"
 	ECodeCrossOrigin        = "cross_origin"
+	// ECodeLimitExceeded: the write would take a balance or a ledger's sums
+	// past a bound (see limits.go); nothing was written.
+	ECodeLimitExceeded = "limit_exceeded"
+	// ECodeAlreadyCommitted: the upload was imported already; a repeated or
+	// concurrent commit adds nothing.
+	ECodeAlreadyCommitted = "already_committed"
+	// ECodeIdempotencyReused: an Idempotency-Key came back with another request.
+	ECodeIdempotencyReused = "idempotency_key_reused"
 )
 
 // Field error codes.

@@ -40,7 +40,11 @@ func (db *DB) ListAccounts(ctx context.Context, ledgerID int64) ([]finance.Accou
 
 // Account returns one account of the ledger; another ledger's is not_found.
 func (db *DB) Account(ctx context.Context, ledgerID, id int64) (*finance.Account, error) {
-	a, err := scanAccount(db.queryRow(ctx, `SELECT `+accountColumns+` FROM accounts a WHERE a.ledger_id = ? AND a.id = ?`, ledgerID, id))
+	return accountIn(ctx, db, ledgerID, id)
+}
+
+func accountIn(ctx context.Context, q querier, ledgerID, id int64) (*finance.Account, error) {
+	a, err := scanAccount(q.queryRow(ctx, `SELECT `+accountColumns+` FROM accounts a WHERE a.ledger_id = ? AND a.id = ?`, ledgerID, id))
 	if err != nil {
 		return nil, notFound(err, "account")
 	}
@@ -55,7 +59,7 @@ func accountNameTaken() error {
 // CreateAccount adds an account at the end of the list; in must be validated.
 func (db *DB) CreateAccount(ctx context.Context, ledgerID int64, in finance.AccountInput) (*finance.Account, error) {
 	var id int64
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		id, err = createAccountTx(ctx, tx, ledgerID, in)
 		return err
@@ -82,21 +86,22 @@ func createAccountTx(ctx context.Context, tx *Tx, ledgerID int64, in finance.Acc
 	if err != nil {
 		return 0, fmt.Errorf("insert account: %w", err)
 	}
+	tx.turnover += abs(opening)
 	return id, nil
 }
 
 // UpdateAccount applies a validated patch. The currency may change only while
 // the account has no movements; a new opening balance moves the balance too.
 func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.AccountInput) (*finance.Account, error) {
-	cur, err := db.Account(ctx, ledgerID, id)
-	if err != nil {
-		return nil, err
-	}
-	if in.Currency != nil && *in.Currency != cur.Currency && cur.HasMovements {
-		return nil, &finance.Error{Code: finance.ECodeInUse, Message: "the currency of an account with movements cannot change",
-			Fields: []finance.FieldError{{Field: "currency", Code: finance.FCodeInvalid}}}
-	}
-	err = db.write(ctx, func(tx *Tx) error {
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		cur, err := accountIn(ctx, tx, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		if in.Currency != nil && *in.Currency != cur.Currency && cur.HasMovements {
+			return &finance.Error{Code: finance.ECodeInUse, Message: "the currency of an account with movements cannot change",
+				Fields: []finance.FieldError{{Field: "currency", Code: finance.FCodeInvalid}}}
+		}
 		sets, args := "updated_at = ?", []any{db.nowMillis()}
 		set := func(col string, v any) { sets += ", " + col + " = ?"; args = append(args, v) }
 		if in.Name != nil {
@@ -113,6 +118,8 @@ func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.
 			set("opening_balance", *in.OpeningBalance)
 			sets += ", balance = balance + ?"
 			args = append(args, *in.OpeningBalance-cur.OpeningBalance)
+			tx.touch(id)
+			tx.turnover += abs(*in.OpeningBalance) - abs(cur.OpeningBalance)
 		}
 		if in.Position != nil {
 			set("position", *in.Position)
@@ -120,7 +127,7 @@ func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.
 		if in.Archived != nil {
 			set("archived", *in.Archived)
 		}
-		_, err := tx.exec(ctx, `UPDATE accounts SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
+		_, err = tx.exec(ctx, `UPDATE accounts SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
 		if isUniqueViolation(err) {
 			return accountNameTaken()
 		}
@@ -136,14 +143,14 @@ func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.
 // withMovements is set, in which case its movements go too (transfers from or
 // to it included) and the other accounts' balances follow, in one transaction.
 func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovements bool) error {
-	a, err := db.Account(ctx, ledgerID, id)
-	if err != nil {
-		return err
-	}
-	if a.HasMovements && !withMovements {
-		return finance.Errorf(finance.ECodeInUse, "the account has movements: archive it, or delete it with its movements")
-	}
-	return db.write(ctx, func(tx *Tx) error {
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		a, err := accountIn(ctx, tx, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		if a.HasMovements && !withMovements {
+			return finance.Errorf(finance.ECodeInUse, "the account has movements: archive it, or delete it with its movements")
+		}
 		var others []int64
 		rows, err := tx.tx.QueryContext(ctx, db.rebind(`SELECT DISTINCT to_account_id FROM movements WHERE ledger_id = ? AND account_id = ? AND to_account_id IS NOT NULL
 			UNION SELECT DISTINCT account_id FROM movements WHERE ledger_id = ? AND to_account_id = ?`), ledgerID, id, ledgerID, id)
@@ -174,7 +181,7 @@ func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovemen
 
 // ReorderAccounts sets the order of the ledger's accounts to ids.
 func (db *DB) ReorderAccounts(ctx context.Context, ledgerID int64, ids []int64) error {
-	return db.write(ctx, func(tx *Tx) error { return reorder(ctx, tx, "accounts", ledgerID, ids) })
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error { return reorder(ctx, tx, "accounts", ledgerID, ids) })
 }
 
 func reorder(ctx context.Context, tx *Tx, table string, ledgerID int64, ids []int64) error {

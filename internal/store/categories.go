@@ -45,7 +45,11 @@ func (db *DB) ListCategories(ctx context.Context, ledgerID int64) ([]finance.Cat
 
 // Category returns one category of the ledger; another ledger's is not_found.
 func (db *DB) Category(ctx context.Context, ledgerID, id int64) (*finance.Category, error) {
-	c, err := scanCategory(db.queryRow(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ? AND c.id = ?`, ledgerID, id))
+	return categoryIn(ctx, db, ledgerID, id)
+}
+
+func categoryIn(ctx context.Context, q querier, ledgerID, id int64) (*finance.Category, error) {
+	c, err := scanCategory(q.queryRow(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ? AND c.id = ?`, ledgerID, id))
 	if err != nil {
 		return nil, notFound(err, "category")
 	}
@@ -62,8 +66,8 @@ func fieldError(field, code, msg string) error {
 }
 
 // checkParent enforces one level of subcategories of the parent's type.
-func (db *DB) checkParent(ctx context.Context, ledgerID, parentID int64, typ string) (*finance.Category, error) {
-	p, err := db.Category(ctx, ledgerID, parentID)
+func checkParent(ctx context.Context, q querier, ledgerID, parentID int64, typ string) (*finance.Category, error) {
+	p, err := categoryIn(ctx, q, ledgerID, parentID)
 	if finance.ErrorCode(err) == finance.ECodeNotFound {
 		return nil, fieldError("parentId", finance.FCodeUnknown, "no such parent category")
 	}
@@ -82,21 +86,6 @@ func (db *DB) checkParent(ctx context.Context, ledgerID, parentID int64, typ str
 // CreateCategory adds a category (a subcategory when ParentID is set; its
 // type defaults to the parent's). in must be validated.
 func (db *DB) CreateCategory(ctx context.Context, ledgerID int64, in finance.CategoryInput) (*finance.Category, error) {
-	typ := ""
-	if in.Type != nil {
-		typ = *in.Type
-	}
-	var parent int64
-	if in.ParentID != nil && in.ParentID.Set {
-		p, err := db.checkParent(ctx, ledgerID, in.ParentID.ID, typ)
-		if err != nil {
-			return nil, err
-		}
-		parent, typ = p.ID, p.Type
-	}
-	if typ == "" {
-		return nil, fieldError("type", finance.FCodeRequired, "type is required")
-	}
 	color, icon := "", ""
 	if in.Color != nil {
 		color = *in.Color
@@ -105,7 +94,22 @@ func (db *DB) CreateCategory(ctx context.Context, ledgerID int64, in finance.Cat
 		icon = *in.Icon
 	}
 	var id int64
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		typ := ""
+		if in.Type != nil {
+			typ = *in.Type
+		}
+		var parent int64
+		if in.ParentID != nil && in.ParentID.Set {
+			p, err := checkParent(ctx, tx, ledgerID, in.ParentID.ID, typ)
+			if err != nil {
+				return err
+			}
+			parent, typ = p.ID, p.Type
+		}
+		if typ == "" {
+			return fieldError("type", finance.FCodeRequired, "type is required")
+		}
 		var err error
 		id, err = insertCategory(ctx, tx, ledgerID, parent, typ, *in.Name, color, icon, nil)
 		return err
@@ -135,8 +139,8 @@ func insertCategory(ctx context.Context, tx *Tx, ledgerID, parent int64, typ, na
 	return id, nil
 }
 
-func (db *DB) categoryUsage(ctx context.Context, ledgerID, id int64) (children, movements int64, err error) {
-	err = db.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM categories WHERE ledger_id = ? AND parent_id = ?),
+func categoryUsage(ctx context.Context, q querier, ledgerID, id int64) (children, movements int64, err error) {
+	err = q.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM categories WHERE ledger_id = ? AND parent_id = ?),
 		(SELECT COUNT(*) FROM movements WHERE ledger_id = ? AND category_id IN (SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)))`,
 		ledgerID, id, ledgerID, ledgerID, id, id).Scan(&children, &movements)
 	return
@@ -146,41 +150,41 @@ func (db *DB) categoryUsage(ctx context.Context, ledgerID, id int64) (children, 
 // another parent or to the top, archive or restore (a parent's subcategories
 // follow it), reorder. The type changes only for an unused category.
 func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance.CategoryInput) (*finance.Category, error) {
-	cur, err := db.Category(ctx, ledgerID, id)
-	if err != nil {
-		return nil, err
-	}
-	children, used, err := db.categoryUsage(ctx, ledgerID, id)
-	if err != nil {
-		return nil, err
-	}
-	typ := cur.Type
-	if in.Type != nil && *in.Type != cur.Type {
-		if used > 0 || children > 0 || cur.ParentID != nil {
-			return nil, fieldError("type", finance.FCodeInvalid, "only an unused top-level category without subcategories can change type")
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		cur, err := categoryIn(ctx, tx, ledgerID, id)
+		if err != nil {
+			return err
 		}
-		typ = *in.Type
-	}
-	parentKey := int64(0)
-	if cur.ParentID != nil {
-		parentKey = *cur.ParentID
-	}
-	if in.ParentID != nil {
-		parentKey = 0
-		if in.ParentID.Set {
-			if in.ParentID.ID == id {
-				return nil, fieldError("parentId", finance.FCodeInvalid, "a category cannot be its own parent")
-			}
-			if children > 0 {
-				return nil, fieldError("parentId", finance.FCodeInvalid, "a category with subcategories cannot become a subcategory")
-			}
-			if _, err := db.checkParent(ctx, ledgerID, in.ParentID.ID, typ); err != nil {
-				return nil, err
-			}
-			parentKey = in.ParentID.ID
+		children, used, err := categoryUsage(ctx, tx, ledgerID, id)
+		if err != nil {
+			return err
 		}
-	}
-	err = db.write(ctx, func(tx *Tx) error {
+		typ := cur.Type
+		if in.Type != nil && *in.Type != cur.Type {
+			if used > 0 || children > 0 || cur.ParentID != nil {
+				return fieldError("type", finance.FCodeInvalid, "only an unused top-level category without subcategories can change type")
+			}
+			typ = *in.Type
+		}
+		parentKey := int64(0)
+		if cur.ParentID != nil {
+			parentKey = *cur.ParentID
+		}
+		if in.ParentID != nil {
+			parentKey = 0
+			if in.ParentID.Set {
+				if in.ParentID.ID == id {
+					return fieldError("parentId", finance.FCodeInvalid, "a category cannot be its own parent")
+				}
+				if children > 0 {
+					return fieldError("parentId", finance.FCodeInvalid, "a category with subcategories cannot become a subcategory")
+				}
+				if _, err := checkParent(ctx, tx, ledgerID, in.ParentID.ID, typ); err != nil {
+					return err
+				}
+				parentKey = in.ParentID.ID
+			}
+		}
 		sets, args := "updated_at = ?, type = ?", []any{db.nowMillis(), typ}
 		set := func(col string, v any) { sets += ", " + col + " = ?"; args = append(args, v) }
 		if in.Name != nil {
@@ -207,7 +211,7 @@ func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance
 			set("parent_id", p)
 			set("parent_key", parentKey)
 		}
-		_, err := tx.exec(ctx, `UPDATE categories SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
+		_, err = tx.exec(ctx, `UPDATE categories SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
 		if isUniqueViolation(err) {
 			return categoryNameTaken()
 		}
@@ -229,33 +233,33 @@ func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance
 // them it is refused (in_use) unless moveTo names another category of the same
 // type: then every such movement moves there first, in the same transaction.
 func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *int64) error {
-	cur, err := db.Category(ctx, ledgerID, id)
-	if err != nil {
-		return err
-	}
-	_, used, err := db.categoryUsage(ctx, ledgerID, id)
-	if err != nil {
-		return err
-	}
-	if used > 0 && moveTo == nil {
-		return finance.Errorf(finance.ECodeInUse, "%d movements use this category: archive it, or move them to another category and delete it", used)
-	}
-	if moveTo != nil {
-		target, err := db.Category(ctx, ledgerID, *moveTo)
-		if finance.ErrorCode(err) == finance.ECodeNotFound {
-			return fieldError("moveTo", finance.FCodeUnknown, "no such category to move the movements to")
-		}
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		cur, err := categoryIn(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err
 		}
-		if target.Type != cur.Type {
-			return fieldError("moveTo", finance.FCodeMismatch, "movements can only move to a category of the same type")
+		_, used, err := categoryUsage(ctx, tx, ledgerID, id)
+		if err != nil {
+			return err
 		}
-		if target.ID == id || (target.ParentID != nil && *target.ParentID == id) {
-			return fieldError("moveTo", finance.FCodeInvalid, "movements cannot move to the category being deleted")
+		if used > 0 && moveTo == nil {
+			return finance.Errorf(finance.ECodeInUse, "%d movements use this category: archive it, or move them to another category and delete it", used)
 		}
-	}
-	return db.write(ctx, func(tx *Tx) error {
+		if moveTo != nil {
+			target, err := categoryIn(ctx, tx, ledgerID, *moveTo)
+			if finance.ErrorCode(err) == finance.ECodeNotFound {
+				return fieldError("moveTo", finance.FCodeUnknown, "no such category to move the movements to")
+			}
+			if err != nil {
+				return err
+			}
+			if target.Type != cur.Type {
+				return fieldError("moveTo", finance.FCodeMismatch, "movements can only move to a category of the same type")
+			}
+			if target.ID == id || (target.ParentID != nil && *target.ParentID == id) {
+				return fieldError("moveTo", finance.FCodeInvalid, "movements cannot move to the category being deleted")
+			}
+		}
 		branch := `SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)`
 		if moveTo != nil {
 			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ? WHERE ledger_id = ? AND category_id IN (`+branch+`)`,
@@ -277,14 +281,14 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 		if _, err := tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+		_, err = tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND id = ?`, ledgerID, id)
 		return err
 	})
 }
 
 // ReorderCategories sets the order of sibling categories to ids.
 func (db *DB) ReorderCategories(ctx context.Context, ledgerID int64, ids []int64) error {
-	return db.write(ctx, func(tx *Tx) error { return reorder(ctx, tx, "categories", ledgerID, ids) })
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error { return reorder(ctx, tx, "categories", ledgerID, ids) })
 }
 
 // CreateStarterCategories creates the localized starter set, skipping any
@@ -292,7 +296,7 @@ func (db *DB) ReorderCategories(ctx context.Context, ledgerID int64, ids []int64
 // step creates nothing twice. It returns how many it created.
 func (db *DB) CreateStarterCategories(ctx context.Context, ledgerID int64, language string) (int, error) {
 	created := 0
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		created, err = createStartersTx(ctx, tx, ledgerID, language)
 		return err

@@ -23,6 +23,13 @@ func isUniqueViolation(err error) bool {
 	return false
 }
 
+// isRetryable reports whether err is PostgreSQL aborting a transaction that
+// can simply run again: a serialization failure or a deadlock.
+func isRetryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
+}
+
 // notFound maps sql.ErrNoRows to a finance not_found error naming what.
 func notFound(err error, what string) error {
 	if errors.Is(err, sql.ErrNoRows) {

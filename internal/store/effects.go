@@ -1,61 +1,79 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+
+	"cashcontrol/internal/finance"
 )
 
-// Every movement write changes two derived things in the same transaction:
-// the live balance of the accounts it touches and the monthly_totals rollup
-// that reports read. This file holds both, for one movement at a time and,
-// for bulk changes, as a rebuild of whole accounts from their movements.
+// Every movement write changes derived things in the same transaction: the
+// live balance of the accounts it touches, the monthly_totals rollup that
+// reports read, and the ledger's turnover that bounds them all. parts is the
+// one definition of what a movement does to them; a single write applies it
+// (applyMovement), a bulk write sums it first (aggregate), and a rebuild
+// recomputes the same from the movements in SQL (rebuildAccounts, whose
+// result tests compare with what parts gave).
 
-// effect is what a movement contributes to balances and totals.
-type effect struct {
-	Type        string
-	Date        string
-	Amount      int64
-	AccountID   int64
-	CategoryID  int64 // 0 for none
-	ToAccountID int64 // transfers only
-	ToAmount    int64
+// part is what a movement does to one account: the signed change of its
+// balance and the amount it adds to one monthly_totals row.
+type part struct {
+	account, category int64
+	kind              string // expense, earning, transfer_out, transfer_in
+	balance           int64
+	total             int64
 }
 
-// applyEffect adds (sign 1) or removes (sign -1) a movement's contribution.
-func applyEffect(ctx context.Context, tx *Tx, ledgerID int64, e effect, sign int64) error {
-	month := e.Date[:7]
-	switch e.Type {
-	case "expense", "earning":
-		delta := e.Amount
-		if e.Type == "expense" {
-			delta = -delta
-		}
-		if err := addBalance(ctx, tx, ledgerID, e.AccountID, sign*delta); err != nil {
-			return err
-		}
-		return addTotal(ctx, tx, ledgerID, e.AccountID, e.CategoryID, month, e.Type, sign*e.Amount, sign)
-	case "transfer":
-		if err := addBalance(ctx, tx, ledgerID, e.AccountID, -sign*e.Amount); err != nil {
-			return err
-		}
-		if err := addBalance(ctx, tx, ledgerID, e.ToAccountID, sign*e.ToAmount); err != nil {
-			return err
-		}
-		if err := addTotal(ctx, tx, ledgerID, e.AccountID, 0, month, "transfer_out", sign*e.Amount, sign); err != nil {
-			return err
-		}
-		return addTotal(ctx, tx, ledgerID, e.ToAccountID, 0, month, "transfer_in", sign*e.ToAmount, sign)
+// parts returns what the movement does: one part for an expense or an
+// earning, two for a transfer (out of the source, into the destination).
+func parts(d *finance.MovementDraft) []part {
+	switch d.Type {
+	case finance.MovementExpense:
+		return []part{{d.AccountID, d.CategoryID, d.Type, -d.Amount, d.Amount}}
+	case finance.MovementEarning:
+		return []part{{d.AccountID, d.CategoryID, d.Type, d.Amount, d.Amount}}
+	case finance.MovementTransfer:
+		return []part{{d.AccountID, 0, "transfer_out", -d.Amount, d.Amount}, {d.ToAccountID, 0, "transfer_in", d.ToAmount, d.ToAmount}}
 	}
-	return fmt.Errorf("unknown movement type %q", e.Type)
+	return nil
+}
+
+// applyMovement adds (sign 1) or removes (sign -1) a movement's effects.
+func applyMovement(ctx context.Context, tx *Tx, ledgerID int64, d *finance.MovementDraft, sign int64) error {
+	ps := parts(d)
+	if ps == nil {
+		return fmt.Errorf("unknown movement type %q", d.Type)
+	}
+	month := d.Date[:7]
+	for _, p := range ps {
+		if err := addBalance(ctx, tx, ledgerID, p.account, sign*p.balance); err != nil {
+			return err
+		}
+		if err := addTotal(ctx, tx, ledgerID, p.account, p.category, month, p.kind, sign*p.total, sign); err != nil {
+			return err
+		}
+		tx.turnover += sign * p.total
+	}
+	return nil
 }
 
 func addBalance(ctx context.Context, tx *Tx, ledgerID, accountID, delta int64) error {
 	if delta == 0 {
 		return nil
 	}
-	_, err := tx.exec(ctx, `UPDATE accounts SET balance = balance + ? WHERE ledger_id = ? AND id = ?`, delta, ledgerID, accountID)
-	return err
+	var balance int64
+	err := tx.queryRow(ctx, `UPDATE accounts SET balance = balance + ? WHERE ledger_id = ? AND id = ? RETURNING balance`, delta, ledgerID, accountID).
+		Scan(&balance)
+	if err != nil {
+		return notFound(err, "account")
+	}
+	if balance > finance.MaxBalance || balance < -finance.MaxBalance {
+		return balanceError()
+	}
+	return nil
 }
 
 func addTotal(ctx context.Context, tx *Tx, ledgerID, accountID, categoryID int64, month, kind string, total, count int64) error {
@@ -74,6 +92,71 @@ func addTotal(ctx context.Context, tx *Tx, ledgerID, accountID, categoryID int64
 	return err
 }
 
+type totalKey struct {
+	account, category int64
+	month, kind       string
+}
+
+type totalVal struct{ total, count int64 }
+
+// aggregate sums many movements' parts before writing them: one balance
+// update per account and one rollup upsert per row instead of one per
+// movement. Sums stop at the int64 limits (AddCapped), and apply refuses
+// anything past the ledger's bound before SQL sees it.
+type aggregate struct {
+	balances map[int64]int64
+	totals   map[totalKey]totalVal
+	turnover int64
+}
+
+func newAggregate() *aggregate {
+	return &aggregate{balances: map[int64]int64{}, totals: map[totalKey]totalVal{}}
+}
+
+func (a *aggregate) add(d *finance.MovementDraft) {
+	month := d.Date[:7]
+	for _, p := range parts(d) {
+		a.balances[p.account] = finance.AddCapped(a.balances[p.account], p.balance)
+		k := totalKey{p.account, p.category, month, p.kind}
+		v := a.totals[k]
+		a.totals[k] = totalVal{finance.AddCapped(v.total, p.total), v.count + 1}
+		a.turnover = finance.AddCapped(a.turnover, p.total)
+	}
+}
+
+func (a *aggregate) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
+	if a.turnover > finance.MaxTurnover {
+		return turnoverError()
+	}
+	// Sorted, so that two bulk writes would take row locks in one order even
+	// without the ledger lock.
+	accounts := make([]int64, 0, len(a.balances))
+	for acc := range a.balances {
+		accounts = append(accounts, acc)
+	}
+	slices.Sort(accounts)
+	for _, acc := range accounts {
+		if err := addBalance(ctx, tx, ledgerID, acc, a.balances[acc]); err != nil {
+			return err
+		}
+	}
+	keys := make([]totalKey, 0, len(a.totals))
+	for k := range a.totals {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y totalKey) int {
+		return cmp.Or(strings.Compare(x.month, y.month), strings.Compare(x.kind, y.kind), cmp.Compare(x.account, y.account), cmp.Compare(x.category, y.category))
+	})
+	for _, k := range keys {
+		v := a.totals[k]
+		if err := addTotal(ctx, tx, ledgerID, k.account, k.category, k.month, k.kind, v.total, v.count); err != nil {
+			return err
+		}
+	}
+	tx.turnover = finance.AddCapped(tx.turnover, a.turnover)
+	return nil
+}
+
 // inList returns "?, ?, ?" and the ids as arguments.
 func inList(ids []int64) (string, []any) {
 	args := make([]any, len(ids))
@@ -84,34 +167,48 @@ func inList(ids []int64) (string, []any) {
 }
 
 // rebuildAccounts recomputes the monthly totals and the balance of the given
-// accounts from their movements. Bulk operations use it instead of undoing
-// movements one by one; tests use it as the truth.
+// accounts from their movements, and the ledger's turnover. Bulk operations
+// use it instead of undoing movements one by one.
 func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []int64) error {
-	if len(accountIDs) == 0 {
-		return nil
+	if len(accountIDs) > 0 {
+		in, ids := inList(accountIDs)
+		withLedger := append([]any{ledgerID}, ids...)
+		if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND account_id IN (`+in+`)`, withLedger...); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
+			SELECT ledger_id, account_id, COALESCE(category_id, 0), substr(date, 1, 7),
+			       CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END, SUM(amount), COUNT(*)
+			FROM movements WHERE ledger_id = ? AND account_id IN (`+in+`)
+			GROUP BY ledger_id, account_id, COALESCE(category_id, 0), substr(date, 1, 7), CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END`,
+			withLedger...); err != nil {
+			return fmt.Errorf("rebuild totals: %w", err)
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
+			SELECT ledger_id, to_account_id, 0, substr(date, 1, 7), 'transfer_in', SUM(to_amount), COUNT(*)
+			FROM movements WHERE ledger_id = ? AND type = 'transfer' AND to_account_id IN (`+in+`)
+			GROUP BY ledger_id, to_account_id, substr(date, 1, 7)`, withLedger...); err != nil {
+			return fmt.Errorf("rebuild transfer totals: %w", err)
+		}
+		if _, err := tx.exec(ctx, `UPDATE accounts SET balance = opening_balance + COALESCE((
+			SELECT SUM(CASE kind WHEN 'earning' THEN total WHEN 'transfer_in' THEN total ELSE -total END)
+			FROM monthly_totals t WHERE t.ledger_id = accounts.ledger_id AND t.account_id = accounts.id), 0)
+			WHERE ledger_id = ? AND id IN (`+in+`)`, withLedger...); err != nil {
+			return err
+		}
+		for _, id := range accountIDs {
+			tx.touch(id)
+		}
 	}
-	in, ids := inList(accountIDs)
-	withLedger := append([]any{ledgerID}, ids...)
-	if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND account_id IN (`+in+`)`, withLedger...); err != nil {
-		return err
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
-		SELECT ledger_id, account_id, COALESCE(category_id, 0), substr(date, 1, 7),
-		       CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END, SUM(amount), COUNT(*)
-		FROM movements WHERE ledger_id = ? AND account_id IN (`+in+`)
-		GROUP BY ledger_id, account_id, COALESCE(category_id, 0), substr(date, 1, 7), CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END`,
-		withLedger...); err != nil {
-		return fmt.Errorf("rebuild totals: %w", err)
-	}
-	if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
-		SELECT ledger_id, to_account_id, 0, substr(date, 1, 7), 'transfer_in', SUM(to_amount), COUNT(*)
-		FROM movements WHERE ledger_id = ? AND type = 'transfer' AND to_account_id IN (`+in+`)
-		GROUP BY ledger_id, to_account_id, substr(date, 1, 7)`, withLedger...); err != nil {
-		return fmt.Errorf("rebuild transfer totals: %w", err)
-	}
-	_, err := tx.exec(ctx, `UPDATE accounts SET balance = opening_balance + COALESCE((
-		SELECT SUM(CASE kind WHEN 'earning' THEN total WHEN 'transfer_in' THEN total ELSE -total END)
-		FROM monthly_totals t WHERE t.ledger_id = accounts.ledger_id AND t.account_id = accounts.id), 0)
-		WHERE ledger_id = ? AND id IN (`+in+`)`, withLedger...)
+	return recountTurnover(ctx, tx, ledgerID)
+}
+
+// recountTurnover sets the ledger's turnover from its accounts and rollup.
+func recountTurnover(ctx context.Context, tx *Tx, ledgerID int64) error {
+	_, err := tx.exec(ctx, `UPDATE ledgers SET turnover =
+		COALESCE((SELECT SUM(ABS(opening_balance)) FROM accounts a WHERE a.ledger_id = ledgers.id), 0)
+		+ COALESCE((SELECT SUM(total) FROM monthly_totals t WHERE t.ledger_id = ledgers.id), 0)
+		WHERE id = ?`, ledgerID)
+	tx.turnover = 0
 	return err
 }

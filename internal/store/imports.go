@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -37,10 +40,13 @@ func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format strin
 // Upload loads a stored file of the ledger; another ledger's is not_found.
 func (db *DB) Upload(ctx context.Context, ledgerID, id int64) (*Upload, error) {
 	var u Upload
-	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM imports WHERE ledger_id = ? AND id = ?`, ledgerID, id).
+	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM imports WHERE ledger_id = ? AND id = ? AND committed_at IS NULL`, ledgerID, id).
 		Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, uploadGone(ctx, db, ledgerID, id)
+	}
 	if err != nil {
-		return nil, notFound(err, "import")
+		return nil, err
 	}
 	return &u, nil
 }
@@ -82,15 +88,26 @@ type ImportDraft struct {
 	CategoryName string
 }
 
+// ImportResult is what a commit did, kept with the upload so that a repeated
+// commit can say it.
+type ImportResult struct {
+	Created           int `json:"created"`
+	CategoriesCreated int `json:"categoriesCreated"`
+}
+
 // ImportMovements creates the missing categories and all the movements in
-// one transaction — all or nothing — and deletes the upload. It returns how
-// many movements and categories it created.
+// one transaction — all or nothing — and marks the upload committed (its file
+// is dropped). An upload is committed at most once: a repeated or concurrent
+// commit changes nothing and is already_committed, with the first result.
 func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, drafts []ImportDraft) (int, int, error) {
-	created, newCats := 0, 0
-	err := db.write(ctx, func(tx *Tx) error {
-		created, newCats = 0, 0
+	var res ImportResult
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		res = ImportResult{}
+		if err := claimUpload(ctx, tx, ledgerID, uploadID); err != nil {
+			return err
+		}
 		byName := map[string]int64{}
-		rows, err := tx.tx.QueryContext(ctx, db.rebind(`SELECT id, type, name_key FROM categories WHERE ledger_id = ? ORDER BY parent_key, id`), ledgerID)
+		rows, err := tx.query(ctx, `SELECT id, type, name_key FROM categories WHERE ledger_id = ? ORDER BY parent_key, id`, ledgerID)
 		if err != nil {
 			return err
 		}
@@ -116,7 +133,7 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, dra
 						return err
 					}
 					byName[k] = id
-					newCats++
+					res.CategoriesCreated++
 				}
 				d.CategoryID = id
 			}
@@ -126,13 +143,42 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, dra
 		if err != nil {
 			return err
 		}
-		created = n
-		_, err = tx.exec(ctx, `DELETE FROM imports WHERE ledger_id = ? AND id = ?`, ledgerID, uploadID)
+		res.Created = n
+		b, _ := json.Marshal(res)
+		_, err = tx.exec(ctx, `UPDATE imports SET result = ? WHERE ledger_id = ? AND id = ?`, string(b), ledgerID, uploadID)
 		return err
 	})
-	if err == nil && created >= largeLoad {
+	if err == nil && res.Created >= largeLoad {
 		// The movements are committed; stale statistics would only cost speed.
 		_ = db.RefreshStatistics(ctx)
 	}
-	return created, newCats, err
+	return res.Created, res.CategoriesCreated, err
+}
+
+// claimUpload marks the upload committed and drops its file, inside the
+// commit's transaction (under the ledger lock, so two commits of one upload
+// run one after the other and the second finds it claimed).
+func claimUpload(ctx context.Context, tx *Tx, ledgerID, uploadID int64) error {
+	r, err := tx.exec(ctx, `UPDATE imports SET committed_at = ?, data = ? WHERE ledger_id = ? AND id = ? AND committed_at IS NULL`,
+		tx.db.nowMillis(), []byte{}, ledgerID, uploadID)
+	if err != nil {
+		return err
+	}
+	if n, err := r.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	return uploadGone(ctx, tx, ledgerID, uploadID)
+}
+
+// uploadGone explains why an upload cannot be read or committed: it was
+// committed already (with what that commit did), or it does not exist.
+func uploadGone(ctx context.Context, q querier, ledgerID, uploadID int64) error {
+	var result string
+	err := q.queryRow(ctx, `SELECT result FROM imports WHERE ledger_id = ? AND id = ? AND committed_at IS NOT NULL`, ledgerID, uploadID).Scan(&result)
+	if err != nil {
+		return notFound(err, "import")
+	}
+	var res ImportResult
+	_ = json.Unmarshal([]byte(result), &res)
+	return finance.Errorf(finance.ECodeAlreadyCommitted, "this file was imported already (%d movements); importing it again adds nothing", res.Created)
 }

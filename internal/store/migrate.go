@@ -7,6 +7,7 @@ import (
 	"io/fs"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 )
 
 //go:embed migrations
@@ -43,5 +44,15 @@ func (db *DB) migrator() (*goose.Provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	return goose.NewProvider(dialect, db.w, sub)
+	var opts []goose.ProviderOption
+	if db.dialect == Postgres {
+		// Several servers may start at once on one database: an advisory
+		// lock lets one of them migrate while the others wait.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	return goose.NewProvider(dialect, db.w, sub, opts...)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"cashcontrol/internal/finance"
@@ -62,11 +63,6 @@ func draftOf(m *finance.Movement) finance.MovementDraft {
 	return d
 }
 
-func effectOf(d finance.MovementDraft) effect {
-	return effect{Type: d.Type, Date: d.Date, Amount: d.Amount, AccountID: d.AccountID, CategoryID: d.CategoryID,
-		ToAccountID: d.ToAccountID, ToAmount: d.ToAmount}
-}
-
 // refs caches the ledger's accounts and categories while a transaction checks
 // drafts against them.
 type refs struct {
@@ -84,36 +80,46 @@ type refCategory struct {
 	archived bool
 }
 
-func loadRefs(ctx context.Context, q interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}, db *DB, ledgerID int64) (*refs, error) {
+// loadRefs reads the ledger's accounts and categories that the drafts name
+// (all of them for a large batch, where one scan beats a long IN list), in
+// one query.
+func loadRefs(ctx context.Context, tx *Tx, ledgerID int64, drafts ...*finance.MovementDraft) (*refs, error) {
 	r := &refs{accounts: map[int64]refAccount{}, categories: map[int64]refCategory{}}
-	rows, err := q.QueryContext(ctx, db.rebind(`SELECT id, currency, archived FROM accounts WHERE ledger_id = ?`), ledgerID)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var id int64
-		var a refAccount
-		if err := rows.Scan(&id, &a.currency, &a.archived); err != nil {
-			rows.Close()
-			return nil, err
+	accSQL, catSQL := ``, ``
+	args := []any{ledgerID}
+	if len(drafts) > 0 && len(drafts) <= 16 {
+		var accs, cats []int64
+		for _, d := range drafts {
+			accs = append(accs, d.AccountID, d.ToAccountID)
+			cats = append(cats, d.CategoryID)
 		}
-		r.accounts[id] = a
+		in, ids := inList(accs)
+		accSQL = ` AND id IN (` + in + `)`
+		args = append(args, ids...)
+		in, ids = inList(cats)
+		catSQL = ` AND id IN (` + in + `)`
+		args = append(append(args, ledgerID), ids...)
+	} else {
+		args = append(args, ledgerID)
 	}
-	rows.Close()
-	rows, err = q.QueryContext(ctx, db.rebind(`SELECT id, type, archived FROM categories WHERE ledger_id = ?`), ledgerID)
+	rows, err := tx.query(ctx, `SELECT 'a', id, currency, archived FROM accounts WHERE ledger_id = ?`+accSQL+`
+		UNION ALL SELECT 'c', id, type, archived FROM categories WHERE ledger_id = ?`+catSQL, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
+		var kind, text string
 		var id int64
-		var c refCategory
-		if err := rows.Scan(&id, &c.typ, &c.archived); err != nil {
+		var archived bool
+		if err := rows.Scan(&kind, &id, &text, &archived); err != nil {
 			return nil, err
 		}
-		r.categories[id] = c
+		if kind == "a" {
+			r.accounts[id] = refAccount{currency: text, archived: archived}
+		} else {
+			r.categories[id] = refCategory{typ: text, archived: archived}
+		}
 	}
 	return r, rows.Err()
 }
@@ -193,44 +199,59 @@ func insertTags(ctx context.Context, tx *Tx, ledgerID, id int64, tags []string) 
 
 // CreateMovement stores one movement and its effects on balances and totals.
 func (db *DB) CreateMovement(ctx context.Context, ledgerID int64, d finance.MovementDraft) (*finance.Movement, error) {
+	m, _, err := db.CreateMovementOnce(ctx, ledgerID, d, nil)
+	return m, err
+}
+
+// CreateMovementOnce is CreateMovement under an idempotency key (nil: none).
+// A repeated key answers the movement the first request created, and true.
+func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.MovementDraft, idem *Idempotency) (*finance.Movement, bool, error) {
 	var id int64
-	err := db.write(ctx, func(tx *Tx) error {
-		r, err := loadRefs(ctx, tx.tx, db, ledgerID)
-		if err != nil {
-			return err
-		}
-		if err := r.check(&d, nil); err != nil {
-			return err
-		}
-		if id, err = insertMovement(ctx, tx, ledgerID, d, db.nowMillis()); err != nil {
-			return err
-		}
-		return applyEffect(ctx, tx, ledgerID, effectOf(d), 1)
+	var replayed bool
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		var err error
+		replayed, err = once(ctx, tx, idem, &id, func() (int64, error) {
+			d := d
+			r, err := loadRefs(ctx, tx, ledgerID, &d)
+			if err != nil {
+				return 0, err
+			}
+			if err := r.check(&d, nil); err != nil {
+				return 0, err
+			}
+			id, err := insertMovement(ctx, tx, ledgerID, d, db.nowMillis())
+			if err != nil {
+				return 0, err
+			}
+			return id, applyMovement(ctx, tx, ledgerID, &d, 1)
+		})
+		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return db.Movement(ctx, ledgerID, id)
+	m, err := db.Movement(ctx, ledgerID, id)
+	return m, replayed, err
 }
 
 // UpdateMovement applies a patch: the old effects are undone and the new ones
 // applied in the same transaction.
 func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance.MovementInput) (*finance.Movement, error) {
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
 		if err != nil {
 			return notFound(err, "movement")
 		}
 		prev := draftOf(cur)
 		d := finance.DraftFrom(prev, in)
-		r, err := loadRefs(ctx, tx.tx, db, ledgerID)
+		r, err := loadRefs(ctx, tx, ledgerID, &d)
 		if err != nil {
 			return err
 		}
 		if err := r.check(&d, &prev); err != nil {
 			return err
 		}
-		if err := applyEffect(ctx, tx, ledgerID, effectOf(prev), -1); err != nil {
+		if err := applyMovement(ctx, tx, ledgerID, &prev, -1); err != nil {
 			return err
 		}
 		var toAmount any
@@ -249,7 +270,7 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 		if err := insertTags(ctx, tx, ledgerID, id, d.Tags); err != nil {
 			return err
 		}
-		return applyEffect(ctx, tx, ledgerID, effectOf(d), 1)
+		return applyMovement(ctx, tx, ledgerID, &d, 1)
 	})
 	if err != nil {
 		return nil, err
@@ -268,14 +289,16 @@ func (db *DB) DeleteMovement(ctx context.Context, ledgerID, id int64) error {
 // ledger's makes the whole call not_found and changes nothing.
 func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) ([]finance.Movement, error) {
 	var out []finance.Movement
-	err := db.write(ctx, func(tx *Tx) error {
+	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		out = out[:0]
 		for _, id := range ids {
 			m, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
 			if err != nil {
 				return notFound(err, "movement")
 			}
-			if err := applyEffect(ctx, tx, ledgerID, effectOf(draftOf(m)), -1); err != nil {
+			d := draftOf(m)
+			if err := applyMovement(ctx, tx, ledgerID, &d, -1); err != nil {
 				return err
 			}
 			if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, id); err != nil {
@@ -293,9 +316,9 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 // whole call.
 func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []int64, categoryID int64) (int, error) {
 	n := 0
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		n = 0
-		r, err := loadRefs(ctx, tx.tx, db, ledgerID)
+		r, err := loadRefs(ctx, tx, ledgerID, &finance.MovementDraft{CategoryID: categoryID})
 		if err != nil {
 			return err
 		}
@@ -318,7 +341,7 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 			if d.CategoryID == categoryID {
 				continue
 			}
-			if err := applyEffect(ctx, tx, ledgerID, effectOf(d), -1); err != nil {
+			if err := applyMovement(ctx, tx, ledgerID, &d, -1); err != nil {
 				return err
 			}
 			d.CategoryID = categoryID
@@ -326,7 +349,7 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 				categoryID, db.nowMillis(), ledgerID, id); err != nil {
 				return err
 			}
-			if err := applyEffect(ctx, tx, ledgerID, effectOf(d), 1); err != nil {
+			if err := applyMovement(ctx, tx, ledgerID, &d, 1); err != nil {
 				return err
 			}
 			n++

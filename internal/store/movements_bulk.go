@@ -32,16 +32,26 @@ func (e *BulkError) Unwrap() error {
 // and applies their effects aggregated (one balance update per account, one
 // rollup upsert per account, category, month and kind). It returns the new ids.
 func (db *DB) CreateMovements(ctx context.Context, ledgerID int64, drafts []finance.MovementDraft) ([]int64, error) {
+	ids, _, err := db.CreateMovementsOnce(ctx, ledgerID, drafts, nil)
+	return ids, err
+}
+
+// CreateMovementsOnce is CreateMovements under an idempotency key (nil: none).
+// A repeated key answers the ids the first request created, and true.
+func (db *DB) CreateMovementsOnce(ctx context.Context, ledgerID int64, drafts []finance.MovementDraft, idem *Idempotency) ([]int64, bool, error) {
 	var ids []int64
-	err := db.write(ctx, func(tx *Tx) error {
+	var replayed bool
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
-		ids, err = insertMovementsTx(ctx, tx, ledgerID, drafts)
+		replayed, err = once(ctx, tx, idem, &ids, func() ([]int64, error) {
+			return insertMovementsTx(ctx, tx, ledgerID, drafts)
+		})
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return ids, nil
+	return ids, replayed, nil
 }
 
 func createMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft) (int, error) {
@@ -51,7 +61,14 @@ func createMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 
 func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft) ([]int64, error) {
 	db := tx.db
-	r, err := loadRefs(ctx, tx.tx, db, ledgerID)
+	if len(drafts) == 0 {
+		return []int64{}, nil
+	}
+	ptrs := make([]*finance.MovementDraft, len(drafts))
+	for i := range drafts {
+		ptrs[i] = &drafts[i]
+	}
+	r, err := loadRefs(ctx, tx, ledgerID, ptrs...)
 	if err != nil {
 		return nil, err
 	}
@@ -80,65 +97,10 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 		return nil, err
 	}
 	agg := newAggregate()
-	for _, d := range drafts {
-		agg.add(effectOf(d))
+	for i := range drafts {
+		agg.add(&drafts[i])
 	}
 	return ids, agg.apply(ctx, tx, ledgerID)
-}
-
-type totalKey struct {
-	account, category int64
-	month, kind       string
-}
-
-type totalVal struct{ total, count int64 }
-
-// aggregate sums many movements' effects before writing them.
-type aggregate struct {
-	balances map[int64]int64
-	totals   map[totalKey]totalVal
-}
-
-func newAggregate() *aggregate {
-	return &aggregate{balances: map[int64]int64{}, totals: map[totalKey]totalVal{}}
-}
-
-func (a *aggregate) addTotal(k totalKey, amount int64) {
-	v := a.totals[k]
-	v.total += amount
-	v.count++
-	a.totals[k] = v
-}
-
-func (a *aggregate) add(e effect) {
-	month := e.Date[:7]
-	switch e.Type {
-	case finance.MovementExpense:
-		a.balances[e.AccountID] -= e.Amount
-		a.addTotal(totalKey{e.AccountID, e.CategoryID, month, e.Type}, e.Amount)
-	case finance.MovementEarning:
-		a.balances[e.AccountID] += e.Amount
-		a.addTotal(totalKey{e.AccountID, e.CategoryID, month, e.Type}, e.Amount)
-	case finance.MovementTransfer:
-		a.balances[e.AccountID] -= e.Amount
-		a.balances[e.ToAccountID] += e.ToAmount
-		a.addTotal(totalKey{e.AccountID, 0, month, "transfer_out"}, e.Amount)
-		a.addTotal(totalKey{e.ToAccountID, 0, month, "transfer_in"}, e.ToAmount)
-	}
-}
-
-func (a *aggregate) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
-	for acc, delta := range a.balances {
-		if err := addBalance(ctx, tx, ledgerID, acc, delta); err != nil {
-			return err
-		}
-	}
-	for k, v := range a.totals {
-		if err := addTotal(ctx, tx, ledgerID, k.account, k.category, k.month, k.kind, v.total, v.count); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 const movementInsertColumns = `ledger_id, type, date, amount, account_id, category_id,

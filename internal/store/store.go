@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -181,10 +182,16 @@ func (db *DB) rebind(q string) string {
 	return b.String()
 }
 
-// Tx is a write transaction with the store's rebinding.
+// Tx is a write transaction with the store's rebinding. In a ledger write
+// (writeLedger) it also gathers what the limits are checked on at the end:
+// the accounts whose balance changed and the change of the ledger's turnover.
 type Tx struct {
 	db *DB
 	tx *sql.Tx
+
+	ledgerID int64
+	touched  map[int64]bool
+	turnover int64
 }
 
 func (t *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
@@ -195,8 +202,35 @@ func (t *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	return t.tx.QueryRowContext(ctx, t.db.rebind(q), args...)
 }
 
-// write runs fn in one write transaction, committed when fn returns nil.
+func (t *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, t.db.rebind(q), args...)
+}
+
+// maxWriteAttempts bounds the retries of a transaction that PostgreSQL
+// aborted for a serialization failure or a deadlock.
+const maxWriteAttempts = 4
+
+// write runs fn in one write transaction, committed when fn returns nil. A
+// transaction that PostgreSQL aborts as a serialization failure or a deadlock
+// runs again from the start, a few times at most: fn must not keep state
+// from an attempt that failed.
 func (db *DB) write(ctx context.Context, fn func(*Tx) error) error {
+	for attempt := 1; ; attempt++ {
+		err := db.writeOnce(ctx, fn)
+		if err == nil || attempt == maxWriteAttempts || !isRetryable(err) {
+			return err
+		}
+		// A short, growing, jittered pause lets the other transaction finish.
+		pause := time.Duration(attempt*attempt)*time.Millisecond + time.Duration(rand.Int64N(int64(2*time.Millisecond)))
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(pause):
+		}
+	}
+}
+
+func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -209,6 +243,38 @@ func (db *DB) write(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	return nil
+}
+
+// writeLedger runs fn in a write transaction that holds the ledger's write
+// lock: every write of a ledger's accounts, categories, movements and
+// uploads goes through it, so they apply one after the other, on any number
+// of servers sharing one PostgreSQL (SQLite has a single writer already).
+// Taking this one lock first is the fixed lock order that keeps balance and
+// rollup rows free of deadlocks, and what fn reads inside is current. Before
+// the commit the limits are checked on what fn changed.
+func (db *DB) writeLedger(ctx context.Context, ledgerID int64, fn func(*Tx) error) error {
+	return db.write(ctx, func(tx *Tx) error {
+		tx.ledgerID = ledgerID
+		if db.dialect == Postgres {
+			// NO KEY UPDATE conflicts with itself but not with the key-share
+			// locks that foreign keys take, so inserts elsewhere that
+			// reference the ledger (sessions, uploads) do not queue here.
+			var one int
+			if err := tx.queryRow(ctx, `SELECT 1 FROM ledgers WHERE id = ? FOR NO KEY UPDATE`, ledgerID).Scan(&one); err != nil {
+				return notFound(err, "ledger")
+			}
+		}
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return tx.checkLimits(ctx)
+	})
+}
+
+// querier reads one row from the read pool (DB) or inside a write (Tx): the
+// checks of a ledger write read through its transaction, after the lock.
+type querier interface {
+	queryRow(ctx context.Context, q string, args ...any) *sql.Row
 }
 
 func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {

@@ -221,7 +221,7 @@ func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*fi
 	if err != nil {
 		return nil, err
 	}
-	err = db.write(ctx, func(tx *Tx) error {
+	err = db.writeLedger(ctx, u.LedgerID, func(tx *Tx) error {
 		if err := updateUserTx(ctx, tx, userID, `language_preference = ?, base_currency = ?, first_time = ?`,
 			w.Language, w.Currency, false); err != nil {
 			return err

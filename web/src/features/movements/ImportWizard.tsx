@@ -9,6 +9,7 @@ import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyOk } from '@/shared/ui/notify';
+import { isProblem } from '@/shared/api/client';
 import { commitImport, previewImport, uploadFile, type CSVOptions, type ImportPreview } from './importApi';
 
 const dateFormats = ['2006-01-02', '02/01/2006', '01/02/2006', '02.01.2006', '02-01-2006', '2006/01/02', '02/01/06', '01/02/06'];
@@ -60,9 +61,16 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
     run(async () => {
       if (!preview || !accountId) return;
       setProgress(-1);
-      const r = await commitImport(preview.id, accountId, options, skipBad);
+      try {
+        const r = await commitImport(preview.id, accountId, options, skipBad);
+        notifyOk(t('import.done', { created: r.created, duplicates: r.duplicates }));
+      } catch (e) {
+        // Committed already (a second click, another tab): nothing was added
+        // twice, and the file is in; say so instead of an error.
+        if (!isProblem(e) || e.code !== 'already_committed') throw e;
+        notifyOk(t('import.alreadyDone'));
+      }
       await invalidate();
-      notifyOk(t('import.done', { created: r.created, duplicates: r.duplicates }));
       onClose();
     });
 

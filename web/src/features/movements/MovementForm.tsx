@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories } from '@/shared/api/session';
 import type { Category, Movement, MovementType } from '@/shared/api/types';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
@@ -56,6 +57,7 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
   const [notes, setNotes] = useState(movement?.notes ?? '');
   const [tags, setTags] = useState<string[]>(movement?.tags ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const createKey = useRef(newIdempotencyKey());
   const crossCurrency = type === 'transfer' && account && toAccount && account.currency !== toAccount.currency;
 
   if (open.length === 0) return <Text c="dimmed">{t('movements.needAccount')}</Text>;
@@ -85,7 +87,10 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
     };
     try {
       if (movement) await update.mutateAsync({ id: movement.id, ...body });
-      else await create.mutateAsync(body);
+      else {
+        await create.mutateAsync({ ...body, key: createKey.current });
+        createKey.current = newIdempotencyKey(); // the next movement is another one
+      }
       try {
         localStorage.setItem(LAST_ACCOUNT, accountId);
       } catch {

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { api, query } from '@/shared/api/client';
+import { api, newIdempotencyKey, query } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/session';
 import type { Movement, MovementType, Page } from '@/shared/api/types';
 import type { MovementFilters } from './filters';
@@ -50,7 +50,8 @@ export function useRecentMovements(limit: number) {
 export function useMovementMutations() {
   const invalidate = useInvalidateLedger();
   return {
-    create: useMutation({ mutationFn: (m: MovementInput) => api.post<Movement>('/api/v1/movements', m), onSuccess: invalidate }),
+    /** key: the same for every attempt at one movement, so that a double-click saves it once. */
+    create: useMutation({ mutationFn: ({ key, ...m }: MovementInput & { key: string }) => api.post<Movement>('/api/v1/movements', m, key), onSuccess: invalidate }),
     update: useMutation({ mutationFn: ({ id, ...m }: MovementInput & { id: string }) => api.patch<Movement>(`/api/v1/movements/${id}`, m), onSuccess: invalidate }),
     remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/movements/${id}`), onSuccess: invalidate }),
     bulkDelete: useMutation({
@@ -58,7 +59,7 @@ export function useMovementMutations() {
       onSuccess: invalidate,
     }),
     bulkCreate: useMutation({
-      mutationFn: (movements: MovementInput[]) => api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'create', movements }),
+      mutationFn: (movements: MovementInput[]) => api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'create', movements }, newIdempotencyKey()),
       onSuccess: invalidate,
     }),
     recategorize: useMutation({

@@ -52,13 +52,15 @@ async function toProblem(res: Response): Promise<ApiProblem> {
   );
 }
 
-export async function request<T>(method: Method, path: string, body?: unknown, init?: RequestInit): Promise<T> {
+export async function request<T>(method: Method, path: string, body?: unknown, init?: RequestInit, idempotencyKey?: string): Promise<T> {
   let res: Response;
+  const headers: Record<string, string> = body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   try {
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body instanceof FormData ? {} : body !== undefined ? { 'Content-Type': 'application/json' } : {},
+      headers,
       body: body instanceof FormData ? body : body !== undefined ? JSON.stringify(body) : undefined,
       ...init,
     });
@@ -72,7 +74,8 @@ export async function request<T>(method: Method, path: string, body?: unknown, i
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  /** With an idempotency key, sending the same request again (a double-click, a retry) applies it once. */
+  post: <T>(path: string, body?: unknown, idempotencyKey?: string) => request<T>('POST', path, body ?? {}, undefined, idempotencyKey),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   del: <T = void>(path: string) => request<T>('DELETE', path),
@@ -87,4 +90,14 @@ export function query(params: Record<string, string | number | boolean | readonl
   }
   const s = q.toString();
   return s ? `?${s}` : '';
+}
+
+/**
+ * A new Idempotency-Key: 128 random bits. crypto.getRandomValues works on
+ * plain http too (randomUUID needs a secure context, and self-hosted servers
+ * are often reached at a LAN address).
+ */
+export function newIdempotencyKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
