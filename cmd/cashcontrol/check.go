@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"cashcontrol/internal/config"
 )
@@ -29,7 +30,11 @@ func check(ctx context.Context, args []string, getenv func(string) string, stdou
 	for _, id := range ids {
 		if err := db.CheckLedger(ctx, id); err != nil {
 			bad++
-			fmt.Fprintf(stderr, "ledger %d: %v\n", id, err)
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) > 12 {
+				lines = append(lines[:12], fmt.Sprintf("… and %d more", len(lines)-12))
+			}
+			fmt.Fprintf(stderr, "ledger %d: %s\n", id, strings.Join(lines, "\n  "))
 		}
 	}
 	if bad > 0 {

@@ -36,8 +36,8 @@ type soakLedger struct {
 
 	mu        sync.Mutex
 	pool      []poolEntry    // movements created by the clients (some since deleted)
-	deletions map[string]int // movement id → successful deletes (204 or in a bulk delete's answer)
-	commits   map[string]int // upload id → 200s of its commit
+	deletions map[string]int // movement id#generation → successful deletes (204 or in a bulk delete's answer)
+	gen       map[string]int // movement id → creates that answered it (SQLite reuses the newest id once deleted)
 	created   int64          // movements the server said it created
 	deleted   int64          // movements the server said it deleted
 	importsOK int            // commits answered 200
@@ -48,6 +48,7 @@ type poolEntry struct{ id, typ string }
 
 func (l *soakLedger) add(id, typ string) {
 	l.mu.Lock()
+	l.gen[id]++
 	l.pool = append(l.pool, poolEntry{id, typ})
 	if len(l.pool) > 4000 {
 		l.pool = slices.Delete(l.pool, 0, 1000)
@@ -90,7 +91,7 @@ func (l *soakLedger) record(created, deleted int64, deletedIDs ...string) {
 	l.created += created
 	l.deleted += deleted
 	for _, id := range deletedIDs {
-		l.deletions[id]++
+		l.deletions[id+"#"+strconv.Itoa(l.gen[id])]++
 	}
 }
 
@@ -285,7 +286,7 @@ func (s *soakRun) report(n int64, elapsed time.Duration) {
 // three in EUR, one in USD for transfers between currencies.
 func (s *soakRun) setupLedger(ctx context.Context, email string) (*soakLedger, error) {
 	jar, _ := cookiejar.New(nil)
-	l := &soakLedger{email: email, jar: jar, deletions: map[string]int{}}
+	l := &soakLedger{email: email, jar: jar, deletions: map[string]int{}, gen: map[string]int{}}
 	c := s.newClient(s.servers[0], jar)
 	for try := 0; ; try++ {
 		code, b, err := c.do(ctx, "POST", "/api/v1/auth/signup", map[string]string{"email": email, "password": "soak-password-not-secret", "name": "Soak"})

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"sort"
+	"strings"
 )
 
 // The invariants the soak checks from the API once the load has stopped:
@@ -43,9 +43,10 @@ type flows struct {
 
 func (s *soakRun) checkLedgers(ctx context.Context) {
 	for _, l := range s.ledgers {
-		for id, n := range l.deletions {
+		for key, n := range l.deletions {
 			if n > 1 {
-				s.problem("a movement deleted more than once", "%s: movement %s was deleted %d times (204 or in a bulk delete's answer)", l.email, id, n)
+				id, gen, _ := strings.Cut(key, "#")
+				s.problem("a movement deleted more than once", "%s: movement %s (created %s time(s)) was deleted %d times (204 or in a bulk delete's answer)", l.email, id, gen, n)
 			}
 		}
 		if l.uploads > 0 && l.importsOK == 0 {
@@ -168,24 +169,12 @@ func (s *soakRun) checkLedger(ctx context.Context, c *client, l *soakLedger) err
 		}
 	}
 	if len(errs) > 0 {
-		sort.Strings(errs)
 		if len(errs) > 12 {
 			errs = append(errs[:12], fmt.Sprintf("… and %d more", len(errs)-12))
 		}
-		return fmt.Errorf("%d invariant(s) broken:\n    %s", len(errs), joinLines(errs))
+		return fmt.Errorf("%d invariant(s) broken:\n        %s", len(errs), strings.Join(errs, "\n        "))
 	}
 	return nil
-}
-
-func joinLines(ss []string) string {
-	out := ""
-	for i, s := range ss {
-		if i > 0 {
-			out += "\n    "
-		}
-		out += s
-	}
-	return out
 }
 
 func bruteForce(accs []apiAccount, movs []apiMovement, top map[string]string) flows {
@@ -276,7 +265,7 @@ func checkCategories(ctx context.Context, c *client, typ string, f flows, bad fu
 		}
 	}
 	for k, w := range f.catSum {
-		if k[:len(typ)+1] == typ+"|" && !seen[k] && w[1] > 0 {
+		if strings.HasPrefix(k, typ+"|") && !seen[k] && w[1] > 0 {
 			bad("/reports/categories %s: no entry for %s, movements say %d/%d", typ, k, w[0], w[1])
 		}
 	}
