@@ -241,11 +241,10 @@ func (s *soakRun) bulkRecategorize(ctx context.Context, c *soakClient) {
 // importFile uploads a small CSV and commits it once, or two or three times
 // at once: one commit may answer 200, the others 409 already_committed.
 func (s *soakRun) importFile(ctx context.Context, c *soakClient) {
-	var csv bytes.Buffer
+	var csv bytes.Buffer // ISO dates: a day-first date could be read month-first, in the future
 	csv.WriteString("date;description;amount;category\n")
 	rows := 3 + c.rng.IntN(8)
 	for r := 0; r < rows; r++ {
-		d, _ := time.Parse("2006-01-02", c.date())
 		amount, cat := -(1 + c.rng.IntN(40000)), []string{"Soak groceries", "Soak rent", "Soak fun"}[c.rng.IntN(3)]
 		if c.rng.IntN(4) == 0 {
 			amount, cat = -amount, "Soak salary"
@@ -254,7 +253,7 @@ func (s *soakRun) importFile(ctx context.Context, c *soakClient) {
 		if amount < 0 {
 			sign, amount = "-", -amount
 		}
-		fmt.Fprintf(&csv, "%s;Soak import %d-%d-%d;%s%d,%02d;%s\n", d.Format("02/01/2006"), c.w, c.i, r, sign, amount/100, amount%100, cat)
+		fmt.Fprintf(&csv, "%s;Soak import %d-%d-%d;%s%d,%02d;%s\n", c.date(), c.w, c.i, r, sign, amount/100, amount%100, cat)
 	}
 	acc := c.account()
 	var body bytes.Buffer
