@@ -173,13 +173,15 @@ func snippet(b []byte) string {
 	return s
 }
 
-// soakClient is one simulated user session on one server.
+// soakClient is one simulated user session on one server; peers are the
+// same session on every server, for requests sent at once.
 type soakClient struct {
 	*client
-	l   *soakLedger
-	rng *rand.Rand
-	w   int
-	i   int
+	peers []*client
+	l     *soakLedger
+	rng   *rand.Rand
+	w     int
+	i     int
 }
 
 func runSoak(servers []string, clients, users int, d time.Duration, seed uint64) int {
@@ -202,7 +204,8 @@ func runSoak(servers []string, clients, users int, d time.Duration, seed uint64)
 	var wg sync.WaitGroup
 	for w := 0; w < clients; w++ {
 		l := s.ledgers[ledgerOf(w, len(s.ledgers))]
-		c := &soakClient{client: s.newClient(servers[w%len(servers)], l.jar), l: l, rng: rand.New(rand.NewPCG(seed, uint64(w))), w: w}
+		c := s.newSoakClient(servers[w%len(servers)], l, rand.New(rand.NewPCG(seed, uint64(w))))
+		c.w = w
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -252,6 +255,17 @@ func clientsOn(l, clients, ledgers int) int {
 func (s *soakRun) newClient(base string, jar http.CookieJar) *client {
 	return &client{base: base, http: &http.Client{Jar: jar, Transport: s.tr, Timeout: 2 * time.Minute}}
 }
+
+func (s *soakRun) newSoakClient(base string, l *soakLedger, rng *rand.Rand) *soakClient {
+	c := &soakClient{client: s.newClient(base, l.jar), l: l, rng: rng}
+	for _, b := range s.servers {
+		c.peers = append(c.peers, s.newClient(b, l.jar))
+	}
+	return c
+}
+
+// peer is the session on the k-th server (round the list).
+func (c *soakClient) peer(k int) *client { return c.peers[k%len(c.peers)] }
 
 func (s *soakRun) report(n int64, elapsed time.Duration) {
 	ops := make([]string, 0, len(s.status))

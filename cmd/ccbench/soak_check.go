@@ -174,11 +174,11 @@ func (s *soakRun) checkLedger(ctx context.Context, c *client, l *soakLedger) err
 			bad("/reports/networth %s this month: %d, opening balances + movements = %d", it.Currency, it.Points[n-1].Balance, f.currency[it.Currency])
 		}
 	}
-	if len(errs) > 0 {
-		if len(errs) > 12 {
-			errs = append(errs[:12], fmt.Sprintf("… and %d more", len(errs)-12))
+	if n := len(errs); n > 0 {
+		if n > 12 {
+			errs = append(errs[:12], fmt.Sprintf("… and %d more", n-12))
 		}
-		return fmt.Errorf("%d invariant(s) broken:\n        %s", len(errs), strings.Join(errs, "\n        "))
+		return fmt.Errorf("%d invariant(s) broken:\n        %s", n, strings.Join(errs, "\n        "))
 	}
 	return nil
 }

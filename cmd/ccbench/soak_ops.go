@@ -121,8 +121,8 @@ func (s *soakRun) patch(ctx context.Context, c *soakClient, e poolEntry) {
 	s.call(ctx, c.client, "patch", "PATCH", "/api/v1/movements/"+e.id, c.patchBody(e.typ), 200, 404)
 }
 
-func (s *soakRun) delete(ctx context.Context, c *soakClient, e poolEntry) {
-	code, _ := s.call(ctx, c.client, "delete", "DELETE", "/api/v1/movements/"+e.id, nil, 204, 404)
+func (s *soakRun) delete(ctx context.Context, c *soakClient, via *client, e poolEntry) {
+	code, _ := s.call(ctx, via, "delete", "DELETE", "/api/v1/movements/"+e.id, nil, 204, 404)
 	if code == 204 {
 		c.l.record(0, 1, e.id)
 	}
@@ -139,11 +139,12 @@ func (s *soakRun) patchOne(ctx context.Context, c *soakClient) {
 
 func (s *soakRun) deleteOne(ctx context.Context, c *soakClient) {
 	for _, e := range c.l.pick(c.rng, 1, "") {
-		s.delete(ctx, c, e)
+		s.delete(ctx, c, c.client, e)
 	}
 }
 
-// raceOne sends two deletes and two patches of the same movement at once.
+// raceOne sends two deletes and two patches of the same movement at once,
+// spread over the servers.
 func (s *soakRun) raceOne(ctx context.Context, c *soakClient) {
 	es := c.l.pick(c.rng, 1, "")
 	if len(es) == 0 {
@@ -159,9 +160,9 @@ func (s *soakRun) raceOne(ctx context.Context, c *soakClient) {
 			defer wg.Done()
 			<-go1
 			if k < 2 {
-				s.delete(ctx, c, e)
+				s.delete(ctx, c, c.peer(k), e)
 			} else {
-				s.call(ctx, c.client, "patch", "PATCH", "/api/v1/movements/"+e.id, bodies[k-2], 200, 404)
+				s.call(ctx, c.peer(k), "patch", "PATCH", "/api/v1/movements/"+e.id, bodies[k-2], 200, 404)
 			}
 		}()
 	}
@@ -239,7 +240,8 @@ func (s *soakRun) bulkRecategorize(ctx context.Context, c *soakClient) {
 }
 
 // importFile uploads a small CSV and commits it once, or two or three times
-// at once: one commit may answer 200, the others 409 already_committed.
+// at once (spread over the servers): one commit may answer 200, the others
+// 409 already_committed.
 func (s *soakRun) importFile(ctx context.Context, c *soakClient) {
 	var csv bytes.Buffer // ISO dates: a day-first date could be read month-first, in the future
 	csv.WriteString("date;description;amount;category\n")
@@ -291,7 +293,7 @@ func (s *soakRun) importFile(ctx context.Context, c *soakClient) {
 		go func() {
 			defer wg.Done()
 			<-go1
-			if s.commit(ctx, c, preview.ID, acc.ID, preview.Options) {
+			if s.commit(ctx, c, c.peer(k), preview.ID, acc.ID, preview.Options) {
 				ok.Add(1)
 			}
 		}()
@@ -304,8 +306,8 @@ func (s *soakRun) importFile(ctx context.Context, c *soakClient) {
 	}
 }
 
-func (s *soakRun) commit(ctx context.Context, c *soakClient, upload, account string, options json.RawMessage) bool {
-	code, b := s.call(ctx, c.client, "import commit", "POST", "/api/v1/imports/"+upload+"/commit",
+func (s *soakRun) commit(ctx context.Context, c *soakClient, via *client, upload, account string, options json.RawMessage) bool {
+	code, b := s.call(ctx, via, "import commit", "POST", "/api/v1/imports/"+upload+"/commit",
 		map[string]any{"accountId": account, "options": options}, 200, 409)
 	var r struct {
 		Created int    `json:"created"`
