@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 )
 
-// The operations of the soak, with their weights (out of 100) and the
-// statuses each may answer.
+// The operations of the soak and their weights (out of 100). Each one names
+// the statuses it may answer; s.call counts and checks them.
 var soakOps = []struct {
 	weight int
 	fn     func(s *soakRun, ctx context.Context, c *soakClient)
@@ -41,7 +42,7 @@ func (s *soakRun) step(ctx context.Context, c *soakClient) {
 	}
 }
 
-// soakDate is a day of the last 400, never today (the server's today may be
+// date is a day of the last 400, never today (the server's today may be
 // in another zone; reports stop at it).
 func (c *soakClient) date() string {
 	return time.Now().UTC().AddDate(0, 0, -1-c.rng.IntN(400)).Format("2006-01-02")
@@ -218,13 +219,11 @@ func (s *soakRun) bulkDelete(ctx context.Context, c *soakClient) {
 	if r.Affected != len(es) || len(r.Deleted) != len(es) {
 		s.problem("bulk delete: wrong count", "bulk delete of %d ids answered affected %d and %d movements", len(es), r.Affected, len(r.Deleted))
 	}
-	c.l.record(0, int64(r.Affected), ids(func() []poolEntry {
-		out := make([]poolEntry, len(r.Deleted))
-		for i, d := range r.Deleted {
-			out[i] = poolEntry{id: d.ID}
-		}
-		return out
-	}())...)
+	deleted := make([]string, len(r.Deleted))
+	for i, d := range r.Deleted {
+		deleted[i] = d.ID
+	}
+	c.l.record(0, int64(r.Affected), deleted...)
 	for _, e := range es {
 		c.l.forget(e.id)
 	}
@@ -363,7 +362,7 @@ func (s *soakRun) read(ctx context.Context, c *soakClient) {
 	}
 	p := paths[c.rng.IntN(len(paths))]
 	op := "GET " + p
-	if i := bytes.IndexAny([]byte(p), "?"); i > 0 && p[:i] == "/api/v1/movements" {
+	if path, _, _ := strings.Cut(p, "?"); path == "/api/v1/movements" {
 		op = "GET /api/v1/movements"
 	}
 	s.call(ctx, c.client, op, "GET", p, nil, 200)
