@@ -12,7 +12,7 @@ GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e bench bench-smoke tools clean
+.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e bench bench-smoke soak soak-smoke tools clean
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -46,7 +46,7 @@ bin/mockidp: $(GO_SOURCES)
 test: build tools
 	./scripts/ensure-postgres.sh
 	./scripts/ensure-chromium.sh
-	$(MAKE) --no-print-directory check go-test fuzz web-test e2e bench-smoke
+	$(MAKE) --no-print-directory check go-test fuzz web-test e2e bench-smoke soak-smoke
 
 check:
 	@test -z "$$(gofmt -l cmd internal tools web/embed.go)" || { gofmt -l cmd internal tools web/embed.go; echo 'gofmt: the files above need formatting'; exit 1; }
@@ -71,6 +71,16 @@ bench: build
 ## bench-smoke: the same benchmark on 10,000 movements, so that it never rots
 bench-smoke: build
 	BENCH_MOVEMENTS=10000 BENCH_DURATION=200ms BENCH_RUNS=1 BENCH_IMPORT_ROWS=2000 ./scripts/bench.sh
+
+## soak: many clients of mixed writes and reads, then the invariants (README "Soak test");
+## SOAK_DB=postgres for two servers on one PostgreSQL; SOAK_CLIENTS, SOAK_DURATION
+soak: build
+	./scripts/soak.sh
+
+## soak-smoke: 16 clients for 5 s on SQLite, then on PostgreSQL (two servers)
+soak-smoke: build
+	SOAK_CLIENTS=16 SOAK_DURATION=5s SOAK_DB=sqlite ./scripts/soak.sh
+	SOAK_CLIENTS=16 SOAK_DURATION=5s SOAK_DB=postgres ./scripts/soak.sh
 
 e2e: build bin/mockidp
 	cd web && CASHCONTROL_BIN=$(CURDIR)/$(BIN) npm run --silent e2e

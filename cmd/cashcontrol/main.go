@@ -31,6 +31,7 @@ commands:
   serve     run the server (the default)
   migrate   apply pending database migrations and exit
   demo      fill a user's ledger with realistic data: demo --email E [--password P] --movements N [--years Y]
+  check     recompute every ledger's balances and monthly totals from its movements; fail on a difference
   version   print the version and exit
 
 Run 'cashcontrol serve -h' for the flags; every flag has an environment variable.`
@@ -48,6 +49,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return migrate(ctx, args, getenv, stdout, stderr)
 	case "demo":
 		return demoCmd(ctx, args, getenv, stdout, stderr)
+	case "check":
+		return check(ctx, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "cashcontrol", version)
 		return nil

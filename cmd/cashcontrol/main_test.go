@@ -36,7 +36,7 @@ func TestBadConfigNamesTheSetting(t *testing.T) {
 		"CASHCONTROL_SIGNUP_ENABLED": "maybe",
 		"CASHCONTROL_SUPPORT_EMAIL":  "not-an-email",
 	} {
-		for _, cmd := range []string{"serve", "migrate", "demo"} {
+		for _, cmd := range []string{"serve", "migrate", "demo", "check"} {
 			var out, errb bytes.Buffer
 			args := []string{cmd}
 			if cmd == "demo" {

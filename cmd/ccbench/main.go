@@ -2,6 +2,7 @@
 // process: it signs in, drives the API over HTTP at given concurrencies and
 // prints one table of p50, p99 and requests per second. `make bench` starts the
 // server, loads the demo ledger and runs it; see the README's Performance section.
+// With -soak it is the soak test instead (soak.go; `make soak`).
 package main
 
 import (
@@ -125,7 +126,25 @@ func main() {
 	importRows := flag.Int("import-rows", 100000, "rows of the CSV import scenario (0 skips it)")
 	cold := flag.String("coldstart", "", "only measure cold start: path of the server binary (with -data-dir)")
 	dataDir := flag.String("data-dir", "", "data dir for -coldstart")
+	soak := flag.Bool("soak", false, "run the soak test instead: -clients clients for -duration (default 5s) of mixed work on fresh users, then check the invariants; -url may list several servers of one database, comma-separated")
+	clients := flag.Int("clients", 16, "soak: concurrent clients")
+	users := flag.Int("users", 3, "soak: users (ledgers); three clients in four share the first")
+	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "soak: random seed")
 	flag.Parse()
+	if *soak {
+		d := 5 * time.Second
+		flag.Visit(func(f *flag.Flag) {
+			if f.Name == "duration" {
+				d = *dur
+			}
+		})
+		var servers []string
+		for _, u := range strings.Split(*base, ",") {
+			servers = append(servers, strings.TrimRight(strings.TrimSpace(u), "/"))
+		}
+		fmt.Printf("soak: seed %d\n", *seed)
+		os.Exit(runSoak(servers, max(1, *clients), *users, d, *seed))
+	}
 	if *cold != "" {
 		d, err := coldStart(*cold, *dataDir, *runs)
 		if err != nil {

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"cashcontrol/internal/config"
+)
+
+// check recomputes every ledger's balances and monthly totals from its
+// movements (store.CheckLedger) and fails naming each ledger that differs.
+// The soak test runs it after its load; it only reads.
+func check(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c, err := config.Load("cashcontrol check", args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	db, err := openStore(ctx, c, false)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	ids, err := db.LedgerIDs(ctx)
+	if err != nil {
+		return err
+	}
+	bad := 0
+	for _, id := range ids {
+		if err := db.CheckLedger(ctx, id); err != nil {
+			bad++
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) > 12 {
+				lines = append(lines[:12], fmt.Sprintf("… and %d more", len(lines)-12))
+			}
+			fmt.Fprintf(stderr, "ledger %d: %s\n", id, strings.Join(lines, "\n  "))
+		}
+	}
+	if bad > 0 {
+		return fmt.Errorf("check: %d of %d ledgers are wrong", bad, len(ids))
+	}
+	fmt.Fprintf(stdout, "check: %d ledgers, every balance and monthly total equals its movements (%s)\n", len(ids), db.Dialect())
+	return nil
+}
