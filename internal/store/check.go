@@ -25,7 +25,7 @@ func (db *DB) LedgerIDs(ctx context.Context) ([]int64, error) {
 }
 
 // CheckLedger recomputes, straight from the movements, every account balance
-// and every monthly total of a ledger and reports any difference from what the
+// and every monthly total of a ledger, and its turnover, and reports any difference from what the
 // store keeps. Tests call it after writes, `cashcontrol check` after a soak; it
 // is also the definition of what the derived data must be.
 func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
@@ -101,6 +101,19 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	}
 	if seen != len(want) {
 		wrong = append(wrong, fmt.Errorf("monthly totals: %d of the %d rows the movements give are kept", seen, len(want)))
+	}
+	trows.Close()
+	// The turnover that bounds every sum: absolute opening balances plus every
+	// movement's amounts.
+	var kept, truth int64
+	if err := db.queryRow(ctx, `SELECT turnover,
+		COALESCE((SELECT SUM(ABS(opening_balance)) FROM accounts WHERE ledger_id = ledgers.id), 0)
+		+ COALESCE((SELECT SUM(amount + COALESCE(to_amount, 0)) FROM movements WHERE ledger_id = ledgers.id), 0)
+		FROM ledgers WHERE id = ?`, ledgerID).Scan(&kept, &truth); err != nil {
+		return err
+	}
+	if kept != truth {
+		wrong = append(wrong, fmt.Errorf("turnover %d, accounts and movements say %d", kept, truth))
 	}
 	return errors.Join(wrong...)
 }
