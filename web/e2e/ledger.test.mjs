@@ -177,3 +177,47 @@ test('informs and dashboard show the right totals; a category opens its movement
     await ctx.close();
   }
 });
+
+test('a save whose answer is lost, sent again, saves one movement (Idempotency-Key)', async () => {
+  const { ctx, page } = await newUser('retry@example.com');
+  try {
+    await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
+    // The first POST reaches the server and is saved there, but its answer
+    // never arrives (a dropped connection): the app reports a network error.
+    let lost = 0;
+    const keys = [];
+    await page.route('**/api/v1/movements', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key']);
+      if (lost++ === 0) {
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.fallback();
+    });
+    await page.goto(`${srv.base}/`);
+    const form = page.getByRole('form', { name: 'New movement' });
+    await form.getByLabel('Amount').fill('9.99');
+    await form.getByLabel('Category').click();
+    await page.getByRole('option', { name: 'Food › Groceries' }).click();
+    await form.getByLabel('Description').fill('Lost answer');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('No connection to the server.').first().waitFor();
+    // The person tries again: same movement, same key, saved once.
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Movement saved').first().waitFor();
+    assert.equal(keys.length, 2);
+    assert.ok(keys[0] && keys[0] === keys[1], `one key for both attempts: ${keys}`);
+    const list = await (await page.request.get(`${srv.base}/api/v1/movements`)).json();
+    assert.equal(list.items.filter((m) => m.description === 'Lost answer').length, 1);
+    // The next movement is another one: a new key.
+    await form.getByLabel('Amount').fill('1');
+    await form.getByLabel('Category').click();
+    await page.getByRole('option', { name: 'Food › Groceries' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction(async (base) => (await (await fetch(`${base}/api/v1/movements`)).json()).items.length === 2, srv.base);
+    assert.notEqual(keys[2], keys[0]);
+  } finally {
+    await ctx.close();
+  }
+});
