@@ -23,6 +23,9 @@ const (
 	ECodeSignupDisabled     = "signup_disabled"
 	ECodeInUse              = "in_use"
 	ECodeCrossOrigin        = "cross_origin"
+	// ECodeRecentSignInRequired: the action needs a sign-in of the last few
+	// minutes (an account without a password cannot confirm with one).
+	ECodeRecentSignInRequired = "recent_sign_in_required"
 )
 
 // Field error codes.
