@@ -69,6 +69,7 @@ const en = {
     signup_disabled: 'New sign-ups are closed on this server.',
     in_use: 'It is in use.',
     cross_origin: 'The request came from another site and was refused.',
+    recent_sign_in_required: 'For your safety, sign in again (within the last 10 minutes) and try once more.',
     oidc_failed: 'Signing in with that provider did not work. Try again.',
     email_unverified: 'The provider has not verified your email, so we cannot use it.',
     network: 'No connection to the server.',
@@ -324,6 +325,8 @@ const en = {
     deleteHint: 'Deletes your account and all your accounts, categories and movements. This cannot be undone.',
     deleteAccount: 'Delete my account',
     typeEmail: 'Type your email to confirm',
+    deleteNoPassword: 'Your account has no password, so instead you must have signed in within the last 10 minutes to delete it.',
+    signInAgain: 'Sign in again',
   },
   about: {
     title: 'About',

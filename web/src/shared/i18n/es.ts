@@ -70,6 +70,7 @@ const es: Dictionary = {
     signup_disabled: 'Este servidor no admite registros nuevos.',
     in_use: 'Está en uso.',
     cross_origin: 'La petición venía de otro sitio y se ha rechazado.',
+    recent_sign_in_required: 'Por seguridad, vuelve a iniciar sesión (en los últimos 10 minutos) e inténtalo de nuevo.',
     oidc_failed: 'No se ha podido iniciar sesión con ese proveedor. Vuelve a intentarlo.',
     email_unverified: 'El proveedor no ha verificado tu email, así que no podemos usarlo.',
     network: 'No hay conexión con el servidor.',
@@ -325,6 +326,8 @@ const es: Dictionary = {
     deleteHint: 'Elimina tu cuenta y todas tus cuentas, categorías y movimientos. No se puede deshacer.',
     deleteAccount: 'Eliminar mi cuenta',
     typeEmail: 'Escribe tu email para confirmar',
+    deleteNoPassword: 'Tu cuenta no tiene contraseña, así que para eliminarla debes haber iniciado sesión en los últimos 10 minutos.',
+    signInAgain: 'Volver a iniciar sesión',
   },
   about: {
     title: 'Acerca de',

@@ -70,6 +70,7 @@ const fr: Dictionary = {
     signup_disabled: "Les inscriptions sont fermées sur ce serveur.",
     in_use: 'Cet élément est utilisé.',
     cross_origin: "La requête venait d'un autre site et a été refusée.",
+    recent_sign_in_required: 'Par sécurité, reconnectez-vous (il y a moins de 10 minutes) puis réessayez.',
     oidc_failed: "La connexion avec ce fournisseur n'a pas fonctionné. Réessayez.",
     email_unverified: "Le fournisseur n'a pas vérifié votre email : nous ne pouvons pas l'utiliser.",
     network: 'Pas de connexion au serveur.',
@@ -325,6 +326,8 @@ const fr: Dictionary = {
     deleteHint: 'Supprime votre compte et tous vos comptes, catégories et mouvements. Action irréversible.',
     deleteAccount: 'Supprimer mon compte',
     typeEmail: 'Saisissez votre email pour confirmer',
+    deleteNoPassword: "Votre compte n'a pas de mot de passe : pour le supprimer, vous devez vous être connecté il y a moins de 10 minutes.",
+    signInAgain: 'Se reconnecter',
   },
   about: {
     title: 'À propos',
