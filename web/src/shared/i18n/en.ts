@@ -314,7 +314,7 @@ const en = {
     newPassword: 'New password',
     changePassword: 'Change password',
     setPassword: 'Set a password',
-    passwordChanged: 'Password changed',
+    passwordChanged: 'Password changed. Your other devices are signed out.',
     sessions: 'Sessions',
     sessionsHint: 'Signs you out on every device, this one included.',
     signOutEverywhere: 'Sign out everywhere',

@@ -315,7 +315,7 @@ const es: Dictionary = {
     newPassword: 'Contraseña nueva',
     changePassword: 'Cambiar contraseña',
     setPassword: 'Establecer una contraseña',
-    passwordChanged: 'Contraseña cambiada',
+    passwordChanged: 'Contraseña cambiada. Se ha cerrado la sesión en tus otros dispositivos.',
     sessions: 'Sesiones',
     sessionsHint: 'Cierra tu sesión en todos los dispositivos, también en este.',
     signOutEverywhere: 'Cerrar sesión en todas partes',

@@ -315,7 +315,7 @@ const fr: Dictionary = {
     newPassword: 'Nouveau mot de passe',
     changePassword: 'Changer le mot de passe',
     setPassword: 'Définir un mot de passe',
-    passwordChanged: 'Mot de passe modifié',
+    passwordChanged: 'Mot de passe modifié. Vos autres appareils sont déconnectés.',
     sessions: 'Sessions',
     sessionsHint: 'Vous déconnecte sur tous les appareils, y compris celui-ci.',
     signOutEverywhere: 'Se déconnecter partout',
