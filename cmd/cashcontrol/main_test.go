@@ -29,12 +29,13 @@ func TestVersionAndUnknownCommand(t *testing.T) {
 func TestBadConfigNamesTheSetting(t *testing.T) {
 	dir := t.TempDir()
 	for setting, value := range map[string]string{
-		"CASHCONTROL_ADDR":           "nonsense",
-		"DATABASE_URL":               "mysql://x",
-		"CASHCONTROL_SESSION_IDLE":   "forever",
-		"CASHCONTROL_LOG_LEVEL":      "loud",
-		"CASHCONTROL_SIGNUP_ENABLED": "maybe",
-		"CASHCONTROL_SUPPORT_EMAIL":  "not-an-email",
+		"CASHCONTROL_ADDR":            "nonsense",
+		"DATABASE_URL":                "mysql://x",
+		"CASHCONTROL_SESSION_IDLE":    "forever",
+		"CASHCONTROL_LOG_LEVEL":       "loud",
+		"CASHCONTROL_SIGNUP_ENABLED":  "maybe",
+		"CASHCONTROL_SUPPORT_EMAIL":   "not-an-email",
+		"CASHCONTROL_TRUSTED_PROXIES": "the-proxy",
 	} {
 		for _, cmd := range []string{"serve", "migrate", "demo", "check"} {
 			var out, errb bytes.Buffer

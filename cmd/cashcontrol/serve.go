@@ -40,7 +40,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger) (*store.DB, *a
 	if err != nil {
 		return nil, nil, server.Options{}, err
 	}
-	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil)
+	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
 	svc, err := auth.NewService(db, auth.NewLimiter(20*time.Second, 10, nil), auth.NewLimiter(2*time.Second, 30, nil), c.SignupEnabled)
 	if err != nil {
 		db.Close()
@@ -53,7 +53,8 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger) (*store.DB, *a
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
 		Currencies: money.NewTable(), Logger: log,
 		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled}})
-	return db, sessions, server.Options{API: a, Web: web.Dist(), Logger: log, AnalyticsID: c.AnalyticsID, TrustProxy: c.TrustProxy}, nil
+	return db, sessions, server.Options{API: a, Web: web.Dist(), Logger: log, AnalyticsID: c.AnalyticsID,
+		TrustedProxies: c.TrustedProxies, HSTS: c.HTTPS()}, nil
 }
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {

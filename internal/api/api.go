@@ -4,6 +4,7 @@
 package api
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 
@@ -59,7 +60,7 @@ type userHandler func(w http.ResponseWriter, r *http.Request, u *finance.User)
 // authed loads the signed-in user or answers 401.
 func (a *API) authed(h userHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id, _, err := a.sessions.Current(r.Context(), r)
+		sess, err := a.sessions.Current(r.Context(), r)
 		if err != nil {
 			if finance.ErrorCode(err) == finance.ECodeUnauthorized {
 				a.sessions.Clear(w, r)
@@ -67,7 +68,7 @@ func (a *API) authed(h userHandler) http.HandlerFunc {
 			a.fail(w, r, err)
 			return
 		}
-		u, err := a.db.UserByID(r.Context(), id)
+		u, err := a.db.UserByID(r.Context(), sess.UserID)
 		if finance.ErrorCode(err) == finance.ECodeNotFound {
 			err = finance.Errorf(finance.ECodeUnauthorized, "not signed in")
 		}
@@ -75,6 +76,12 @@ func (a *API) authed(h userHandler) http.HandlerFunc {
 			a.fail(w, r, err)
 			return
 		}
-		h(w, r, u)
+		h(w, r.WithContext(context.WithValue(r.Context(), sessionKey, sess)), u)
 	}
+}
+
+// sessionOf is the session that authed found for this request.
+func sessionOf(r *http.Request) *store.Session {
+	s, _ := r.Context().Value(sessionKey).(*store.Session)
+	return s
 }

@@ -402,7 +402,7 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 				t.Fatalf("setup: no %s rows", table)
 			}
 		}
-		if code := a.do("DELETE", "/api/v1/me", nil, nil); code != 204 {
+		if code := a.do("DELETE", "/api/v1/me", map[string]string{"currentPassword": "mango-river-42"}, nil); code != 204 {
 			t.Fatalf("delete: %d", code)
 		}
 		for table, n := range db.CountLedgerRowsForTest(ctx, gone.LedgerID) {

@@ -87,7 +87,7 @@ func (a *API) changePassword(w http.ResponseWriter, r *http.Request, u *finance.
 		a.fail(w, r, err)
 		return
 	}
-	if err := a.auth.ChangePassword(r.Context(), u, req); err != nil {
+	if err := a.auth.ChangePassword(r.Context(), u, req, sessionOf(r).TokenHash); err != nil {
 		a.fail(w, r, err)
 		return
 	}
@@ -103,7 +103,24 @@ func (a *API) endAllSessions(w http.ResponseWriter, r *http.Request, u *finance.
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// deleteMeRequest is the body of DELETE /me: the current password (an
+// account without one sends {} and must have signed in recently).
+type deleteMeRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+}
+
 func (a *API) deleteMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var req deleteMeRequest
+	if r.ContentLength != 0 {
+		if err := decode(w, r, &req); err != nil {
+			a.fail(w, r, err)
+			return
+		}
+	}
+	if err := a.auth.ConfirmIdentity(r.Context(), u, req.CurrentPassword, a.sessions.SignedInRecently(sessionOf(r))); err != nil {
+		a.fail(w, r, err)
+		return
+	}
 	if err := a.db.DeleteUser(r.Context(), u.ID); err != nil {
 		a.fail(w, r, err)
 		return

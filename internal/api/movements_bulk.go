@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/money"
@@ -119,9 +120,16 @@ func writeProblemWith(w http.ResponseWriter, p bulkRowProblem) {
 	_ = jsonEncode(w, p)
 }
 
-// csvSafe keeps spreadsheet programs from running a cell as a formula.
+// csvSafe keeps spreadsheet programs from running a cell as a formula: a
+// cell whose first character past any spaces is one that starts a formula
+// (or its full-width form) gets a leading apostrophe.
 func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	t := strings.TrimLeft(s, " \u00a0\u3000")
+	if t == "" {
+		return s
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	if strings.ContainsRune("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20", r) {
 		return "'" + s
 	}
 	return s
@@ -156,7 +164,7 @@ func (a *API) exportMovements(w http.ResponseWriter, r *http.Request, u *finance
 		}
 		return cw.Write([]string{m.Date, m.Type, money.FormatDecimal(amount, exp(m.Currency)), m.Currency, csvSafe(m.AccountName),
 			csvSafe(m.CategoryName), csvSafe(m.ToAccountName), toAmount, m.ToCurrency, csvSafe(m.Description), csvSafe(m.Notes),
-			strings.Join(m.Tags, " ")})
+			csvSafe(strings.Join(m.Tags, " "))})
 	})
 	cw.Flush()
 	if err != nil {

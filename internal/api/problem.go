@@ -20,7 +20,10 @@ const MaxBodyBytes = 1 << 20
 
 type ctxKey int
 
-const requestIDKey ctxKey = 1
+const (
+	requestIDKey ctxKey = 1
+	sessionKey   ctxKey = 2
+)
 
 // WithRequestID stores the request id that errors are logged with.
 func WithRequestID(ctx context.Context, id string) context.Context {
@@ -35,22 +38,23 @@ func RequestID(ctx context.Context) string {
 
 // statusOf is the one table from domain error codes to HTTP statuses.
 var statusOf = map[string]int{
-	finance.ECodeInvalid:            http.StatusBadRequest,
-	finance.ECodeNotFound:           http.StatusNotFound,
-	finance.ECodeConflict:           http.StatusConflict,
-	finance.ECodeInUse:              http.StatusConflict,
-	finance.ECodeEmailTaken:         http.StatusConflict,
-	finance.ECodeUnauthorized:       http.StatusUnauthorized,
-	finance.ECodeInvalidCredentials: http.StatusUnauthorized,
-	finance.ECodeForbidden:          http.StatusForbidden,
-	finance.ECodeCrossOrigin:        http.StatusForbidden,
-	finance.ECodeLimitExceeded:      http.StatusBadRequest,
-	finance.ECodeAlreadyCommitted:   http.StatusConflict,
-	finance.ECodeIdempotencyReused:  http.StatusUnprocessableEntity,
-	finance.ECodeSignupDisabled:     http.StatusForbidden,
-	finance.ECodeRateLimited:        http.StatusTooManyRequests,
-	finance.ECodePayloadTooLarge:    http.StatusRequestEntityTooLarge,
-	finance.ECodeUnsupportedMedia:   http.StatusUnsupportedMediaType,
+	finance.ECodeInvalid:              http.StatusBadRequest,
+	finance.ECodeNotFound:             http.StatusNotFound,
+	finance.ECodeConflict:             http.StatusConflict,
+	finance.ECodeInUse:                http.StatusConflict,
+	finance.ECodeEmailTaken:           http.StatusConflict,
+	finance.ECodeUnauthorized:         http.StatusUnauthorized,
+	finance.ECodeInvalidCredentials:   http.StatusUnauthorized,
+	finance.ECodeForbidden:            http.StatusForbidden,
+	finance.ECodeCrossOrigin:          http.StatusForbidden,
+	finance.ECodeLimitExceeded:        http.StatusBadRequest,
+	finance.ECodeAlreadyCommitted:     http.StatusConflict,
+	finance.ECodeIdempotencyReused:    http.StatusUnprocessableEntity,
+	finance.ECodeSignupDisabled:       http.StatusForbidden,
+	finance.ECodeRateLimited:          http.StatusTooManyRequests,
+	finance.ECodePayloadTooLarge:      http.StatusRequestEntityTooLarge,
+	finance.ECodeUnsupportedMedia:     http.StatusUnsupportedMediaType,
+	finance.ECodeRecentSignInRequired: http.StatusForbidden,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

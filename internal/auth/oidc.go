@@ -113,6 +113,12 @@ type flow struct {
 	Verifier string `json:"v"`
 }
 
+// secure reports whether a cookie must be Secure: always with an https base
+// URL, else unless the browser addressed this machine by a loopback name.
+func (o *OIDC) secure(r *http.Request) bool {
+	return strings.HasPrefix(o.baseURL, "https://") || !IsLocalhost(r)
+}
+
 // Begin starts a sign-in: it stores the flow in a short-lived cookie and
 // returns the issuer's authorization URL.
 func (o *OIDC) Begin(ctx context.Context, w http.ResponseWriter, r *http.Request, id string) (string, error) {
@@ -123,7 +129,7 @@ func (o *OIDC) Begin(ctx context.Context, w http.ResponseWriter, r *http.Request
 	f := flow{Provider: id, State: randomString(), Nonce: randomString(), Verifier: oauth2.GenerateVerifier()}
 	b, _ := json.Marshal(f)
 	http.SetCookie(w, &http.Cookie{Name: flowCookie, Value: base64.RawURLEncoding.EncodeToString(b), Path: "/auth/oidc/",
-		MaxAge: 600, HttpOnly: true, Secure: !IsLocalhost(r), SameSite: http.SameSiteLaxMode})
+		MaxAge: 600, HttpOnly: true, Secure: o.secure(r), SameSite: http.SameSiteLaxMode})
 	return p.oauth.AuthCodeURL(f.State, oidc.Nonce(f.Nonce), oauth2.S256ChallengeOption(f.Verifier)), nil
 }
 
@@ -144,7 +150,7 @@ type Claims struct {
 // creating or linking the account as needed.
 func (o *OIDC) Finish(ctx context.Context, w http.ResponseWriter, r *http.Request, id, language string) (*finance.User, error) {
 	c, err := r.Cookie(flowCookie)
-	http.SetCookie(w, &http.Cookie{Name: flowCookie, Path: "/auth/oidc/", MaxAge: -1, HttpOnly: true, Secure: !IsLocalhost(r), SameSite: http.SameSiteLaxMode})
+	http.SetCookie(w, &http.Cookie{Name: flowCookie, Path: "/auth/oidc/", MaxAge: -1, HttpOnly: true, Secure: o.secure(r), SameSite: http.SameSiteLaxMode})
 	if err != nil {
 		return nil, errors.New("no sign-in in progress")
 	}
@@ -227,7 +233,7 @@ func (o *OIDC) resolve(ctx context.Context, cfg ProviderConfig, cl Claims, langu
 				name = cl.Username
 			}
 			photo := ""
-			if strings.HasPrefix(cl.Picture, "https://") {
+			if finance.ValidPhotoURL(cl.Picture) {
 				photo = cl.Picture
 			}
 			return o.db.CreateUser(ctx, store.NewUser{Email: email, Name: truncate(name, finance.MaxNameLen),

@@ -130,23 +130,17 @@ type ChangePasswordRequest struct {
 }
 
 // ChangePassword sets a new password after checking the current one (an
-// account created through a provider may set its first password).
-func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req ChangePasswordRequest) error {
+// account created through a provider may set its first password) and ends
+// every other session of the user: keepSession is the token hash of the
+// session that asked.
+func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req ChangePasswordRequest, keepSession string) error {
 	hash, err := s.db.PasswordHash(ctx, u.ID)
 	if err != nil {
 		return err
 	}
 	if hash != "" {
-		if ok, _ := s.perAccount.Allow(u.Email); !ok {
-			return &RateLimitedError{RetryAfter: time.Minute}
-		}
-		ok, err := VerifyPassword(hash, req.CurrentPassword)
-		if err != nil {
+		if err := s.checkPassword(u, hash, "currentPassword", req.CurrentPassword); err != nil {
 			return err
-		}
-		if !ok {
-			return &finance.Error{Code: finance.ECodeInvalid, Message: "the current password is wrong",
-				Fields: []finance.FieldError{{Field: "currentPassword", Code: finance.FCodeMismatch}}}
 		}
 	}
 	var v finance.Validation
@@ -158,5 +152,50 @@ func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req Chang
 	if err != nil {
 		return err
 	}
-	return s.db.SetPassword(ctx, u.ID, newHash)
+	return s.db.SetPassword(ctx, u.ID, newHash, keepSession)
+}
+
+// ConfirmIdentity checks that the person at the keyboard is the account's
+// owner before an irreversible action: the current password or, for an
+// account without one (OpenID Connect only), a recent sign-in.
+func (s *Service) ConfirmIdentity(ctx context.Context, u *finance.User, password string, signedInRecently bool) error {
+	hash, err := s.db.PasswordHash(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	if hash == "" {
+		if !signedInRecently {
+			return finance.Errorf(finance.ECodeRecentSignInRequired, "sign in again (in the last %d minutes) to do this", int(RecentSignIn/time.Minute))
+		}
+		return nil
+	}
+	if password == "" {
+		return &finance.Error{Code: finance.ECodeInvalid, Message: "the current password is required",
+			Fields: []finance.FieldError{{Field: "currentPassword", Code: finance.FCodeRequired}}}
+	}
+	return s.checkPassword(u, hash, "currentPassword", password)
+}
+
+// checkPassword verifies a password against the stored hash, with the
+// per-account attempt limit of sign-in.
+func (s *Service) checkPassword(u *finance.User, hash, field, password string) error {
+	if ok, wait := s.perAccount.Allow(u.Email); !ok {
+		return &RateLimitedError{RetryAfter: max(wait, time.Second)}
+	}
+	if len(password) > 4*finance.MaxPasswordLen {
+		return wrongPassword(field)
+	}
+	ok, err := VerifyPassword(hash, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return wrongPassword(field)
+	}
+	return nil
+}
+
+func wrongPassword(field string) error {
+	return &finance.Error{Code: finance.ECodeInvalid, Message: "the current password is wrong",
+		Fields: []finance.FieldError{{Field: field, Code: finance.FCodeMismatch}}}
 }

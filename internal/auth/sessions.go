@@ -23,10 +23,11 @@ const touchEvery = time.Minute
 // Sessions keeps server-side sessions in the store, so several app servers
 // can share one PostgreSQL. Only a hash of the cookie's token is stored.
 type Sessions struct {
-	db       *store.DB
-	idle     time.Duration
-	absolute time.Duration
-	now      func() time.Time
+	db        *store.DB
+	idle      time.Duration
+	absolute  time.Duration
+	now       func() time.Time
+	httpsOnly bool
 }
 
 // NewSessions returns a session manager with idle and absolute lifetimes.
@@ -35,6 +36,13 @@ func NewSessions(db *store.DB, idle, absolute time.Duration, now func() time.Tim
 		now = time.Now
 	}
 	return &Sessions{db: db, idle: idle, absolute: absolute, now: now}
+}
+
+// HTTPSOnly marks every cookie Secure whatever the request's Host, as an
+// https base URL requires (a reverse proxy often sends a loopback Host).
+func (s *Sessions) HTTPSOnly(on bool) *Sessions {
+	s.httpsOnly = on
+	return s
 }
 
 func hashToken(token string) string {
@@ -63,32 +71,41 @@ func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Req
 	return nil
 }
 
-// Current returns the signed-in user id and the session's token hash; an
-// absent, unknown, idle or expired session is unauthorized.
-func (s *Sessions) Current(ctx context.Context, r *http.Request) (int64, string, error) {
+// Current returns the request's session (its user, token hash and sign-in
+// time); an absent, unknown, idle or expired session is unauthorized.
+func (s *Sessions) Current(ctx context.Context, r *http.Request) (*store.Session, error) {
 	c, err := r.Cookie(CookieName)
 	if err != nil || c.Value == "" {
-		return 0, "", finance.Errorf(finance.ECodeUnauthorized, "not signed in")
+		return nil, finance.Errorf(finance.ECodeUnauthorized, "not signed in")
 	}
 	h := hashToken(c.Value)
 	sess, err := s.db.SessionByHash(ctx, h)
 	if finance.ErrorCode(err) == finance.ECodeNotFound {
-		return 0, "", finance.Errorf(finance.ECodeUnauthorized, "session ended")
+		return nil, finance.Errorf(finance.ECodeUnauthorized, "session ended")
 	}
 	if err != nil {
-		return 0, "", err
+		return nil, err
 	}
 	now := s.now()
 	if !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeenAt) >= s.idle {
 		_ = s.db.DeleteSession(ctx, h)
-		return 0, "", finance.Errorf(finance.ECodeUnauthorized, "session expired")
+		return nil, finance.Errorf(finance.ECodeUnauthorized, "session expired")
 	}
 	if now.Sub(sess.LastSeenAt) >= touchEvery {
 		if err := s.db.TouchSession(ctx, h, now); err != nil {
-			return 0, "", err
+			return nil, err
 		}
 	}
-	return sess.UserID, h, nil
+	return sess, nil
+}
+
+// RecentSignIn is how fresh a sign-in must be to stand in for a password
+// (deleting an account that has none).
+const RecentSignIn = 10 * time.Minute
+
+// SignedInRecently reports whether sess began less than RecentSignIn ago.
+func (s *Sessions) SignedInRecently(sess *store.Session) bool {
+	return sess != nil && s.now().Sub(sess.CreatedAt) < RecentSignIn
 }
 
 // End deletes the request's session and clears the cookie.
@@ -121,7 +138,7 @@ func (s *Sessions) Sweep(ctx context.Context) (int64, error) {
 
 func (s *Sessions) cookie(r *http.Request, value string, maxAge int) *http.Cookie {
 	return &http.Cookie{Name: CookieName, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
-		Secure: !IsLocalhost(r), SameSite: http.SameSiteLaxMode}
+		Secure: s.httpsOnly || !IsLocalhost(r), SameSite: http.SameSiteLaxMode}
 }
 
 // IsLocalhost reports whether the request was addressed to this machine by a

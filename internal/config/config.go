@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"regexp"
@@ -37,8 +38,21 @@ type Config struct {
 	LogLevel      slog.Level
 	LogFormat     string
 	TrustProxy    bool
-	Providers     []Provider
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
+	// believed: CASHCONTROL_TRUSTED_PROXIES, or DefaultTrustedProxies when
+	// only CASHCONTROL_TRUST_PROXY=true is set; empty means none.
+	TrustedProxies []netip.Prefix
+	Providers      []Provider
 }
+
+// DefaultTrustedProxies is what CASHCONTROL_TRUST_PROXY=true trusts when
+// CASHCONTROL_TRUSTED_PROXIES is empty: loopback and private networks, where a
+// reverse proxy of a self-hosted server lives.
+var DefaultTrustedProxies = []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}
+
+// HTTPS reports whether the public URL is https: cookies are then always
+// Secure and responses carry Strict-Transport-Security.
+func (c Config) HTTPS() bool { return strings.HasPrefix(c.BaseURL, "https://") }
 
 // SQLitePath is the embedded database file.
 func (c Config) SQLitePath() string { return filepath.Join(c.DataDir, "cashcontrol.db") }
@@ -103,6 +117,12 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	if c.TrustProxy, err = strconv.ParseBool(env("CASHCONTROL_TRUST_PROXY", "false")); err != nil {
 		bad("CASHCONTROL_TRUST_PROXY", "must be true or false")
 	}
+	if list := env("CASHCONTROL_TRUSTED_PROXIES", ""); list != "" {
+		c.TrustProxy = true
+		c.TrustedProxies = prefixes(strings.Split(list, ","), "CASHCONTROL_TRUSTED_PROXIES", bad)
+	} else if c.TrustProxy {
+		c.TrustedProxies = prefixes(DefaultTrustedProxies, "CASHCONTROL_TRUSTED_PROXIES", bad)
+	}
 	c.SessionIdle = duration(env("CASHCONTROL_SESSION_IDLE", "168h"), "CASHCONTROL_SESSION_IDLE", bad)
 	c.SessionMax = duration(env("CASHCONTROL_SESSION_MAX", "720h"), "CASHCONTROL_SESSION_MAX", bad)
 	if err := c.LogLevel.UnmarshalText([]byte(env("CASHCONTROL_LOG_LEVEL", "info"))); err != nil {
@@ -114,6 +134,29 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	}
 	c.Providers = providers(env, bad)
 	return c, errors.Join(errs...)
+}
+
+// prefixes parses CIDRs and single addresses (a /32 or /128).
+func prefixes(list []string, setting string, bad func(string, string, ...any)) []netip.Prefix {
+	var out []netip.Prefix
+	for _, s := range list {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(s); err == nil {
+			out = append(out, p.Masked())
+		} else if a, err := netip.ParseAddr(s); err == nil && a.Zone() == "" {
+			a = a.Unmap()
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+		} else {
+			bad(setting, "%q is not an IP address or CIDR (e.g. 10.0.0.0/8, 192.168.1.5)", s)
+		}
+	}
+	if len(out) == 0 {
+		bad(setting, "lists no address")
+	}
+	return out
 }
 
 func duration(s, setting string, bad func(string, string, ...any)) time.Duration {

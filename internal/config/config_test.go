@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"io"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -65,4 +66,47 @@ func TestProviders(t *testing.T) {
 	if _, err := load(t, map[string]string{"CASHCONTROL_OIDC_PROVIDERS": "x"}); err == nil || !strings.Contains(err.Error(), "CASHCONTROL_OIDC_X_ISSUER") {
 		t.Fatalf("missing issuer: %v", err)
 	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil || c.TrustProxy || len(c.TrustedProxies) != 0 || c.HTTPS() {
+		t.Fatalf("by default no proxy is trusted and the base URL is http: %+v %v", c, err)
+	}
+	// CASHCONTROL_TRUST_PROXY=true alone trusts loopback and private networks.
+	c, err = load(t, map[string]string{"CASHCONTROL_TRUST_PROXY": "true"})
+	if err != nil || len(c.TrustedProxies) != len(config.DefaultTrustedProxies) {
+		t.Fatalf("TRUST_PROXY=true: %v %v", c.TrustedProxies, err)
+	}
+	for addr, want := range map[string]bool{"127.0.0.1": true, "::1": true, "10.1.2.3": true, "172.20.0.2": true, "192.168.1.1": true,
+		"fd00::1": true, "203.0.113.9": false, "172.32.0.1": false, "2001:db8::1": false} {
+		if got := contains(c.TrustedProxies, addr); got != want {
+			t.Errorf("default trusted list holds %s: %v, want %v", addr, got, want)
+		}
+	}
+	// An explicit list wins, and turns trust on by itself.
+	c, err = load(t, map[string]string{"CASHCONTROL_TRUSTED_PROXIES": " 10.0.0.0/8, 192.168.1.5 ,2001:db8::/32"})
+	if err != nil || !c.TrustProxy || len(c.TrustedProxies) != 3 || !contains(c.TrustedProxies, "192.168.1.5") ||
+		contains(c.TrustedProxies, "192.168.1.6") || contains(c.TrustedProxies, "127.0.0.1") || !contains(c.TrustedProxies, "2001:db8::7") {
+		t.Fatalf("explicit list: %v %v", c.TrustedProxies, err)
+	}
+	for _, bad := range []string{"10.0.0.0/33", "proxy.example.com", "10.0.0.1, nonsense", ",", "fe80::1%eth0"} {
+		_, err := load(t, map[string]string{"CASHCONTROL_TRUSTED_PROXIES": bad})
+		if err == nil || !strings.Contains(err.Error(), "CASHCONTROL_TRUSTED_PROXIES") {
+			t.Errorf("CASHCONTROL_TRUSTED_PROXIES=%q: %v", bad, err)
+		}
+	}
+	if c, _ := load(t, map[string]string{"CASHCONTROL_BASE_URL": "https://money.example.com/"}); !c.HTTPS() {
+		t.Errorf("https base URL: %+v", c)
+	}
+}
+
+func contains(list []netip.Prefix, addr string) bool {
+	a := netip.MustParseAddr(addr)
+	for _, p := range list {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,9 @@ const (
 	ECodeAlreadyCommitted = "already_committed"
 	// ECodeIdempotencyReused: an Idempotency-Key came back with another request.
 	ECodeIdempotencyReused = "idempotency_key_reused"
+	// ECodeRecentSignInRequired: the action needs a sign-in of the last few
+	// minutes (an account without a password cannot confirm with one).
+	ECodeRecentSignInRequired = "recent_sign_in_required"
 )
 
 // Field error codes.

@@ -2,6 +2,7 @@ package finance
 
 import (
 	"net/mail"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -102,13 +103,24 @@ func (p ProfilePatch) Validate(knownCurrency func(string) bool) error {
 	checkLen(&v, "phone", p.Phone, 40)
 	checkLen(&v, "address", p.Address, MaxFieldLen)
 	checkLen(&v, "photoURL", p.PhotoURL, MaxURLLen)
-	if p.PhotoURL != nil && *p.PhotoURL != "" && !strings.HasPrefix(*p.PhotoURL, "https://") && !strings.HasPrefix(*p.PhotoURL, "http://") {
+	if p.PhotoURL != nil && *p.PhotoURL != "" && !ValidPhotoURL(*p.PhotoURL) {
 		v.Add("photoURL", FCodeInvalid)
 	}
 	if p.BaseCurrency != nil && !knownCurrency(*p.BaseCurrency) {
 		v.Add("baseCurrency", FCodeUnknown)
 	}
 	return v.Err()
+}
+
+// ValidPhotoURL reports whether s is an absolute https:// address with a host
+// and no credentials: the only kind of picture the web app may load (its
+// Content-Security-Policy allows images from https: only).
+func ValidPhotoURL(s string) bool {
+	if len(s) > MaxURLLen || strings.IndexFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
+		return false
+	}
+	u, err := url.Parse(s)
+	return err == nil && u.Scheme == "https" && strings.HasPrefix(s[len("https"):], "://") && u.Host != "" && u.User == nil
 }
 
 func checkLen(v *Validation, field string, s *string, max int) {

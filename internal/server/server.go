@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -28,7 +29,11 @@ type Options struct {
 	Web         fs.FS
 	Logger      *slog.Logger
 	AnalyticsID string
-	TrustProxy  bool
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is
+	// believed; empty means the peer's address is the client's.
+	TrustedProxies []netip.Prefix
+	// HSTS adds Strict-Transport-Security to every response (https base URL).
+	HSTS bool
 }
 
 // Handler builds the whole HTTP handler.
@@ -43,11 +48,11 @@ func Handler(o Options) http.Handler {
 	}))
 	var h http.Handler = cop.Handler(mux)
 	h = gzhttp.GzipHandler(h)
-	h = securityHeaders(h, o.AnalyticsID != "")
+	h = securityHeaders(h, o.AnalyticsID != "", o.HSTS)
 	h = recoverer(h, o.Logger)
 	h = logRequests(h, o.Logger)
-	if o.TrustProxy {
-		h = realIP(h)
+	if len(o.TrustedProxies) > 0 {
+		h = realIP(h, o.TrustedProxies)
 	}
 	return requestID(h)
 }
@@ -85,17 +90,58 @@ func requestID(next http.Handler) http.Handler {
 	})
 }
 
-// realIP trusts the first X-Forwarded-For address (only behind a proxy).
-func realIP(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			ip := strings.TrimSpace(strings.Split(xff, ",")[0])
-			if net.ParseIP(ip) != nil {
-				r.RemoteAddr = net.JoinHostPort(ip, "0")
+// realIP replaces RemoteAddr with the client's address when the request
+// comes from a trusted proxy: the right-most X-Forwarded-For address that is
+// not itself a trusted proxy. Addresses left of it were written by whoever
+// sent the request and are never believed. When every listed address is a
+// trusted proxy, the right-most one (the hop the peer itself saw) is used.
+func realIP(next http.Handler, trusted []netip.Prefix) http.Handler {
+	isTrusted := func(a netip.Addr) bool {
+		for _, p := range trusted {
+			if p.Contains(a) {
+				return true
 			}
+		}
+		return false
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		peer, err := netip.ParseAddrPort(r.RemoteAddr)
+		if err != nil || !isTrusted(peer.Addr().Unmap()) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		var client netip.Addr
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			a, ok := forwardedAddr(hops[i])
+			if !ok {
+				break
+			}
+			if !client.IsValid() || !isTrusted(a) {
+				client = a
+			}
+			if !isTrusted(a) {
+				break
+			}
+		}
+		if client.IsValid() {
+			r.RemoteAddr = netip.AddrPortFrom(client, 0).String()
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// forwardedAddr parses one X-Forwarded-For entry: an address, perhaps with a
+// port ("203.0.113.9:5000", "[2001:db8::1]:5000").
+func forwardedAddr(s string) (netip.Addr, bool) {
+	s = strings.TrimSpace(s)
+	if a, err := netip.ParseAddr(s); err == nil && a.Zone() == "" {
+		return a.Unmap(), true
+	}
+	if ap, err := netip.ParseAddrPort(s); err == nil && ap.Addr().Zone() == "" {
+		return ap.Addr().Unmap(), true
+	}
+	return netip.Addr{}, false
 }
 
 type statusRecorder struct {
@@ -151,7 +197,7 @@ func recoverer(next http.Handler, log *slog.Logger) http.Handler {
 	})
 }
 
-func securityHeaders(next http.Handler, analytics bool) http.Handler {
+func securityHeaders(next http.Handler, analytics, hsts bool) http.Handler {
 	script, connect := "'self'", "'self'"
 	if analytics {
 		script += " https://www.googletagmanager.com"
@@ -167,6 +213,9 @@ func securityHeaders(next http.Handler, analytics bool) http.Handler {
 		h.Set("Referrer-Policy", "same-origin")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+		if hsts {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
 		next.ServeHTTP(w, r)
 	})
 }

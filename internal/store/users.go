@@ -160,9 +160,17 @@ func (db *DB) SetProviderID(ctx context.Context, userID int64, provider string) 
 	return db.updateUser(ctx, userID, `provider_id = ?`, provider)
 }
 
-// SetPassword stores a new password hash.
-func (db *DB) SetPassword(ctx context.Context, userID int64, hash string) error {
-	return db.updateUser(ctx, userID, `password_hash = ?`, hash)
+// SetPassword stores a new password hash and, in the same transaction, ends
+// every session of the user except keepSession (the token hash of the session
+// that changed it; "" ends them all).
+func (db *DB) SetPassword(ctx context.Context, userID int64, hash, keepSession string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		if err := updateUserTx(ctx, tx, userID, `password_hash = ?`, hash); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keepSession)
+		return err
+	})
 }
 
 // UpdateSettings stores the language and theme preferences and returns the document.

@@ -82,6 +82,36 @@ test('/signOut renders the configuration screen and its log-out action works', a
   }
 });
 
+test('deleting the account asks for the password: a wrong one deletes nothing, the right one signs out for good', async () => {
+  const srv = await startServer();
+  const ctx = await browser.newContext({ locale: 'en-GB' });
+  const page = await ctx.newPage();
+  try {
+    await page.request.post(`${srv.base}/api/v1/auth/signup`, { data: { email: 'leaving@example.com', password: 'mango-river-42', name: 'Leo', languagePreference: 'SWITCH_TO_ENGLISH' } });
+    await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
+    await page.goto(`${srv.base}/profile`);
+    await page.getByRole('main').getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete my account' });
+    await dialog.getByLabel('Type your email to confirm').fill('leaving@example.com');
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    assert.equal(await confirm.isDisabled(), true, 'no password typed yet');
+    await dialog.getByLabel('Current password').fill('not-my-password');
+    await confirm.click();
+    await dialog.getByText('Does not match').waitFor();
+    assert.equal((await page.request.get(`${srv.base}/api/v1/me`)).status(), 200, 'a wrong password deleted the account');
+
+    await dialog.getByLabel('Current password').fill('mango-river-42');
+    await confirm.click();
+    await page.waitForURL(`${srv.base}/login`);
+    assert.equal((await page.request.get(`${srv.base}/api/v1/me`)).status(), 401);
+    const again = await page.request.post(`${srv.base}/api/v1/auth/login`, { data: { email: 'leaving@example.com', password: 'mango-river-42' } });
+    assert.equal(again.status(), 401);
+  } finally {
+    await ctx.close();
+    await srv.stop();
+  }
+});
+
 const mockidp = process.env.CASHCONTROL_MOCKIDP || resolve(import.meta.dirname, '../../bin/mockidp');
 
 test('sign in with the provider button against a real OpenID Connect provider', { skip: !existsSync(mockidp) && !process.env.CI && 'bin/mockidp not built (make tools); required in CI' }, async () => {
@@ -111,6 +141,18 @@ test('sign in with the provider button against a real OpenID Connect provider', 
     assert.equal(me.email, 'oidc.user@example.com');
     assert.equal(me.providerId, cfg.issuer);
     assert.equal(me.languagePreference, 'SWITCH_TO_FRENCH');
+
+    // No password to ask for: a sign-in of the last 10 minutes confirms the deletion.
+    await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_FRENCH', baseCurrency: 'EUR' } });
+    await page.goto(`${srv.base}/profile`);
+    await page.getByRole('main').getByRole('button', { name: 'Supprimer mon compte' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
+    await dialog.getByText("Votre compte n'a pas de mot de passe").waitFor();
+    await dialog.getByRole('button', { name: 'Se reconnecter' }).waitFor();
+    await dialog.getByLabel('Saisissez votre email pour confirmer').fill('oidc.user@example.com');
+    await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
+    await page.waitForURL(`${srv.base}/login`);
+    assert.equal((await page.request.get(`${srv.base}/api/v1/me`)).status(), 401);
   } finally {
     await ctx.close();
     await srv.stop();

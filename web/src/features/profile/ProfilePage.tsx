@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconLogout, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '@/shared/api/client';
+import { api, isProblem } from '@/shared/api/client';
 import { keys, useSetUser, useUser } from '@/shared/api/session';
 import type { User } from '@/shared/api/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
@@ -105,13 +105,65 @@ function PasswordSection() {
   );
 }
 
-function AccountActions() {
+/** The delete-account dialog: the current password confirms it; an account
+ * without one needs a sign-in of the last 10 minutes, else it is told to sign
+ * in again. */
+function DeleteAccountDialog({ opened, onClose, onDeleted }: { opened: boolean; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
   const user = useUser();
+  const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [stale, setStale] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await api.del('/api/v1/me', user.hasPassword ? { currentPassword: password } : {});
+      onDeleted();
+    } catch (e) {
+      setStale(isProblem(e) && e.code === 'recent_sign_in_required');
+      setErrors(fieldErrors(t, e));
+      notifyError(errorMessage(t, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const signInAgain = async () => {
+    try {
+      await api.post('/api/v1/auth/logout');
+    } finally {
+      onDeleted(); // the session is over either way: back to the sign-in screen
+    }
+  };
+  const ready = typed.trim().toLowerCase() === user.email && (!user.hasPassword || password !== '');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('profile.deleteAccount')}>
+      <Stack gap="sm" component="form" onSubmit={(e: React.FormEvent) => { e.preventDefault(); if (ready) void remove(); }}>
+        <Text size="sm">{t('profile.deleteHint')}</Text>
+        <TextInput label={t('profile.typeEmail')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
+        {user.hasPassword ? (
+          <PasswordInput label={t('profile.currentPassword')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.currentPassword} />
+        ) : (
+          <Alert color={stale ? 'red' : 'gray'} variant="light" role={stale ? 'alert' : undefined}>
+            <Text size="sm">{stale ? t('errors.recent_sign_in_required') : t('profile.deleteNoPassword')}</Text>
+            <Button mt="xs" size="xs" variant="default" onClick={() => void signInAgain()}>{t('profile.signInAgain')}</Button>
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" color="red" loading={busy} disabled={!ready}>{t('profile.deleteAccount')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function AccountActions() {
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const [typed, setTyped] = useState('');
   const leave = () => {
     qc.clear();
     qc.setQueryData(keys.me, null);
@@ -120,14 +172,6 @@ function AccountActions() {
   const everywhere = async () => {
     try {
       await api.del('/api/v1/me/sessions');
-      leave();
-    } catch (e) {
-      notifyError(errorMessage(t, e));
-    }
-  };
-  const remove = async () => {
-    try {
-      await api.del('/api/v1/me');
       leave();
     } catch (e) {
       notifyError(errorMessage(t, e));
@@ -150,16 +194,7 @@ function AccountActions() {
         <Text size="sm" c="dimmed" my="xs">{t('profile.deleteHint')}</Text>
         <Button color="red" leftSection={<IconTrash size={18} />} onClick={() => setDeleting(true)}>{t('profile.deleteAccount')}</Button>
       </Paper>
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('profile.deleteAccount')}>
-        <Stack gap="sm">
-          <Text size="sm">{t('profile.deleteHint')}</Text>
-          <TextInput label={t('profile.typeEmail')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(false)}>{t('common.cancel')}</Button>
-            <Button color="red" disabled={typed.trim().toLowerCase() !== user.email} onClick={() => void remove()}>{t('profile.deleteAccount')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {deleting && <DeleteAccountDialog opened onClose={() => setDeleting(false)} onDeleted={leave} />}
     </SimpleGrid>
   );
 }

@@ -78,7 +78,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, idempotencyKey?: string) => request<T>('POST', path, body ?? {}, undefined, idempotencyKey),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  del: <T = void>(path: string) => request<T>('DELETE', path),
+  del: <T = void>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };
 
 /** Builds a query string from defined, non-empty values (arrays joined by commas). */
