@@ -58,6 +58,7 @@ func (a *API) Register(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/v1/imports", a.authed(a.uploadImport))
 	mux.HandleFunc("POST /api/v1/imports/{id}/preview", a.authed(a.previewImport))
 	mux.HandleFunc("POST /api/v1/imports/{id}/commit", a.authed(a.commitImport))
+	mux.HandleFunc("DELETE /api/v1/imports/{id}", a.authed(a.discardImport))
 
 	mux.HandleFunc("/api/", NotFound)
 	mux.HandleFunc("/auth/", NotFound)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -20,29 +21,89 @@ type Upload struct {
 // uploadTTL is how long an unfinished import is kept.
 const uploadTTL = 24 * time.Hour
 
-// SaveUpload stores a file for the ledger (and drops the ledger's stale ones).
-func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format string, data []byte) (int64, error) {
+// UploadLimits cap a ledger's uploads waiting to be committed.
+type UploadLimits struct {
+	Files int   // at most this many
+	Bytes int64 // of at most this many bytes in all
+}
+
+// DefaultUploadLimits apply when UploadLimits are zero.
+var DefaultUploadLimits = UploadLimits{Files: 10, Bytes: 50 << 20}
+
+// SaveUpload stores a file for the ledger, within the ledger's limits
+// (too_many_pending_imports past them). Expired uploads of every ledger are
+// dropped first.
+func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
+	if lim.Files <= 0 || lim.Bytes <= 0 {
+		lim = DefaultUploadLimits
+	}
+	if _, err := db.SweepUploads(ctx); err != nil {
+		return 0, err
+	}
 	var id int64
 	err := db.write(ctx, func(tx *Tx) error {
-		now := db.now()
-		if _, err := tx.exec(ctx, `DELETE FROM imports WHERE ledger_id = ? AND created_at < ?`, ledgerID, now.Add(-uploadTTL).UnixMilli()); err != nil {
+		if db.dialect == Postgres { // one upload of a ledger at a time, on any server
+			var locked int64
+			if err := tx.queryRow(ctx, `SELECT id FROM ledgers WHERE id = ? FOR NO KEY UPDATE`, ledgerID).Scan(&locked); err != nil {
+				return notFound(err, "ledger")
+			}
+		}
+		var files, bytes int64
+		cutoff := db.now().Add(-uploadTTL).UnixMilli()
+		if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM imports WHERE ledger_id = ? AND created_at >= ?`,
+			ledgerID, cutoff).Scan(&files, &bytes); err != nil {
 			return err
 		}
+		if files+1 > int64(lim.Files) || bytes+int64(len(data)) > lim.Bytes {
+			return finance.Errorf(finance.ECodeTooManyPendingImports,
+				"%d files (%d MB) are waiting to be imported, the most allowed is %d files or %d MB: import or discard some first",
+				files, (bytes+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
+		}
 		return tx.queryRow(ctx, `INSERT INTO imports (ledger_id, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-			ledgerID, name, format, data, now.UnixMilli()).Scan(&id)
+			ledgerID, name, format, data, db.now().UnixMilli()).Scan(&id)
 	})
 	return id, err
 }
 
-// Upload loads a stored file of the ledger; another ledger's is not_found.
+// SweepUploads deletes the uploads of every ledger older than a day and
+// says how many.
+func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
+	var n int64
+	err := db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM imports WHERE created_at < ?`, db.now().Add(-uploadTTL).UnixMilli())
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		return err
+	})
+	return n, err
+}
+
+// Upload loads a stored file of the ledger; another ledger's, or one older
+// than a day, is not_found.
 func (db *DB) Upload(ctx context.Context, ledgerID, id int64) (*Upload, error) {
 	var u Upload
-	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM imports WHERE ledger_id = ? AND id = ?`, ledgerID, id).
-		Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
+	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM imports WHERE ledger_id = ? AND id = ? AND created_at >= ?`,
+		ledgerID, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
 	if err != nil {
 		return nil, notFound(err, "import")
 	}
 	return &u, nil
+}
+
+// DeleteUpload discards an upload of the ledger that will not be committed.
+func (db *DB) DeleteUpload(ctx context.Context, ledgerID, id int64) error {
+	return db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM imports WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err == nil && n == 0 {
+			err = notFound(sql.ErrNoRows, "import")
+		}
+		return err
+	})
 }
 
 // DuplicateKey identifies a movement for duplicate detection on import.
