@@ -1,8 +1,11 @@
 package store
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"time"
@@ -15,7 +18,43 @@ type Upload struct {
 	ID       int64
 	FileName string
 	Format   string
-	Data     []byte
+	Data     []byte // as uploaded; stored gzip-compressed
+}
+
+// compress gzips an upload for storage: bank files shrink several times,
+// and so do the database and the copy its driver makes of the value.
+func compress(data []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(len(data)/4 + 512)
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// decompress reverses compress into one buffer of the right size (gzip's
+// trailer holds it); an upload stored before compression is returned as is.
+func decompress(stored []byte) ([]byte, error) {
+	if len(stored) < 18 || stored[0] != 0x1f || stored[1] != 0x8b {
+		return stored, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(stored))
+	if err != nil {
+		return stored, nil
+	}
+	size := int(binary.LittleEndian.Uint32(stored[len(stored)-4:]))
+	out := bytes.NewBuffer(make([]byte, 0, min(size, 64<<20)+bytes.MinRead))
+	if _, err := out.ReadFrom(zr); err != nil {
+		return nil, fmt.Errorf("stored upload: %w", err)
+	}
+	return out.Bytes(), nil
 }
 
 // uploadTTL is how long an unfinished import is kept.
@@ -24,7 +63,7 @@ const uploadTTL = 24 * time.Hour
 // UploadLimits cap a ledger's uploads waiting to be committed.
 type UploadLimits struct {
 	Files int   // at most this many
-	Bytes int64 // of at most this many bytes in all
+	Bytes int64 // of at most this many bytes in all, as stored (compressed)
 }
 
 // DefaultUploadLimits apply when UploadLimits are zero.
@@ -40,27 +79,31 @@ func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format strin
 	if _, err := db.SweepUploads(ctx); err != nil {
 		return 0, err
 	}
+	stored, err := compress(data)
+	if err != nil {
+		return 0, err
+	}
 	var id int64
-	err := db.write(ctx, func(tx *Tx) error {
+	err = db.write(ctx, func(tx *Tx) error {
 		if db.dialect == Postgres { // one upload of a ledger at a time, on any server
 			var locked int64
 			if err := tx.queryRow(ctx, `SELECT id FROM ledgers WHERE id = ? FOR NO KEY UPDATE`, ledgerID).Scan(&locked); err != nil {
 				return notFound(err, "ledger")
 			}
 		}
-		var files, bytes int64
+		var files, size int64
 		cutoff := db.now().Add(-uploadTTL).UnixMilli()
 		if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM imports WHERE ledger_id = ? AND created_at >= ?`,
-			ledgerID, cutoff).Scan(&files, &bytes); err != nil {
+			ledgerID, cutoff).Scan(&files, &size); err != nil {
 			return err
 		}
-		if files+1 > int64(lim.Files) || bytes+int64(len(data)) > lim.Bytes {
+		if files+1 > int64(lim.Files) || size+int64(len(stored)) > lim.Bytes {
 			return finance.Errorf(finance.ECodeTooManyPendingImports,
 				"%d files (%d MB) are waiting to be imported, the most allowed is %d files or %d MB: import or discard some first",
-				files, (bytes+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
+				files, (size+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
 		}
 		return tx.queryRow(ctx, `INSERT INTO imports (ledger_id, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-			ledgerID, name, format, data, db.now().UnixMilli()).Scan(&id)
+			ledgerID, name, format, stored, db.now().UnixMilli()).Scan(&id)
 	})
 	return id, err
 }
@@ -87,6 +130,9 @@ func (db *DB) Upload(ctx context.Context, ledgerID, id int64) (*Upload, error) {
 		ledgerID, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
 	if err != nil {
 		return nil, notFound(err, "import")
+	}
+	if u.Data, err = decompress(u.Data); err != nil {
+		return nil, err
 	}
 	return &u, nil
 }
