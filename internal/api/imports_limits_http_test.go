@@ -1,10 +1,24 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
+	"time"
 
+	"cashcontrol/internal/api"
+	"cashcontrol/internal/auth"
+	"cashcontrol/internal/money"
+	"cashcontrol/internal/server"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -133,6 +147,134 @@ func TestImportNULAndBadUTF8(t *testing.T) {
 		c.do("GET", "/api/v1/movements?q=Shop", nil, &list)
 		if len(list.Items) != 1 || strings.ContainsRune(list.Items[0].Description, 0) {
 			t.Fatalf("movements %+v", list.Items)
+		}
+	})
+}
+
+// limitsServer is ledgerServer with limits on sign-ups, uploads and
+// pending uploads.
+func limitsServer(t *testing.T, db *store.DB, lim api.Limits) *httptest.Server {
+	t.Helper()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil), OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil),
+		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}, Limits: lim})
+	srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestImportPendingCaps: past the ledger's cap on pending uploads (count or
+// bytes) an upload answers 409 too_many_pending_imports and stores nothing;
+// committing or discarding one makes room; another ledger has its own cap.
+func TestImportPendingCaps(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := limitsServer(t, db, api.Limits{Pending: store.UploadLimits{Files: 2, Bytes: 4 << 10}})
+		c := newClient(t, srv)
+		c.signUp("caps@example.com")
+		var acc idReply
+		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+		file := func(i int) []byte {
+			return []byte(fmt.Sprintf("date,description,amount\n2026-01-%02d,Shop,-1.00\n", i))
+		}
+		var p1, p2 preview
+		if c.upload("1.csv", file(1), acc.ID, &p1) != 200 || c.upload("2.csv", file(2), acc.ID, &p2) != 200 {
+			t.Fatal("the first two uploads must be stored")
+		}
+		var pr problem
+		if code := c.upload("3.csv", file(3), acc.ID, &pr); code != 409 || pr.Code != "too_many_pending_imports" {
+			t.Fatalf("third pending upload: %d %+v", code, pr)
+		}
+		if n := importsOf(t, db, "caps@example.com"); n != 2 {
+			t.Fatalf("%d uploads stored", n)
+		}
+		// Discarding one, or committing one, makes room.
+		if code := c.do("DELETE", "/api/v1/imports/"+p1.ID, nil, nil); code != 204 {
+			t.Fatalf("discard: %d", code)
+		}
+		if code := c.do("DELETE", "/api/v1/imports/"+p1.ID, nil, nil); code != 404 {
+			t.Fatalf("discard twice: %d", code)
+		}
+		if code := c.upload("3.csv", file(3), acc.ID, nil); code != 200 {
+			t.Fatalf("upload after a discard: %d", code)
+		}
+		if code := c.do("POST", "/api/v1/imports/"+p2.ID+"/commit", map[string]any{"accountId": acc.ID}, nil); code != 200 {
+			t.Fatalf("commit: %d", code)
+		}
+		if code := c.upload("4.csv", file(4), acc.ID, nil); code != 200 {
+			t.Fatalf("upload after a commit: %d", code)
+		}
+		// Another user has a cap of their own; nor can they discard ours.
+		other := newClient(t, srv)
+		other.signUp("caps-other@example.com")
+		var oacc idReply
+		other.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &oacc)
+		if code := other.upload("1.csv", file(1), oacc.ID, nil); code != 200 {
+			t.Fatalf("another ledger's upload: %d", code)
+		}
+		if code := other.do("DELETE", "/api/v1/imports/"+p2.ID, nil, nil); code != 404 {
+			t.Fatalf("discard another's upload: %d", code)
+		}
+		// Bytes: a file that does not compress well fills the 4 KB cap.
+		var noisy strings.Builder
+		noisy.WriteString("date,description,amount\n")
+		for i := 0; noisy.Len() < 12<<10; i++ {
+			fmt.Fprintf(&noisy, "2026-02-01,%x,-1.00\n", sha256.Sum256([]byte{byte(i), byte(i >> 8)}))
+		}
+		if code := other.upload("noisy.csv", []byte(noisy.String()), oacc.ID, &pr); code != 409 || pr.Code != "too_many_pending_imports" {
+			t.Fatalf("over the bytes cap: %d %+v", code, pr)
+		}
+	})
+}
+
+// TestSignupAndUploadRateLimits: past the limit per client address, sign-up
+// and upload answer 429 with Retry-After, and the refused upload is not stored.
+func TestSignupAndUploadRateLimits(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := limitsServer(t, db, api.Limits{Signups: auth.NewLimiter(time.Hour, 2, nil), Uploads: auth.NewLimiter(time.Hour, 2, nil)})
+		c := newClient(t, srv)
+		c.signUp("rate1@example.com")
+		newClient(t, srv).signUp("rate2@example.com")
+		resp, err := http.Post(srv.URL+"/api/v1/auth/signup", "application/json",
+			strings.NewReader(`{"email":"rate3@example.com","password":"mango-river-42","name":"T"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
+			t.Fatalf("third sign-up from one address: %d, Retry-After %q", resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+		if _, _, err := db.UserByEmail(context.Background(), "rate3@example.com"); err == nil {
+			t.Fatal("a rate-limited sign-up created the user")
+		}
+		var acc idReply
+		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+		file := []byte("date,amount\n2026-01-01,1\n")
+		if c.upload("1.csv", file, acc.ID, nil) != 200 || c.upload("2.csv", file, acc.ID, nil) != 200 {
+			t.Fatal("the first two uploads must pass")
+		}
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		_ = mw.WriteField("accountId", acc.ID)
+		fw, _ := mw.CreateFormFile("file", "3.csv")
+		_, _ = fw.Write(file)
+		_ = mw.Close()
+		req, _ := http.NewRequest("POST", srv.URL+"/api/v1/imports", &buf)
+		req.Header.Set("Content-Type", mw.FormDataContentType())
+		resp, err = c.http.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" || !strings.Contains(string(body), `"rate_limited"`) {
+			t.Fatalf("third upload: %d, Retry-After %q, %s", resp.StatusCode, resp.Header.Get("Retry-After"), body)
+		}
+		if n := importsOf(t, db, "rate1@example.com"); n != 2 {
+			t.Fatalf("%d uploads stored, want 2", n)
 		}
 	})
 }
