@@ -12,8 +12,9 @@ import (
 // prepareImport parses a file into the account's currency, marks duplicates
 // of existing movements, resolves category names and builds the preview;
 // with withDrafts, also the drafts a commit writes (duplicates left out).
-// The file is read twice rather than its rows kept: once for the counts,
-// the period and the sample, once against the movements of that period.
+// A preview reads the file twice rather than keep its rows: once for the
+// counts, the period and the sample, once against the movements of that
+// period. A commit keeps the rows it writes and reads the file once.
 func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Upload, accountID int64, opts *csvOptions, withDrafts bool) (*importPreview, []store.ImportDraft, error) {
 	acc, err := a.db.Account(ctx, u.LedgerID, accountID)
 	if err != nil {
@@ -66,20 +67,26 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 		return typ, amount, cat
 	}
 
-	// First reading: counts, period, sample and new categories.
+	// First reading: counts, period, sample and new categories; a commit
+	// keeps every row too, and needs no second reading.
 	var from, to string
+	var drafts []store.ImportDraft
 	res, err := importer.Parse(format, up.Data, csv, exp, func(d importer.Draft) {
 		if from == "" || d.Date < from {
 			from = d.Date
 		}
 		to = max(to, d.Date)
-		typ, _, cat := category(d)
+		typ, amount, cat := category(d)
 		if k := typ + "|" + finance.NameKey(cat); !known[k] {
 			known[k] = true
 			p.NewCategories = append(p.NewCategories, newCategory{Type: typ, Name: cat})
 		}
 		if len(p.Rows) < maxPreviewRows {
 			p.Rows = append(p.Rows, previewRow{Line: d.Line, Date: d.Date, Amount: d.Amount, Description: d.Description, Category: cat})
+		}
+		if withDrafts {
+			drafts = append(drafts, store.ImportDraft{CategoryName: cat, MovementDraft: finance.MovementDraft{Type: typ, Date: d.Date, Amount: amount,
+				AccountID: acc.ID, Description: d.Description, Notes: d.Notes, FITID: d.FITID}})
 		}
 	})
 	if err != nil && len(res.Errors) == 0 {
@@ -91,21 +98,17 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 		return p, nil, nil
 	}
 
-	// Second reading: duplicates of the movements of that period, drafts.
+	// Duplicates of the movements of that period: on the kept rows for a
+	// commit, else on a second reading of the file.
 	existing, fitids, err := a.db.ExistingMovements(ctx, u.LedgerID, acc.ID, from, to)
 	if err != nil {
 		return nil, nil, err
 	}
-	var drafts []store.ImportDraft
-	if withDrafts {
-		drafts = make([]store.ImportDraft, 0, res.Valid)
-	}
 	i := 0
-	_, err = importer.Parse(format, up.Data, csv, exp, func(d importer.Draft) {
-		typ, amount, cat := category(d)
-		dup := d.FITID != "" && fitids[d.FITID]
+	duplicate := func(typ string, amount int64, date, description, fitid string) bool {
+		dup := fitid != "" && fitids[fitid]
 		if !dup {
-			key := store.DuplicateKey(d.Date, typ, amount, d.Description)
+			key := store.DuplicateKey(date, typ, amount, description)
 			if existing[key] > 0 {
 				existing[key]--
 				dup = true
@@ -117,15 +120,24 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 		i++
 		if dup {
 			p.Duplicates++
-			return
 		}
-		if withDrafts {
-			drafts = append(drafts, store.ImportDraft{CategoryName: cat, MovementDraft: finance.MovementDraft{Type: typ, Date: d.Date, Amount: amount,
-				AccountID: acc.ID, Description: d.Description, Notes: d.Notes, FITID: d.FITID}})
+		return dup
+	}
+	if withDrafts {
+		kept := drafts[:0]
+		for _, d := range drafts {
+			if !duplicate(d.Type, d.Amount, d.Date, d.Description, d.FITID) {
+				kept = append(kept, d)
+			}
 		}
+		return p, kept, nil
+	}
+	_, err = importer.Parse(format, up.Data, csv, exp, func(d importer.Draft) {
+		typ, amount, _ := category(d)
+		duplicate(typ, amount, d.Date, d.Description, d.FITID)
 	})
 	if err != nil && i == 0 {
 		return nil, nil, err
 	}
-	return p, drafts, nil
+	return p, nil, nil
 }

@@ -239,7 +239,11 @@ func (r *win1252Reader) Read(p []byte) (int, error) {
 // PostgreSQL refuses in TEXT), other control characters (tabs, line breaks
 // of a multi-line field) read as spaces.
 func clean(s string) string {
-	if strings.IndexFunc(s, isControl) < 0 && utf8.ValidString(s) {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] >= 0x20 && s[i] < 0x7F
+	}
+	if plain || strings.IndexFunc(s, isControl) < 0 && utf8.ValidString(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
