@@ -115,3 +115,43 @@ func TestImportedTextIsClean(t *testing.T) {
 		t.Fatalf("%+v", q.Rows)
 	}
 }
+
+// The text readers decode UTF-16 (either byte order) and Windows-1252 as
+// they stream, the same as a UTF-8 file.
+func TestEncodings(t *testing.T) {
+	opt := importer.CSVOptions{Delimiter: ';', DateFormat: "2006-01-02", DecimalSep: ',', Date: 0, Description: 1, Amount: 2,
+		Debit: -1, Credit: -1, Notes: -1, Category: -1, Account: -1}
+	text := "2025-01-01;Crème brûlée €;-1,50\n2025-01-02;Ñandú 🦤;-2,00\n"
+	utf16 := func(big bool) []byte {
+		out := []byte{0xFF, 0xFE}
+		if big {
+			out = []byte{0xFE, 0xFF}
+		}
+		for _, r := range text {
+			var units []rune
+			if r > 0xFFFF {
+				r -= 0x10000
+				units = []rune{0xD800 + r>>10, 0xDC00 + r&0x3FF}
+			} else {
+				units = []rune{r}
+			}
+			for _, u := range units {
+				if big {
+					out = append(out, byte(u>>8), byte(u))
+				} else {
+					out = append(out, byte(u), byte(u>>8))
+				}
+			}
+		}
+		return out
+	}
+	win1252 := []byte("2025-01-01;Cr\xe8me br\xfbl\xe9e \x80;-1,50\n2025-01-02;\xd1and\xfa ?;-2,00\n")
+	for name, data := range map[string][]byte{"utf-8": []byte(text), "utf-8 bom": append([]byte{0xEF, 0xBB, 0xBF}, text...),
+		"utf-16le": utf16(false), "utf-16be": utf16(true), "windows-1252": win1252} {
+		res, err := importer.ParseCSV(data, opt, 2)
+		if err != nil || len(res.Rows) != 2 || res.Rows[0].Description != "Crème brûlée €" || !strings.HasPrefix(res.Rows[1].Description, "Ñandú ") ||
+			res.Rows[1].Amount != -200 {
+			t.Errorf("%s: %+v %v", name, res.Rows, err)
+		}
+	}
+}
