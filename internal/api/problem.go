@@ -34,20 +34,20 @@ func RequestID(ctx context.Context) string {
 
 // statusOf is the one table from domain error codes to HTTP statuses.
 var statusOf = map[string]int{
-	finance.ECodeInvalid:               http.StatusBadRequest,
-	finance.ECodeNotFound:              http.StatusNotFound,
-	finance.ECodeConflict:              http.StatusConflict,
-	finance.ECodeInUse:                 http.StatusConflict,
-	finance.ECodeEmailTaken:            http.StatusConflict,
-	finance.ECodeUnauthorized:          http.StatusUnauthorized,
-	finance.ECodeInvalidCredentials:    http.StatusUnauthorized,
-	finance.ECodeForbidden:             http.StatusForbidden,
-	finance.ECodeCrossOrigin:           http.StatusForbidden,
-	finance.ECodeSignupDisabled:        http.StatusForbidden,
-	finance.ECodeRateLimited:           http.StatusTooManyRequests,
-	finance.ECodePayloadTooLarge:       http.StatusRequestEntityTooLarge,
-	finance.ECodeUnsupportedMedia:      http.StatusUnsupportedMediaType,
-	finance.ECodeTooManyPendingImports: http.StatusConflict,
+	finance.ECodeInvalid:            http.StatusBadRequest,
+	finance.ECodeNotFound:           http.StatusNotFound,
+	finance.ECodeConflict:           http.StatusConflict,
+	finance.ECodeInUse:              http.StatusConflict,
+	finance.ECodeEmailTaken:         http.StatusConflict,
+	finance.ECodeUnauthorized:       http.StatusUnauthorized,
+	finance.ECodeInvalidCredentials: http.StatusUnauthorized,
+	finance.ECodeForbidden:          http.StatusForbidden,
+	finance.ECodeCrossOrigin:        http.StatusForbidden,
+	finance.ECodeSignupDisabled:     http.StatusForbidden,
+	finance.ECodeRateLimited:        http.StatusTooManyRequests,
+	finance.ECodePayloadTooLarge:    http.StatusRequestEntityTooLarge,
+	finance.ECodeUnsupportedMedia:   http.StatusUnsupportedMediaType,
+	finance.ECodeTooManyUploads:     http.StatusConflict,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

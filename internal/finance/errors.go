@@ -23,9 +23,9 @@ const (
 	ECodeSignupDisabled     = "signup_disabled"
 	ECodeInUse              = "in_use"
 	ECodeCrossOrigin        = "cross_origin"
-	// ECodeTooManyPendingImports: the ledger's uploads waiting to be
+	// ECodeTooManyUploads: the ledger's uploads waiting to be
 	// committed are at their cap (count or bytes).
-	ECodeTooManyPendingImports = "too_many_pending_imports"
+	ECodeTooManyUploads = "too_many_pending_imports"
 )
 
 // Field error codes.

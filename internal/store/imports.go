@@ -98,7 +98,7 @@ func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format strin
 			return err
 		}
 		if files+1 > int64(lim.Files) || size+int64(len(stored)) > lim.Bytes {
-			return finance.Errorf(finance.ECodeTooManyPendingImports,
+			return finance.Errorf(finance.ECodeTooManyUploads,
 				"%d files (%d MB) are waiting to be imported, the most allowed is %d files or %d MB: import or discard some first",
 				files, (size+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
 		}
