@@ -12,7 +12,7 @@ GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e bench bench-smoke soak soak-smoke tools clean
+.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -67,6 +67,10 @@ web-test:
 ## bench: the benchmark of the README's Performance section (1,000,000 movements; minutes)
 bench: build
 	./scripts/bench.sh
+
+## import-memory: peak resident memory while uploading 20 MB bank files, one then four at once
+import-memory: build
+	./scripts/import-memory.sh
 
 ## bench-smoke: the same benchmark on 10,000 movements, so that it never rots
 bench-smoke: build

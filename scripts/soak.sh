@@ -42,6 +42,8 @@ export CASHCONTROL_DATA_DIR=$TMP CASHCONTROL_LOG_LEVEL=error
 # Every client comes from 127.0.0.1: lift the per-address limits on sign-up
 # and upload so that the imports keep coming (a 429 is still allowed).
 export CASHCONTROL_SIGNUP_RATE=${CASHCONTROL_SIGNUP_RATE:-100000/1h} CASHCONTROL_UPLOAD_RATE=${CASHCONTROL_UPLOAD_RATE:-1000000/1h}
+# Every client may hold an upload between its upload and its commit.
+export CASHCONTROL_PENDING_IMPORTS=${CASHCONTROL_PENDING_IMPORTS:-1000} CASHCONTROL_PENDING_IMPORT_MB=${CASHCONTROL_PENDING_IMPORT_MB:-1000}
 unset DATABASE_URL
 SERVERS=1
 case "$DB" in

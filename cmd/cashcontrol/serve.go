@@ -52,7 +52,10 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger) (*store.DB, *a
 	}
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
 		Currencies: money.NewTable(), Logger: log,
-		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled}})
+		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled},
+		Limits: api.Limits{Signups: auth.NewLimiter(c.SignupRate.Every(), c.SignupRate.Events, nil),
+			Uploads: auth.NewLimiter(c.UploadRate.Every(), c.UploadRate.Events, nil),
+			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes}}})
 	return db, sessions, server.Options{API: a, Web: web.Dist(), Logger: log, AnalyticsID: c.AnalyticsID,
 		TrustedProxies: c.TrustedProxies, HSTS: c.HTTPS()}, nil
 }
@@ -73,7 +76,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return fmt.Errorf("CASHCONTROL_ADDR: %w", err)
 	}
-	go sweepSessions(ctx, sessions, log)
+	go sweep(ctx, sessions, db, log)
 	log.Info("cashcontrol listening", "addr", ln.Addr().String(), "database", string(db.Dialect()), "version", version,
 		"providers", len(c.Providers), "startup", time.Since(start).Round(time.Millisecond))
 	err = server.Serve(ctx, server.New(c.Addr, server.Handler(opts), log), ln)
@@ -81,7 +84,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	return err
 }
 
-func sweepSessions(ctx context.Context, s *auth.Sessions, log *slog.Logger) {
+// sweep deletes expired sessions and uploads every hour.
+func sweep(ctx context.Context, s *auth.Sessions, db *store.DB, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -89,6 +93,11 @@ func sweepSessions(ctx context.Context, s *auth.Sessions, log *slog.Logger) {
 			log.Warn("session sweep", "err", err)
 		} else if n > 0 {
 			log.Debug("session sweep", "deleted", n)
+		}
+		if n, err := db.SweepUploads(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("upload sweep", "err", err)
+		} else if n > 0 {
+			log.Debug("upload sweep", "deleted", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -34,6 +34,15 @@ type API struct {
 	currencies *money.Table
 	log        *slog.Logger
 	meta       Meta
+	limits     Limits
+}
+
+// Limits bound what one client address or one ledger may ask for. A nil
+// limiter allows everything; zero upload limits are store.DefaultUploadLimits.
+type Limits struct {
+	Signups *auth.Limiter      // sign-ups per client address
+	Uploads *auth.Limiter      // bank-file uploads per client address
+	Pending store.UploadLimits // a ledger's uploads waiting to be committed
 }
 
 // Deps are what main wires into the API.
@@ -45,11 +54,12 @@ type Deps struct {
 	Currencies *money.Table
 	Logger     *slog.Logger
 	Meta       Meta
+	Limits     Limits
 }
 
 // New returns the API.
 func New(d Deps) *API {
-	return &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta}
+	return &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits}
 }
 
 func (a *API) fail(w http.ResponseWriter, r *http.Request, err error) { WriteError(w, r, a.log, err) }

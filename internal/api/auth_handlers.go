@@ -13,6 +13,10 @@ func (a *API) listProviders(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) signUp(w http.ResponseWriter, r *http.Request) {
+	if err := auth.Allow(a.limits.Signups, r, "sign-ups"); err != nil {
+		a.fail(w, r, err)
+		return
+	}
 	var req auth.SignUpRequest
 	if err := decode(w, r, &req); err != nil {
 		a.fail(w, r, err)

@@ -5,7 +5,9 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
+	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
 	"cashcontrol/internal/store"
@@ -85,67 +87,141 @@ type importPreview struct {
 	Rows          []previewRow        `json:"rows"`
 	Errors        []importer.RowError `json:"errors"`
 	NewCategories []newCategory       `json:"newCategories"`
-	drafts        []store.ImportDraft // what a commit writes (duplicates left out)
-	rowErrors     []importer.RowError // every row error
 }
 
 // maxPreviewRows rows are shown; all are imported.
 const maxPreviewRows = 50
 
-// uploadImport stores a bank file (multipart field "file", with "accountId")
-// and answers its preview.
+// uploadImport reads a bank file (multipart field "file", with "accountId")
+// and answers its preview. Only a file that previews is stored, within the
+// ledger's limits on pending uploads.
 func (a *API) uploadImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	r.Body = http.MaxBytesReader(w, r.Body, importer.MaxFileBytes+1<<20)
-	if err := r.ParseMultipartForm(8 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			a.fail(w, r, finance.Errorf(finance.ECodePayloadTooLarge, "the file is larger than %d MB", importer.MaxFileBytes>>20))
-			return
-		}
-		a.fail(w, r, finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data"))
+	if err := auth.Allow(a.limits.Uploads, r, "uploads"); err != nil {
+		a.fail(w, r, err)
 		return
 	}
-	defer func() { _ = r.MultipartForm.RemoveAll() }()
-	f, hdr, err := r.FormFile("file")
-	if err != nil {
-		a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "no file", Fields: []finance.FieldError{{Field: "file", Code: finance.FCodeRequired}}})
-		return
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, importer.MaxFileBytes+1))
+	up, account, err := readUpload(w, r)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	if len(data) > importer.MaxFileBytes {
-		a.fail(w, r, finance.Errorf(finance.ECodePayloadTooLarge, "the file is larger than %d MB", importer.MaxFileBytes>>20))
-		return
-	}
-	format := importer.DetectFormat(hdr.Filename, data)
-	if format == importer.FormatUnknown {
-		a.fail(w, r, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file"))
-		return
-	}
-	accountID, ok := finance.ParseID(r.FormValue("accountId"))
+	accountID, ok := finance.ParseID(account)
 	if !ok {
 		a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "choose an account", Fields: []finance.FieldError{{Field: "accountId", Code: finance.FCodeRequired}}})
 		return
 	}
-	if _, err := a.db.Account(r.Context(), u.LedgerID, accountID); err != nil {
-		a.fail(w, r, fieldNotFound(err, "accountId"))
-		return
-	}
-	id, err := a.db.SaveUpload(r.Context(), u.LedgerID, hdr.Filename, string(format), data)
+	p, _, err := a.prepareImport(r.Context(), u, up, accountID, nil, false)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	p, err := a.prepareImport(r, u, id, accountID, nil)
+	id, err := a.db.SaveUpload(r.Context(), u.LedgerID, up.FileName, up.Format, up.Data, a.limits.Pending)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
+	p.ID = strconv.FormatInt(id, 10)
 	writeJSON(w, http.StatusOK, p)
+}
+
+// readUpload streams the multipart body: the file part is read once into
+// memory, no larger than importer.MaxFileBytes, and nothing goes to disk.
+func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, error) {
+	tooLarge := finance.Errorf(finance.ECodePayloadTooLarge, "the file is larger than %d MB", importer.MaxFileBytes>>20)
+	r.Body = http.MaxBytesReader(w, r.Body, importer.MaxFileBytes+1<<20)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
+	}
+	var up *store.Upload
+	account := ""
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err == nil {
+			switch part.FormName() {
+			case "file":
+				if up != nil {
+					err = finance.Errorf(finance.ECodeInvalid, "send one file")
+					break
+				}
+				up = &store.Upload{FileName: uploadName(part.FileName())}
+				up.Data, err = readFile(part, r.ContentLength)
+			case "accountId":
+				var b []byte
+				b, err = io.ReadAll(io.LimitReader(part, 64))
+				account = string(b)
+			default:
+				_, err = io.Copy(io.Discard, part)
+			}
+		}
+		var big *http.MaxBytesError
+		switch {
+		case err == nil:
+		case errors.As(err, &big), errors.Is(err, errFileTooLarge):
+			return nil, "", tooLarge
+		case finance.ErrorCode(err) != finance.ECodeInternal:
+			return nil, "", err
+		default:
+			return nil, "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
+		}
+	}
+	if up == nil {
+		return nil, "", &finance.Error{Code: finance.ECodeInvalid, Message: "no file", Fields: []finance.FieldError{{Field: "file", Code: finance.FCodeRequired}}}
+	}
+	up.Format = string(importer.DetectFormat(up.FileName, up.Data))
+	if up.Format == string(importer.FormatUnknown) {
+		return nil, "", finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
+	}
+	return up, account, nil
+}
+
+var errFileTooLarge = errors.New("file too large")
+
+// readFile reads a file part into one buffer, sized by the request's length
+// when it is known, and stops past importer.MaxFileBytes.
+func readFile(r io.Reader, contentLength int64) ([]byte, error) {
+	size := int64(importer.MaxFileBytes + 1)
+	if contentLength > 0 && contentLength < size {
+		size = contentLength
+	}
+	buf := make([]byte, 0, max(size, 512))
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if len(buf) > importer.MaxFileBytes {
+			return nil, errFileTooLarge
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// uploadName is a file name fit to store and show: valid UTF-8 without NUL
+// or control characters, at most 255 characters.
+func uploadName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7F {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(name, "\uFFFD"))
+	if name = strings.TrimSpace(name); name == "" {
+		return "upload"
+	}
+	if runes := []rune(name); len(runes) > 255 {
+		name = string(runes[:255])
+	}
+	return name
 }
 
 type importRequest struct {
@@ -169,15 +245,32 @@ func (a *API) readImportRequest(w http.ResponseWriter, r *http.Request) (int64, 
 // previewImport answers the preview of a stored file with other options.
 func (a *API) previewImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	id, req, err := a.readImportRequest(w, r)
+	var up *store.Upload
+	if err == nil {
+		up, err = a.db.Upload(r.Context(), u.LedgerID, id)
+	}
 	var p *importPreview
 	if err == nil {
-		p, err = a.prepareImport(r, u, id, req.AccountID.ID, req.Options)
+		p, _, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, false)
 	}
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, p)
+}
+
+// discardImport deletes an upload that will not be committed.
+func (a *API) discardImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err == nil {
+		err = a.db.DeleteUpload(r.Context(), u.LedgerID, id)
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 type importResult struct {
@@ -191,12 +284,17 @@ type importResult struct {
 // imports nothing unless skipInvalid is set; duplicates are skipped and counted.
 func (a *API) commitImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	id, req, err := a.readImportRequest(w, r)
-	var p *importPreview
+	var up *store.Upload
 	if err == nil {
-		p, err = a.prepareImport(r, u, id, req.AccountID.ID, req.Options)
+		up, err = a.db.Upload(r.Context(), u.LedgerID, id)
+	}
+	var p *importPreview
+	var drafts []store.ImportDraft
+	if err == nil {
+		p, drafts, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, true)
 	}
 	if err == nil && p.Invalid > 0 && !req.SkipInvalid {
-		first := p.rowErrors[0]
+		first := p.Errors[0]
 		err = &finance.Error{Code: finance.ECodeInvalid, Message: "line " + strconv.Itoa(first.Line) + ": " + first.Field + " is " + first.Code + "; nothing was imported",
 			Fields: []finance.FieldError{{Field: "line " + strconv.Itoa(first.Line) + " " + first.Field, Code: first.Code}}}
 	}
@@ -204,7 +302,7 @@ func (a *API) commitImport(w http.ResponseWriter, r *http.Request, u *finance.Us
 		a.fail(w, r, err)
 		return
 	}
-	created, cats, err := a.db.ImportMovements(r.Context(), u.LedgerID, id, p.drafts)
+	created, cats, err := a.db.ImportMovements(r.Context(), u.LedgerID, id, drafts)
 	if err != nil {
 		a.fail(w, r, err)
 		return

@@ -1,7 +1,7 @@
 package api
 
 import (
-	"net/http"
+	"context"
 	"strconv"
 
 	"cashcontrol/internal/finance"
@@ -9,18 +9,16 @@ import (
 	"cashcontrol/internal/store"
 )
 
-// prepareImport parses a stored file into the account's currency, marks
-// duplicates of existing movements, resolves category names and builds both
-// the preview and the drafts a commit writes.
-func (a *API) prepareImport(r *http.Request, u *finance.User, uploadID, accountID int64, opts *csvOptions) (*importPreview, error) {
-	ctx := r.Context()
-	up, err := a.db.Upload(ctx, u.LedgerID, uploadID)
-	if err != nil {
-		return nil, err
-	}
+// prepareImport parses a file into the account's currency, marks duplicates
+// of existing movements, resolves category names and builds the preview;
+// with withDrafts, also the drafts a commit writes (duplicates left out).
+// A preview reads the file twice rather than keep its rows: once for the
+// counts, the period and the sample, once against the movements of that
+// period. A commit keeps the rows it writes and reads the file once.
+func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Upload, accountID int64, opts *csvOptions, withDrafts bool) (*importPreview, []store.ImportDraft, error) {
 	acc, err := a.db.Account(ctx, u.LedgerID, accountID)
 	if err != nil {
-		return nil, fieldNotFound(err, "accountId")
+		return nil, nil, fieldNotFound(err, "accountId")
 	}
 	exp := 2
 	if c, ok := a.currencies.Lookup(acc.Currency); ok {
@@ -28,49 +26,25 @@ func (a *API) prepareImport(r *http.Request, u *finance.User, uploadID, accountI
 	}
 	p := &importPreview{ID: strconv.FormatInt(up.ID, 10), FileName: up.FileName, Format: up.Format, AccountID: strconv.FormatInt(acc.ID, 10),
 		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Rows: []previewRow{}, Errors: []importer.RowError{}, NewCategories: []newCategory{}}
-	var res importer.Result
-	switch importer.Format(up.Format) {
-	case importer.FormatCSV:
+	format := importer.Format(up.Format)
+	var csv importer.CSVOptions
+	if format == importer.FormatCSV {
 		det, derr := importer.DetectCSV(up.Data)
 		if derr != nil && opts == nil {
-			return nil, derr
+			return nil, nil, derr
 		}
-		o := det.Options
+		csv = det.Options
 		if opts != nil {
-			if o, err = opts.toImporter(); err != nil {
-				return nil, err
+			if csv, err = opts.toImporter(); err != nil {
+				return nil, nil, err
 			}
 		}
-		shown := fromCSVOptions(o)
+		shown := fromCSVOptions(csv)
 		p.Options, p.Header, p.Sample = &shown, det.Header, det.Sample
-		res, err = importer.ParseCSV(up.Data, o, exp)
-	case importer.FormatOFX:
-		res, err = importer.ParseOFX(up.Data, exp)
-	case importer.FormatQIF:
-		res, err = importer.ParseQIF(up.Data, exp, "")
-	default:
-		return nil, finance.Errorf(finance.ECodeUnsupportedMedia, "unsupported file")
-	}
-	if err != nil && len(res.Errors) == 0 {
-		return nil, err
-	}
-	p.Total, p.Valid, p.Invalid = res.Total, len(res.Rows), res.Total-len(res.Rows)
-	p.rowErrors = res.Errors
-	p.Errors = res.Errors[:min(len(res.Errors), 200)]
-	if len(res.Rows) == 0 {
-		return p, nil
-	}
-	from, to := res.Rows[0].Date, res.Rows[0].Date
-	for _, d := range res.Rows {
-		from, to = min(from, d.Date), max(to, d.Date)
-	}
-	existing, fitids, err := a.db.ExistingMovements(ctx, u.LedgerID, acc.ID, from, to)
-	if err != nil {
-		return nil, err
 	}
 	cats, err := a.db.ListCategories(ctx, u.LedgerID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	known := map[string]bool{}
 	for _, c := range cats {
@@ -82,38 +56,88 @@ func (a *API) prepareImport(r *http.Request, u *finance.User, uploadID, accountI
 			fallback[s.Type] = s.Name(u.LanguagePreference)
 		}
 	}
-	proposed := map[string]bool{}
-	p.drafts = make([]store.ImportDraft, 0, len(res.Rows))
-	for _, d := range res.Rows {
-		typ, amount := finance.MovementEarning, d.Amount
+	category := func(d importer.Draft) (typ string, amount int64, cat string) {
+		typ, amount = finance.MovementEarning, d.Amount
 		if amount < 0 {
 			typ, amount = finance.MovementExpense, -amount
 		}
-		dup := (d.FITID != "" && fitids[d.FITID])
+		if cat = d.Category; cat == "" {
+			cat = fallback[typ]
+		}
+		return typ, amount, cat
+	}
+
+	// First reading: counts, period, sample and new categories; a commit
+	// keeps every row too, and needs no second reading.
+	var from, to string
+	var drafts []store.ImportDraft
+	res, err := importer.Parse(format, up.Data, csv, exp, func(d importer.Draft) {
+		if from == "" || d.Date < from {
+			from = d.Date
+		}
+		to = max(to, d.Date)
+		typ, amount, cat := category(d)
+		if k := typ + "|" + finance.NameKey(cat); !known[k] {
+			known[k] = true
+			p.NewCategories = append(p.NewCategories, newCategory{Type: typ, Name: cat})
+		}
+		if len(p.Rows) < maxPreviewRows {
+			p.Rows = append(p.Rows, previewRow{Line: d.Line, Date: d.Date, Amount: d.Amount, Description: d.Description, Category: cat})
+		}
+		if withDrafts {
+			drafts = append(drafts, store.ImportDraft{CategoryName: cat, MovementDraft: finance.MovementDraft{Type: typ, Date: d.Date, Amount: amount,
+				AccountID: acc.ID, Description: d.Description, Notes: d.Notes, FITID: d.FITID}})
+		}
+	})
+	if err != nil && len(res.Errors) == 0 {
+		return nil, nil, err
+	}
+	p.Total, p.Valid, p.Invalid = res.Total, res.Valid, res.Broken()
+	p.Errors = res.Errors[:min(len(res.Errors), 200)]
+	if res.Valid == 0 {
+		return p, nil, nil
+	}
+
+	// Duplicates of the movements of that period: on the kept rows for a
+	// commit, else on a second reading of the file.
+	existing, fitids, err := a.db.ExistingMovements(ctx, u.LedgerID, acc.ID, from, to)
+	if err != nil {
+		return nil, nil, err
+	}
+	i := 0
+	duplicate := func(typ string, amount int64, date, description, fitid string) bool {
+		dup := fitid != "" && fitids[fitid]
 		if !dup {
-			key := store.DuplicateKey(d.Date, typ, amount, d.Description)
+			key := store.DuplicateKey(date, typ, amount, description)
 			if existing[key] > 0 {
 				existing[key]--
 				dup = true
 			}
 		}
-		cat := d.Category
-		if cat == "" {
-			cat = fallback[typ]
+		if i < len(p.Rows) {
+			p.Rows[i].Duplicate = dup
 		}
-		if k := typ + "|" + finance.NameKey(cat); !known[k] && !proposed[k] {
-			proposed[k] = true
-			p.NewCategories = append(p.NewCategories, newCategory{Type: typ, Name: cat})
-		}
-		if len(p.Rows) < maxPreviewRows {
-			p.Rows = append(p.Rows, previewRow{Line: d.Line, Date: d.Date, Amount: d.Amount, Description: d.Description, Category: cat, Duplicate: dup})
-		}
+		i++
 		if dup {
 			p.Duplicates++
-			continue
 		}
-		p.drafts = append(p.drafts, store.ImportDraft{CategoryName: cat, MovementDraft: finance.MovementDraft{Type: typ, Date: d.Date, Amount: amount,
-			AccountID: acc.ID, Description: d.Description, Notes: d.Notes, FITID: d.FITID}})
+		return dup
 	}
-	return p, nil
+	if withDrafts {
+		kept := drafts[:0]
+		for _, d := range drafts {
+			if !duplicate(d.Type, d.Amount, d.Date, d.Description, d.FITID) {
+				kept = append(kept, d)
+			}
+		}
+		return p, kept, nil
+	}
+	_, err = importer.Parse(format, up.Data, csv, exp, func(d importer.Draft) {
+		typ, amount, _ := category(d)
+		duplicate(typ, amount, d.Date, d.Description, d.FITID)
+	})
+	if err != nil && i == 0 {
+		return nil, nil, err
+	}
+	return p, nil, nil
 }

@@ -55,6 +55,7 @@ var statusOf = map[string]int{
 	finance.ECodePayloadTooLarge:      http.StatusRequestEntityTooLarge,
 	finance.ECodeUnsupportedMedia:     http.StatusUnsupportedMediaType,
 	finance.ECodeRecentSignInRequired: http.StatusForbidden,
+	finance.ECodeTooManyUploads:       http.StatusConflict,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

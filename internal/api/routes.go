@@ -73,6 +73,7 @@ func (a *API) routes() []route {
 		{"POST /api/v1/imports", a.authed(a.uploadImport)},
 		{"POST /api/v1/imports/{id}/preview", a.authed(a.previewImport)},
 		{"POST /api/v1/imports/{id}/commit", a.authed(a.commitImport)},
+		{"DELETE /api/v1/imports/{id}", a.authed(a.discardImport)},
 	}
 }
 
@@ -91,6 +92,7 @@ func (a *API) Register(mux *http.ServeMux) {
 	for _, rt := range a.routes() {
 		mux.HandleFunc(rt.pattern, cleanInput(rt.handler))
 	}
+
 	mux.HandleFunc("/api/", NotFound)
 	mux.HandleFunc("/auth/", NotFound)
 }

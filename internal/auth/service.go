@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/http"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,13 +14,31 @@ import (
 )
 
 // RateLimitedError says that too many attempts were made; retry after a while.
-type RateLimitedError struct{ RetryAfter time.Duration }
+type RateLimitedError struct {
+	RetryAfter time.Duration
+	Message    string // what was limited; sign-in attempts when empty
+}
 
 func (e *RateLimitedError) Error() string { return "rate_limited: too many attempts" }
 
 // Unwrap exposes the domain code.
 func (e *RateLimitedError) Unwrap() error {
+	if e.Message != "" {
+		return finance.Errorf(finance.ECodeRateLimited, "%s", e.Message)
+	}
 	return finance.Errorf(finance.ECodeRateLimited, "too many sign-in attempts, try again later")
+}
+
+// Allow takes one event of the client's address from l, or answers how long
+// to wait in a RateLimitedError naming what. A nil l allows everything.
+func Allow(l *Limiter, r *http.Request, what string) error {
+	if l == nil {
+		return nil
+	}
+	if ok, wait := l.Allow(ClientIP(r)); !ok {
+		return &RateLimitedError{RetryAfter: wait, Message: "too many " + what + " from this address, try again later"}
+	}
+	return nil
 }
 
 // RetryAfterSeconds is the Retry-After header value.

@@ -43,6 +43,35 @@ type Config struct {
 	// only CASHCONTROL_TRUST_PROXY=true is set; empty means none.
 	TrustedProxies []netip.Prefix
 	Providers      []Provider
+	// SignupRate and UploadRate bound sign-ups and bank-file uploads per
+	// client address (CASHCONTROL_SIGNUP_RATE, CASHCONTROL_UPLOAD_RATE).
+	SignupRate Rate
+	UploadRate Rate
+	// PendingImports and PendingImportBytes cap a ledger's uploads waiting to
+	// be committed (CASHCONTROL_PENDING_IMPORTS, CASHCONTROL_PENDING_IMPORT_MB).
+	PendingImports     int
+	PendingImportBytes int64
+}
+
+// Rate is Events at once, refilled evenly over Per: "10/1h" allows 10 at
+// once and one more every 6 minutes.
+type Rate struct {
+	Events int
+	Per    time.Duration
+}
+
+// Every is the time that gives back one event.
+func (r Rate) Every() time.Duration { return r.Per / time.Duration(r.Events) }
+
+func parseRate(s, setting string, bad func(string, string, ...any)) Rate {
+	n, per, ok := strings.Cut(s, "/")
+	events, err := strconv.Atoi(strings.TrimSpace(n))
+	d, derr := time.ParseDuration(strings.TrimSpace(per))
+	if !ok || err != nil || derr != nil || events < 1 || d <= 0 || d/time.Duration(events) <= 0 {
+		bad(setting, "%q is not a rate such as 10/1h (events per duration)", s)
+		return Rate{Events: 1, Per: time.Hour}
+	}
+	return Rate{Events: events, Per: d}
 }
 
 // DefaultTrustedProxies is what CASHCONTROL_TRUST_PROXY=true trusts when
@@ -133,6 +162,16 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 		bad("CASHCONTROL_LOG_FORMAT", "must be text or json")
 	}
 	c.Providers = providers(env, bad)
+	c.SignupRate = parseRate(env("CASHCONTROL_SIGNUP_RATE", "20/1h"), "CASHCONTROL_SIGNUP_RATE", bad)
+	c.UploadRate = parseRate(env("CASHCONTROL_UPLOAD_RATE", "60/1h"), "CASHCONTROL_UPLOAD_RATE", bad)
+	if c.PendingImports, err = strconv.Atoi(env("CASHCONTROL_PENDING_IMPORTS", "10")); err != nil || c.PendingImports < 1 {
+		bad("CASHCONTROL_PENDING_IMPORTS", "must be a whole number of at least 1")
+	}
+	mb, err := strconv.Atoi(env("CASHCONTROL_PENDING_IMPORT_MB", "50"))
+	if err != nil || mb < 20 || mb > 1<<20 {
+		bad("CASHCONTROL_PENDING_IMPORT_MB", "must be a whole number of megabytes, at least 20 (one file of the largest size)")
+	}
+	c.PendingImportBytes = int64(mb) << 20
 	return c, errors.Join(errs...)
 }
 

@@ -110,3 +110,26 @@ func contains(list []netip.Prefix, addr string) bool {
 	}
 	return false
 }
+
+func TestImportLimits(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SignupRate != (config.Rate{Events: 20, Per: time.Hour}) || c.UploadRate != (config.Rate{Events: 60, Per: time.Hour}) ||
+		c.PendingImports != 10 || c.PendingImportBytes != 50<<20 || c.SignupRate.Every() != 3*time.Minute {
+		t.Fatalf("defaults %+v", c)
+	}
+	c, err = load(t, map[string]string{"CASHCONTROL_UPLOAD_RATE": "1000/1s", "CASHCONTROL_SIGNUP_RATE": " 5 / 10m ",
+		"CASHCONTROL_PENDING_IMPORTS": "3", "CASHCONTROL_PENDING_IMPORT_MB": "100"})
+	if err != nil || c.UploadRate != (config.Rate{Events: 1000, Per: time.Second}) || c.SignupRate != (config.Rate{Events: 5, Per: 10 * time.Minute}) ||
+		c.PendingImports != 3 || c.PendingImportBytes != 100<<20 {
+		t.Fatalf("%+v %v", c, err)
+	}
+	for setting, value := range map[string]string{"CASHCONTROL_UPLOAD_RATE": "10", "CASHCONTROL_SIGNUP_RATE": "0/1h",
+		"CASHCONTROL_PENDING_IMPORTS": "0", "CASHCONTROL_PENDING_IMPORT_MB": "5"} {
+		if _, err := load(t, map[string]string{setting: value}); err == nil || !strings.Contains(err.Error(), setting) {
+			t.Errorf("%s=%q: %v", setting, value, err)
+		}
+	}
+}

@@ -34,6 +34,9 @@ const (
 	// ECodeRecentSignInRequired: the action needs a sign-in of the last few
 	// minutes (an account without a password cannot confirm with one).
 	ECodeRecentSignInRequired = "recent_sign_in_required"
+	// ECodeTooManyUploads: the ledger's uploads waiting to be
+	// committed are at their cap (count or bytes).
+	ECodeTooManyUploads = "too_many_pending_imports"
 )
 
 // Field error codes.

@@ -2,7 +2,6 @@ package importer
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"io"
 	"strings"
@@ -46,35 +45,41 @@ type CSVPreview struct {
 
 const sampleRecords = 20
 
-func newReader(text []byte, delim rune) *csv.Reader {
-	r := csv.NewReader(bytes.NewReader(text))
-	r.Comma = delim
-	r.FieldsPerRecord = -1
-	r.LazyQuotes = true
-	r.ReuseRecord = false
-	return r
-}
+// detectBytes of text are enough to detect a CSV's layout.
+const detectBytes = 64 << 10
 
 // DetectCSV guesses the delimiter, the header, the columns (by header names in
 // es/en/fr, else by content), the date format and the decimal separator.
 func DetectCSV(data []byte) (CSVPreview, error) {
-	text, err := toUTF8(data)
+	tr, err := textReader(data)
 	if err != nil {
 		return CSVPreview{}, err
 	}
+	// The first lines of the text are enough (and whole lines only).
+	text := make([]byte, detectBytes)
+	n, err := io.ReadFull(tr, text)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return CSVPreview{}, finance.Errorf(finance.ECodeInvalid, "this CSV cannot be read: %v", err)
+	}
+	text = text[:n]
+	if n == detectBytes {
+		if i := bytes.LastIndexByte(text, '\n'); i > 0 {
+			text = text[:i+1]
+		}
+	}
 	p := CSVPreview{Options: CSVOptions{Delimiter: detectDelimiter(text), Date: -1, Amount: -1, Debit: -1, Credit: -1, Description: -1, Notes: -1, Category: -1, Account: -1}}
-	r := newReader(text, p.Options.Delimiter)
+	r := newRecordReader(bytes.NewReader(text), p.Options.Delimiter)
 	var recs [][]string
 	for len(recs) <= sampleRecords {
-		rec, err := r.Read()
+		rec, _, err := r.Read()
 		if err == io.EOF {
 			break
 		}
+		if errors.Is(err, errBrokenRecord) {
+			continue
+		}
 		if err != nil {
 			return p, finance.Errorf(finance.ECodeInvalid, "this CSV cannot be read: %v", err)
-		}
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
 		}
 		recs = append(recs, rec)
 	}
@@ -305,10 +310,15 @@ func detectDecimal(vals []string) rune {
 // ParseCSV reads every record with the given options into drafts in the
 // account's currency (exponent decimals), with per-row errors naming the line.
 func ParseCSV(data []byte, opt CSVOptions, exponent int) (Result, error) {
+	return collect(func(emit Emit) (Result, error) { return ParseCSVEach(data, opt, exponent, emit) })
+}
+
+// ParseCSVEach is ParseCSV handing each good row to emit instead of keeping it.
+func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result, error) {
 	if err := checkExponent(exponent); err != nil {
 		return Result{}, err
 	}
-	text, err := toUTF8(data)
+	text, err := textReader(data)
 	if err != nil {
 		return Result{}, err
 	}
@@ -325,37 +335,31 @@ func ParseCSV(data []byte, opt CSVOptions, exponent int) (Result, error) {
 		opt.Delimiter = ','
 	}
 	res := Result{DateFormat: opt.DateFormat}
-	r := newReader(text, opt.Delimiter)
+	r := newRecordReader(text, opt.Delimiter)
 	first := true
 	for {
-		rec, err := r.Read()
+		rec, line, err := r.Read()
 		if err == io.EOF {
 			break
 		}
-		line, _ := r.FieldPos(0)
-		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				res.Total++
-				res.addError(pe.Line, "row", finance.FCodeInvalid)
-				continue
-			}
+		if err != nil && !errors.Is(err, errBrokenRecord) {
 			return res, finance.Errorf(finance.ECodeInvalid, "this CSV cannot be read: %v", err)
 		}
-		if first && opt.HasHeader {
+		if first && opt.HasHeader && err == nil {
 			first = false
 			continue
 		}
 		first = false
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
-		}
 		res.Total++
 		if res.Total > MaxRows {
 			return res, errTooManyRows()
 		}
+		if err != nil {
+			res.addError(line, "row", finance.FCodeInvalid)
+			continue
+		}
 		if d, ok := csvDraft(&res, rec, line, opt, exponent); ok {
-			res.Rows = append(res.Rows, d)
+			res.add(d, emit)
 		}
 	}
 	return res.finish()

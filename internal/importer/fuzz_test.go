@@ -1,19 +1,30 @@
 package importer_test
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
 )
 
 // The invariant of every reader: no panic, and every draft it returns has a
-// valid date and an amount within ±10^15 minor units that is not zero.
+// valid date, an amount within ±10^15 minor units that is not zero, and text
+// that any database stores (valid UTF-8, no NUL or control characters).
 func checkResult(t *testing.T, res importer.Result) {
 	for _, d := range res.Rows {
 		if !finance.ValidDate(d.Date) || d.Amount == 0 || d.Amount > finance.MaxAmount || d.Amount < -finance.MaxAmount {
 			t.Fatalf("bad draft %+v", d)
 		}
+		for _, s := range []string{d.Description, d.Notes, d.Category, d.Account, d.FITID} {
+			if !utf8.ValidString(s) || strings.IndexFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7F }) >= 0 {
+				t.Fatalf("text not fit to store in %+v", d)
+			}
+		}
+	}
+	if res.Valid != len(res.Rows) || res.Total < res.Valid {
+		t.Fatalf("counts: total %d, valid %d, rows %d", res.Total, res.Valid, len(res.Rows))
 	}
 }
 

@@ -2,14 +2,19 @@
 // signed amounts in minor units, ISO dates, and per-row errors that name the
 // line, so that the API can show a preview and then commit every row in one
 // transaction. It does no I/O of its own: callers hand it the file's bytes.
+// The readers stream: each good row goes to a callback as it is read, so a
+// caller that keeps only counts and a sample holds the file once, not its rows.
 package importer
 
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
+
+	xunicode "golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 
 	"cashcontrol/internal/finance"
 )
@@ -53,17 +58,55 @@ type RowError struct {
 	Code  string `json:"code"`  // required, invalid, out_of_range, too_long (finance.FCode*)
 }
 
-// Result is what a file holds: the good rows, the errors of the broken ones,
-// and how many rows (good and broken) the file has.
+// Result is what a file holds: the good rows (only when the caller asked
+// for them: see Emit), the errors of the broken ones, and how many rows (good
+// and broken) the file has.
 type Result struct {
-	Rows       []Draft
+	Rows       []Draft    // filled by ParseCSV, ParseOFX and ParseQIF; empty with an Emit
+	Valid      int        // good rows
 	Errors     []RowError // at most MaxErrors
 	Total      int
 	DateFormat string // the date layout used (detected or given)
 }
 
+// Emit receives each good row, in file order.
+type Emit func(Draft)
+
 // Broken is the number of rows left out because of errors.
-func (r *Result) Broken() int { return r.Total - len(r.Rows) }
+func (r *Result) Broken() int { return r.Total - r.Valid }
+
+// add counts a good row and hands it to emit, or keeps it in Rows.
+func (r *Result) add(d Draft, emit Emit) {
+	r.Valid++
+	if emit != nil {
+		emit(d)
+		return
+	}
+	r.Rows = append(r.Rows, d)
+}
+
+// collect runs a streaming parse and keeps every row in Result.Rows.
+func collect(parse func(Emit) (Result, error)) (Result, error) {
+	var rows []Draft
+	res, err := parse(func(d Draft) { rows = append(rows, d) })
+	res.Rows = rows
+	return res, err
+}
+
+// Parse reads a file of any format, handing each good row to emit (csv is
+// used for CSV files only). Rows are not kept: Result has the counts and the
+// first errors.
+func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) (Result, error) {
+	switch format {
+	case FormatCSV:
+		return ParseCSVEach(data, csv, exponent, emit)
+	case FormatOFX:
+		return ParseOFXEach(data, exponent, emit)
+	case FormatQIF:
+		return ParseQIFEach(data, exponent, "", emit)
+	}
+	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
+}
 
 // addError records a field error of a row, keeping at most MaxErrors.
 func (r *Result) addError(line int, field, code string) {
@@ -78,7 +121,7 @@ func (r *Result) finish() (Result, error) {
 	switch {
 	case r.Total == 0:
 		return *r, finance.Errorf(finance.ECodeInvalid, "the file holds no movements")
-	case len(r.Rows) == 0:
+	case r.Valid == 0:
 		first := r.Errors[0]
 		return *r, finance.Errorf(finance.ECodeInvalid,
 			"none of the %d rows could be read; line %d: %s is %s", r.Total, first.Line, first.Field, first.Code)
@@ -139,41 +182,23 @@ func checkExponent(exponent int) error {
 	return nil
 }
 
-// toUTF8 returns the file as UTF-8 text: it refuses oversized input, drops a
-// byte-order mark, decodes UTF-16 with a BOM, and reads anything that is not
-// valid UTF-8 as Windows-1252 (a superset of Latin-1 that Spanish and French
-// banks still export).
-func toUTF8(data []byte) ([]byte, error) {
+// textReader returns the file as a stream of UTF-8 text, without a copy of
+// it: it refuses oversized input, drops a byte-order mark, decodes UTF-16
+// with a BOM, and reads anything that is not valid UTF-8 as Windows-1252 (a
+// superset of Latin-1 that Spanish and French banks still export).
+func textReader(data []byte) (io.Reader, error) {
 	if len(data) > MaxFileBytes {
 		return nil, errTooLarge()
 	}
 	if hasUTF16BOM(data) {
-		return decodeUTF16(data), nil
+		dec := xunicode.UTF16(xunicode.LittleEndian, xunicode.ExpectBOM).NewDecoder()
+		return transform.NewReader(bytes.NewReader(data), dec), nil
 	}
 	data = bytes.TrimPrefix(data, utf8BOM)
 	if utf8.Valid(data) {
-		return data, nil
+		return bytes.NewReader(data), nil
 	}
-	return decodeWindows1252(data), nil
-}
-
-func decodeUTF16(data []byte) []byte {
-	big := data[0] == 0xFE
-	data = data[2:]
-	units := make([]uint16, len(data)/2)
-	for i := range units {
-		if big {
-			units[i] = uint16(data[2*i])<<8 | uint16(data[2*i+1])
-		} else {
-			units[i] = uint16(data[2*i+1])<<8 | uint16(data[2*i])
-		}
-	}
-	runes := utf16.Decode(units)
-	out := make([]byte, 0, len(runes)+len(runes)/4)
-	for _, r := range runes {
-		out = utf8.AppendRune(out, r)
-	}
-	return out
+	return &win1252Reader{src: data}, nil
 }
 
 // win1252 maps bytes 0x80–0x9F; the rest of the range is Latin-1, which is
@@ -184,24 +209,59 @@ var win1252 = [32]rune{
 	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9D, 'ž', 'Ÿ',
 }
 
-func decodeWindows1252(data []byte) []byte {
-	out := make([]byte, 0, len(data)+len(data)/8)
-	for _, b := range data {
-		switch {
-		case b < 0x80:
-			out = append(out, b)
-		case b < 0xA0:
-			out = utf8.AppendRune(out, win1252[b-0x80])
-		default:
-			out = utf8.AppendRune(out, rune(b))
-		}
+// win1252Reader decodes Windows-1252 bytes to UTF-8 as they are read.
+type win1252Reader struct{ src []byte }
+
+func (r *win1252Reader) Read(p []byte) (int, error) {
+	if len(r.src) == 0 {
+		return 0, io.EOF
 	}
-	return out
+	n := 0
+	for len(r.src) > 0 && n+utf8.UTFMax <= len(p) {
+		switch b := r.src[0]; {
+		case b < 0x80:
+			p[n] = b
+			n++
+		case b < 0xA0:
+			n += utf8.EncodeRune(p[n:], win1252[b-0x80])
+		default:
+			n += utf8.EncodeRune(p[n:], rune(b))
+		}
+		r.src = r.src[1:]
+	}
+	if n == 0 {
+		return 0, io.ErrShortBuffer
+	}
+	return n, nil
 }
 
-// cut trims s and shortens it to at most n characters.
+// clean makes text from a file safe to store: valid UTF-8, no NUL (which
+// PostgreSQL refuses in TEXT), other control characters (tabs, line breaks
+// of a multi-line field) read as spaces.
+func clean(s string) string {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		plain = s[i] >= 0x20 && s[i] < 0x7F
+	}
+	if plain || strings.IndexFunc(s, isControl) < 0 && utf8.ValidString(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == 0:
+			return -1
+		case isControl(r):
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7F }
+
+// cut cleans and trims s and shortens it to at most n characters.
 func cut(s string, n int) string {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(clean(s))
 	if len(s) <= n {
 		return s
 	}

@@ -12,7 +12,12 @@ import (
 // ParseOFX reads the transactions of the bank and credit-card statements of
 // an OFX/QFX file (1.x SGML or 2.x XML). FITIDs are kept for duplicate
 // detection; amounts become minor units with exact rational arithmetic.
-func ParseOFX(data []byte, exponent int) (res Result, err error) {
+func ParseOFX(data []byte, exponent int) (Result, error) {
+	return collect(func(emit Emit) (Result, error) { return ParseOFXEach(data, exponent, emit) })
+}
+
+// ParseOFXEach is ParseOFX handing each good row to emit instead of keeping it.
+func ParseOFXEach(data []byte, exponent int, emit Emit) (res Result, err error) {
 	if err := checkExponent(exponent); err != nil {
 		return Result{}, err
 	}
@@ -74,8 +79,8 @@ func ParseOFX(data []byte, exponent int) (res Result, err error) {
 		if desc == "" {
 			desc = string(t.ExtdName)
 		}
-		res.Rows = append(res.Rows, Draft{Line: line, Date: date, Amount: n.Int64(), Description: cut(desc, finance.MaxDescription),
-			Notes: cut(string(t.Memo), finance.MaxNotes), FITID: cut(string(t.FiTID), 255)})
+		res.add(Draft{Line: line, Date: date, Amount: n.Int64(), Description: cut(desc, finance.MaxDescription),
+			Notes: cut(string(t.Memo), finance.MaxNotes), FITID: cut(string(t.FiTID), 255)}, emit)
 	}
 	return res.finish()
 }

@@ -2,7 +2,6 @@ package importer
 
 import (
 	"bufio"
-	"bytes"
 	"strings"
 	"time"
 
@@ -16,22 +15,78 @@ var qifLayouts = []string{"1/2/2006", "2/1/2006", "1/2/06", "2/1/06", "2006-01-0
 type qifRecord struct {
 	line                                     int
 	date, amount, payee, memo, category, num string
+	broken                                   bool // the next record began before this one's "^"
 }
 
 // ParseQIF reads a QIF bank, cash or credit-card file. dateFormat is a Go
 // layout; "" detects it from every date of the file.
 func ParseQIF(data []byte, exponent int, dateFormat string) (Result, error) {
+	return collect(func(emit Emit) (Result, error) { return ParseQIFEach(data, exponent, dateFormat, emit) })
+}
+
+// ParseQIFEach is ParseQIF handing each good row to emit instead of keeping
+// it. Detecting the date format reads the file twice rather than keep it.
+func ParseQIFEach(data []byte, exponent int, dateFormat string, emit Emit) (Result, error) {
 	if err := checkExponent(exponent); err != nil {
 		return Result{}, err
 	}
-	text, err := toUTF8(data)
-	if err != nil {
-		return Result{}, err
+	if dateFormat == "" {
+		fits := make([]bool, len(qifLayouts))
+		for i := range fits {
+			fits[i] = true
+		}
+		seen := false
+		err := scanQIF(data, func(r qifRecord) error {
+			if r.broken || r.date == "" {
+				return nil
+			}
+			seen = true
+			for i, l := range qifLayouts {
+				if fits[i] {
+					_, err := time.Parse(l, r.date)
+					fits[i] = err == nil
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return Result{}, err
+		}
+		dateFormat = qifLayouts[0]
+		for i, ok := range fits {
+			if ok && seen {
+				dateFormat = qifLayouts[i]
+				break
+			}
+		}
 	}
-	var recs []qifRecord
+	res := Result{DateFormat: dateFormat}
+	err := scanQIF(data, func(r qifRecord) error {
+		res.Total++
+		if res.Total > MaxRows {
+			return errTooManyRows()
+		}
+		if d, ok := qifDraft(&res, r, dateFormat, exponent); ok {
+			res.add(d, emit)
+		}
+		return nil
+	})
+	if err != nil {
+		return res, err
+	}
+	return res.finish()
+}
+
+// scanQIF hands each record of the file to fn, in order. A record that a new
+// one ("D" date line) interrupts before its "^" is handed over broken.
+func scanQIF(data []byte, fn func(qifRecord) error) error {
+	text, err := textReader(data)
+	if err != nil {
+		return err
+	}
 	cur := qifRecord{}
 	started := false
-	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc := bufio.NewScanner(text)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 0
 	for sc.Scan() {
@@ -39,6 +94,13 @@ func ParseQIF(data []byte, exponent int, dateFormat string) (Result, error) {
 		l := strings.TrimRight(sc.Text(), "\r")
 		if l == "" {
 			continue
+		}
+		if l[0] == 'D' && cur.date != "" {
+			cur.broken = true
+			if err := fn(cur); err != nil {
+				return err
+			}
+			cur, started = qifRecord{}, false
 		}
 		if !started {
 			cur.line, started = line, true
@@ -63,78 +125,56 @@ func ParseQIF(data []byte, exponent int, dateFormat string) (Result, error) {
 			cur.num = v
 		case '^':
 			if cur.date != "" || cur.amount != "" || cur.payee != "" {
-				recs = append(recs, cur)
+				if err := fn(cur); err != nil {
+					return err
+				}
 			}
 			cur, started = qifRecord{}, false
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return Result{}, finance.Errorf(finance.ECodeInvalid, "this QIF file cannot be read: %v", err)
+		return finance.Errorf(finance.ECodeInvalid, "this QIF file cannot be read: %v", err)
 	}
 	if cur.date != "" || cur.amount != "" {
-		recs = append(recs, cur)
+		return fn(cur)
 	}
-	if dateFormat == "" {
-		dates := make([]string, 0, len(recs))
-		for _, r := range recs {
-			if r.date != "" {
-				dates = append(dates, r.date)
-			}
-		}
-		dateFormat = detectQIFLayout(dates)
-	}
-	res := Result{DateFormat: dateFormat}
-	for _, r := range recs {
-		res.Total++
-		if res.Total > MaxRows {
-			return res, errTooManyRows()
-		}
-		t, err := time.Parse(dateFormat, r.date)
-		if r.date == "" {
-			res.addError(r.line, "date", finance.FCodeRequired)
-			continue
-		}
-		if err != nil || !finance.ValidDate(t.Format(finance.DateLayout)) {
-			res.addError(r.line, "date", finance.FCodeInvalid)
-			continue
-		}
-		amount, err := ParseAmount(r.amount, '.', exponent)
-		if err != nil {
-			amount, err = ParseAmount(r.amount, ',', exponent)
-		}
-		if r.amount == "" {
-			res.addError(r.line, "amount", finance.FCodeRequired)
-			continue
-		}
-		if err != nil || amount == 0 {
-			res.addError(r.line, "amount", fieldCode(err))
-			continue
-		}
-		cat := r.category
-		if strings.HasPrefix(cat, "[") { // a transfer to another account
-			cat = ""
-		}
-		if i := strings.LastIndexByte(cat, ':'); i >= 0 {
-			cat = cat[i+1:]
-		}
-		res.Rows = append(res.Rows, Draft{Line: r.line, Date: t.Format(finance.DateLayout), Amount: amount,
-			Description: cut(r.payee, finance.MaxDescription), Notes: cut(r.memo, finance.MaxNotes), Category: cut(cat, finance.MaxCategoryName)})
-	}
-	return res.finish()
+	return nil
 }
 
-func detectQIFLayout(dates []string) string {
-	for _, l := range qifLayouts {
-		all := len(dates) > 0
-		for _, d := range dates {
-			if _, err := time.Parse(l, d); err != nil {
-				all = false
-				break
-			}
-		}
-		if all {
-			return l
-		}
+// qifDraft turns one record into a draft, or records why it cannot.
+func qifDraft(res *Result, r qifRecord, dateFormat string, exponent int) (Draft, bool) {
+	if r.broken {
+		res.addError(r.line, "row", finance.FCodeInvalid)
+		return Draft{}, false
 	}
-	return qifLayouts[0]
+	t, err := time.Parse(dateFormat, r.date)
+	if r.date == "" {
+		res.addError(r.line, "date", finance.FCodeRequired)
+		return Draft{}, false
+	}
+	if err != nil || !finance.ValidDate(t.Format(finance.DateLayout)) {
+		res.addError(r.line, "date", finance.FCodeInvalid)
+		return Draft{}, false
+	}
+	amount, err := ParseAmount(r.amount, '.', exponent)
+	if err != nil {
+		amount, err = ParseAmount(r.amount, ',', exponent)
+	}
+	if r.amount == "" {
+		res.addError(r.line, "amount", finance.FCodeRequired)
+		return Draft{}, false
+	}
+	if err != nil || amount == 0 {
+		res.addError(r.line, "amount", fieldCode(err))
+		return Draft{}, false
+	}
+	cat := r.category
+	if strings.HasPrefix(cat, "[") { // a transfer to another account
+		cat = ""
+	}
+	if i := strings.LastIndexByte(cat, ':'); i >= 0 {
+		cat = cat[i+1:]
+	}
+	return Draft{Line: r.line, Date: t.Format(finance.DateLayout), Amount: amount,
+		Description: cut(r.payee, finance.MaxDescription), Notes: cut(r.memo, finance.MaxNotes), Category: cut(cat, finance.MaxCategoryName)}, true
 }

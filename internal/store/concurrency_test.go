@@ -244,7 +244,7 @@ func TestParallelCommitsOfOneUpload(t *testing.T) {
 		acc := mustAccount(t, db, l, "Bank", "EUR", 0)
 		cat := mustCategory(t, db, l, "Food", "expense", 0)
 		for trial := 0; trial < 3; trial++ {
-			up, err := db.SaveUpload(ctx, l, "bank.csv", "csv", []byte("date,amount\n"))
+			up, err := db.SaveUpload(ctx, l, "bank.csv", "csv", []byte("date,amount\n"), store.UploadLimits{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,8 +1,11 @@
 package store
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,38 +20,137 @@ type Upload struct {
 	ID       int64
 	FileName string
 	Format   string
-	Data     []byte
+	Data     []byte // as uploaded; stored gzip-compressed
+}
+
+// compress gzips an upload for storage: bank files shrink several times,
+// and so do the database and the copy its driver makes of the value.
+func compress(data []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(len(data)/4 + 512)
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// decompress reverses compress into one buffer of the right size (gzip's
+// trailer holds it); an upload stored before compression is returned as is.
+func decompress(stored []byte) ([]byte, error) {
+	if len(stored) < 18 || stored[0] != 0x1f || stored[1] != 0x8b {
+		return stored, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(stored))
+	if err != nil {
+		return stored, nil
+	}
+	size := int(binary.LittleEndian.Uint32(stored[len(stored)-4:]))
+	out := bytes.NewBuffer(make([]byte, 0, min(size, 64<<20)+bytes.MinRead))
+	if _, err := out.ReadFrom(zr); err != nil {
+		return nil, fmt.Errorf("stored upload: %w", err)
+	}
+	return out.Bytes(), nil
 }
 
 // uploadTTL is how long an unfinished import is kept.
 const uploadTTL = 24 * time.Hour
 
-// SaveUpload stores a file for the ledger (and drops the ledger's stale ones).
-func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format string, data []byte) (int64, error) {
+// UploadLimits cap a ledger's uploads waiting to be committed.
+type UploadLimits struct {
+	Files int   // at most this many
+	Bytes int64 // of at most this many bytes in all, as stored (compressed)
+}
+
+// DefaultUploadLimits apply when UploadLimits are zero.
+var DefaultUploadLimits = UploadLimits{Files: 10, Bytes: 50 << 20}
+
+// SaveUpload stores a file for the ledger, within the ledger's limits
+// (too_many_pending_imports past them). Expired uploads of every ledger are
+// dropped first.
+func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
+	if lim.Files <= 0 || lim.Bytes <= 0 {
+		lim = DefaultUploadLimits
+	}
+	if _, err := db.SweepUploads(ctx); err != nil {
+		return 0, err
+	}
+	stored, err := compress(data)
+	if err != nil {
+		return 0, err
+	}
 	var id int64
-	err := db.write(ctx, func(tx *Tx) error {
-		now := db.now()
-		if _, err := tx.exec(ctx, `DELETE FROM imports WHERE ledger_id = ? AND created_at < ?`, ledgerID, now.Add(-uploadTTL).UnixMilli()); err != nil {
+	// Under the ledger's lock: one upload of a ledger at a time, on any server.
+	err = db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		var files, size int64
+		cutoff := db.now().Add(-uploadTTL).UnixMilli()
+		if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM imports
+			WHERE ledger_id = ? AND created_at >= ? AND committed_at IS NULL`, ledgerID, cutoff).Scan(&files, &size); err != nil {
 			return err
 		}
+		if files+1 > int64(lim.Files) || size+int64(len(stored)) > lim.Bytes {
+			return finance.Errorf(finance.ECodeTooManyUploads,
+				"%d files (%d MB) are waiting to be imported, the most allowed is %d files or %d MB: import or discard some first",
+				files, (size+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
+		}
 		return tx.queryRow(ctx, `INSERT INTO imports (ledger_id, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-			ledgerID, name, format, data, now.UnixMilli()).Scan(&id)
+			ledgerID, name, format, stored, db.now().UnixMilli()).Scan(&id)
 	})
 	return id, err
 }
 
-// Upload loads a stored file of the ledger; another ledger's is not_found.
+// SweepUploads deletes the uploads of every ledger older than a day and
+// says how many.
+func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
+	var n int64
+	err := db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM imports WHERE created_at < ?`, db.now().Add(-uploadTTL).UnixMilli())
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		return err
+	})
+	return n, err
+}
+
+// Upload loads a pending file of the ledger; another ledger's, or one older
+// than a day, is not_found, and a committed one already_committed.
 func (db *DB) Upload(ctx context.Context, ledgerID, id int64) (*Upload, error) {
 	var u Upload
-	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM imports WHERE ledger_id = ? AND id = ? AND committed_at IS NULL`, ledgerID, id).
-		Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
+	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM imports WHERE ledger_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
+		ledgerID, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, uploadGone(ctx, db, ledgerID, id)
 	}
 	if err != nil {
 		return nil, err
 	}
+	if u.Data, err = decompress(u.Data); err != nil {
+		return nil, err
+	}
 	return &u, nil
+}
+
+// DeleteUpload discards a pending upload of the ledger (a committed one is
+// already_committed and stays, so that a late commit is still told so).
+func (db *DB) DeleteUpload(ctx context.Context, ledgerID, id int64) error {
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM imports WHERE ledger_id = ? AND id = ? AND committed_at IS NULL`, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err == nil && n == 0 {
+			err = uploadGone(ctx, tx, ledgerID, id)
+		}
+		return err
+	})
 }
 
 // DuplicateKey identifies a movement for duplicate detection on import.

@@ -10,7 +10,7 @@ import { formatMoney } from '@/shared/money';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyOk } from '@/shared/ui/notify';
 import { isProblem } from '@/shared/api/client';
-import { commitImport, previewImport, uploadFile, type CSVOptions, type ImportPreview } from './importApi';
+import { commitImport, discardImport, previewImport, uploadFile, type CSVOptions, type ImportPreview } from './importApi';
 
 const dateFormats = ['2006-01-02', '02/01/2006', '01/02/2006', '02.01.2006', '02-01-2006', '2006/01/02', '02/01/06', '01/02/06'];
 /** The server's date layouts (Go reference date) as people write them: 02/01/2006 → DD/MM/YYYY. */
@@ -74,6 +74,12 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
       onClose();
     });
 
+  /** Closing without importing discards the upload on the server. */
+  const cancel = () => {
+    if (preview) void discardImport(preview.id).catch(() => undefined);
+    onClose();
+  };
+
   const col = (key: (typeof columnKeys)[number]) =>
     options && (
       <Select key={key} label={t(`import.${key}Column`)} value={String(options[key])} allowDeselect={false}
@@ -82,7 +88,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
     );
 
   return (
-    <Modal opened onClose={onClose} title={t('import.title')} size="xl" fullScreen={phone}>
+    <Modal opened onClose={cancel} title={t('import.title')} size="xl" fullScreen={phone}>
       <Stack gap="sm">
         {error && <Alert color="red" icon={<IconAlertCircle />} role="alert">{error}</Alert>}
         {!preview ? (
@@ -92,7 +98,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
               data={accounts.filter((a) => !a.archived).map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))} />
             {progress !== null && <Progress value={progress * 100} aria-label={t('import.upload')} animated />}
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+              <Button variant="default" onClick={cancel}>{t('common.cancel')}</Button>
               <Button onClick={() => void upload()} disabled={!file || !accountId} loading={busy}>{t('import.upload')}</Button>
             </Group>
           </>
@@ -150,7 +156,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
             {preview.invalid > 0 && <Checkbox label={t('import.skipBad')} checked={skipBad} onChange={(e) => setSkipBad(e.currentTarget.checked)} />}
             {progress !== null && <Progress value={100} animated aria-label={t('import.importing')} />}
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+              <Button variant="default" onClick={cancel}>{t('common.cancel')}</Button>
               <Button onClick={() => void commit()} loading={busy} disabled={preview.valid === 0 || (preview.invalid > 0 && !skipBad)}>{t('import.commit')}</Button>
             </Group>
           </>

@@ -70,3 +70,6 @@ export const previewImport = (id: string, accountId: string, options: CSVOptions
 
 export const commitImport = (id: string, accountId: string, options: CSVOptions | null, skipInvalid: boolean) =>
   api.post<ImportResult>(`/api/v1/imports/${id}/commit`, { accountId, options, skipInvalid });
+
+/** Discards an upload that will not be imported (it would otherwise wait a day, counting against the ledger's cap). */
+export const discardImport = (id: string) => api.del(`/api/v1/imports/${id}`);

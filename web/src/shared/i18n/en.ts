@@ -62,6 +62,7 @@ const en = {
     forbidden: 'You are not allowed to do that.',
     rate_limited: 'Too many attempts. Wait a moment and try again.',
     payload_too_large: 'That is too large.',
+    too_many_pending_imports: 'Too many files are waiting to be imported. Import or cancel them, or wait a day, then try again.',
     unsupported_media_type: 'That kind of file or data is not supported.',
     internal: 'Something went wrong on our side. Try again.',
     invalid_credentials: 'Wrong email or password.',

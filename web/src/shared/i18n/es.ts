@@ -63,6 +63,7 @@ const es: Dictionary = {
     forbidden: 'No tienes permiso para hacer eso.',
     rate_limited: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
     payload_too_large: 'Es demasiado grande.',
+    too_many_pending_imports: 'Hay demasiados archivos pendientes de importar. Impórtalos o cancélalos, o espera un día, y vuelve a intentarlo.',
     unsupported_media_type: 'Ese tipo de archivo o de datos no se admite.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',
     invalid_credentials: 'Email o contraseña incorrectos.',
