@@ -13,10 +13,10 @@ import (
 // Every movement write changes derived things in the same transaction: the
 // live balance of the accounts it touches, the monthly_totals rollup that
 // reports read, and the ledger's turnover that bounds them all. parts is the
-// one definition of what a movement does to them; a single write applies it
-// (applyMovement), a bulk write sums it first (aggregate), and a rebuild
-// recomputes the same from the movements in SQL (rebuildAccounts, whose
-// result tests compare with what parts gave).
+// one definition of what a movement does to them: a single write applies it
+// (applyMovement), a bulk write sums it first (aggregate), and a rebuild sums
+// it over the stored movements (rebuildAccounts). CheckLedger recomputes the
+// same in SQL, independently, as the tests' and the soak's truth.
 
 // part is what a movement does to one account: the signed change of its
 // balance and the amount it adds to one monthly_totals row.
@@ -113,9 +113,15 @@ func newAggregate() *aggregate {
 	return &aggregate{balances: map[int64]int64{}, totals: map[totalKey]totalVal{}}
 }
 
-func (a *aggregate) add(d *finance.MovementDraft) {
+func (a *aggregate) add(d *finance.MovementDraft) { a.addFor(d, nil) }
+
+// addFor adds the parts of d that fall on the accounts in only (all with nil).
+func (a *aggregate) addFor(d *finance.MovementDraft, only map[int64]bool) {
 	month := d.Date[:7]
 	for _, p := range parts(d) {
+		if only != nil && !only[p.account] {
+			continue
+		}
 		a.balances[p.account] = finance.AddCapped(a.balances[p.account], p.balance)
 		k := totalKey{p.account, p.category, month, p.kind}
 		v := a.totals[k]
@@ -167,8 +173,9 @@ func inList(ids []int64) (string, []any) {
 }
 
 // rebuildAccounts recomputes the monthly totals and the balance of the given
-// accounts from their movements, and the ledger's turnover. Bulk operations
-// use it instead of undoing movements one by one.
+// accounts from their movements, through parts like every other write, and
+// the ledger's turnover. Deleting an account with its movements uses it for
+// the accounts its transfers touched.
 func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []int64) error {
 	if len(accountIDs) > 0 {
 		in, ids := inList(accountIDs)
@@ -176,28 +183,34 @@ func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []i
 		if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND account_id IN (`+in+`)`, withLedger...); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
-			SELECT ledger_id, account_id, COALESCE(category_id, 0), substr(date, 1, 7),
-			       CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END, SUM(amount), COUNT(*)
-			FROM movements WHERE ledger_id = ? AND account_id IN (`+in+`)
-			GROUP BY ledger_id, account_id, COALESCE(category_id, 0), substr(date, 1, 7), CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END`,
-			withLedger...); err != nil {
-			return fmt.Errorf("rebuild totals: %w", err)
-		}
-		if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
-			SELECT ledger_id, to_account_id, 0, substr(date, 1, 7), 'transfer_in', SUM(to_amount), COUNT(*)
-			FROM movements WHERE ledger_id = ? AND type = 'transfer' AND to_account_id IN (`+in+`)
-			GROUP BY ledger_id, to_account_id, substr(date, 1, 7)`, withLedger...); err != nil {
-			return fmt.Errorf("rebuild transfer totals: %w", err)
-		}
-		if _, err := tx.exec(ctx, `UPDATE accounts SET balance = opening_balance + COALESCE((
-			SELECT SUM(CASE kind WHEN 'earning' THEN total WHEN 'transfer_in' THEN total ELSE -total END)
-			FROM monthly_totals t WHERE t.ledger_id = accounts.ledger_id AND t.account_id = accounts.id), 0)
-			WHERE ledger_id = ? AND id IN (`+in+`)`, withLedger...); err != nil {
+		if _, err := tx.exec(ctx, `UPDATE accounts SET balance = opening_balance WHERE ledger_id = ? AND id IN (`+in+`)`, withLedger...); err != nil {
 			return err
 		}
+		rebuilt := make(map[int64]bool, len(accountIDs))
 		for _, id := range accountIDs {
+			rebuilt[id] = true
 			tx.touch(id)
+		}
+		agg := newAggregate()
+		rows, err := tx.query(ctx, `SELECT type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0)
+			FROM movements WHERE ledger_id = ? AND (account_id IN (`+in+`) OR to_account_id IN (`+in+`))`, append(withLedger, ids...)...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var d finance.MovementDraft
+			if err := rows.Scan(&d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.ToAccountID, &d.ToAmount); err != nil {
+				rows.Close()
+				return err
+			}
+			agg.addFor(&d, rebuilt)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if err := agg.apply(ctx, tx, ledgerID); err != nil {
+			return err
 		}
 	}
 	return recountTurnover(ctx, tx, ledgerID)
