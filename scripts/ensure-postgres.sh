@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Makes sure the PostgreSQL that the store tests use answers on 127.0.0.1:5432:
-# starts the local cluster when it is stopped, installs Debian's server when
-# there is none. The tests then create and drop a schema of their own.
+# Makes sure the PostgreSQL that the store tests use answers on 127.0.0.1:5432
+# and holds the database `test` they connect to: starts the local cluster when
+# it is stopped, installs Debian's server when there is none, lets the postgres
+# role in without a password on loopback, creates `test` when it is missing.
+# The tests then create and drop a schema of their own in it.
 set -euo pipefail
 ready() { pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; }
-command -v pg_isready >/dev/null && ready && exit 0
+create_test_db() {
+  psql -h 127.0.0.1 -U postgres -d postgres -Atc "select 1 from pg_database where datname='test'" | grep -q 1 ||
+    psql -h 127.0.0.1 -U postgres -d postgres -c 'create database test' >/dev/null
+}
+if command -v pg_isready >/dev/null && ready && psql -h 127.0.0.1 -U postgres -d postgres -Atc 'select 1' >/dev/null 2>&1; then
+  create_test_db
+  exit 0
+fi
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 if ! command -v pg_ctlcluster >/dev/null; then
   echo "installing Debian's postgresql for the store tests"
@@ -22,5 +31,4 @@ if ! psql -h 127.0.0.1 -U postgres -d postgres -Atc 'select 1' >/dev/null 2>&1; 
   $SUDO sed -i '1i host all postgres 127.0.0.1/32 trust' "$hba"
   $SUDO pg_ctlcluster --skip-systemctl-redirect "$ver" main reload
 fi
-psql -h 127.0.0.1 -U postgres -d postgres -Atc "select 1 from pg_database where datname='test'" | grep -q 1 ||
-  psql -h 127.0.0.1 -U postgres -d postgres -c 'create database test' >/dev/null
+create_test_db

@@ -25,7 +25,7 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 	movements := fs.Int("movements", 2000, "how many movements to add")
 	years := fs.Int("years", 3, "over how many years, ending today")
 	seed := fs.Uint64("seed", 1, "random seed (the same seed makes the same data)")
-	language := fs.String("language", finance.LangSpanish, "language of a new user and of the categories")
+	language := fs.String("language", "es", "language of a new user and of its data: "+finance.LanguageChoices)
 	// The server's own flags (-data-dir, -database-url) may come anywhere.
 	rest, own := []string{}, []string{}
 	for i := 0; i < len(args); i++ {
@@ -49,6 +49,11 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 	if *movements < 1 || *movements > 10_000_000 || *years < 1 || *years > 50 {
 		return errors.New("demo: --movements must be 1 to 10000000 and --years 1 to 50")
 	}
+	lang, ok := finance.ParseLanguage(*language)
+	if !ok {
+		return fmt.Errorf("demo: --language %q is not one of %s", *language, finance.LanguageChoices)
+	}
+	*language = lang
 	c, err := config.Load("cashcontrol demo", rest, getenv, stderr)
 	if err != nil {
 		return err

@@ -7,9 +7,13 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -160,5 +164,29 @@ func TestMigrateDemoServe(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("serve did not stop")
+	}
+}
+
+// demo --language takes es, en or fr (or a preference value) and refuses
+// anything else with the accepted values, instead of Spanish data.
+func TestDemoLanguage(t *testing.T) {
+	dir := t.TempDir()
+	env := envOf(map[string]string{"CASHCONTROL_DATA_DIR": dir})
+	var out, errb bytes.Buffer
+	err := run(context.Background(), []string{"demo", "--email", "x@example.com", "--movements", "10", "--language", "english"}, env, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), `"english"`) || !strings.Contains(err.Error(), "es, en, fr") {
+		t.Fatalf("unknown language: %v", err)
+	}
+	if err := run(context.Background(), []string{"demo", "--email", "en@example.com", "--movements", "10", "--language", "en"}, env, &out, &errb); err != nil {
+		t.Fatalf("--language en: %v %s", err, errb.String())
+	}
+	db, err := store.Open(context.Background(), store.Options{SQLitePath: filepath.Join(dir, "cashcontrol.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	u, _, err := db.UserByEmail(context.Background(), "en@example.com")
+	if err != nil || u.LanguagePreference != finance.LangEnglish {
+		t.Fatalf("the demo user's language: %+v %v", u, err)
 	}
 }
