@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -232,6 +233,17 @@ func TestImportHTTP(t *testing.T) {
 	})
 }
 
+// importClient signs a user up and opens the euro bank account that the
+// imports go to.
+func importClient(t *testing.T, srv *httptest.Server, email string) (*client, idReply) {
+	t.Helper()
+	c := newClient(t, srv)
+	c.signUp(email)
+	var acc idReply
+	c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+	return c, acc
+}
+
 // ofx is bank.ofx with other transactions (date, amount, FITID, name).
 func ofx(t *testing.T, trns ...[4]string) []byte {
 	t.Helper()
@@ -249,11 +261,7 @@ func ofx(t *testing.T, trns ...[4]string) []byte {
 // (date, amount and name) that only its FITID identifies.
 func TestImportOFXDuplicatesByFITID(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		srv := ledgerServer(t, db)
-		c := newClient(t, srv)
-		c.signUp("ofx@example.com")
-		var acc idReply
-		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+		c, acc := importClient(t, ledgerServer(t, db), "ofx@example.com")
 
 		first := ofx(t, [4]string{"20260103", "-23.45", "T1", "SUPERMERCADO DIA"}, [4]string{"20260110", "-60.00", "T2", "GASOLINERA"},
 			[4]string{"20260128", "2100.00", "T3", "NOMINA ACME"})
