@@ -57,40 +57,23 @@ func (o csvOptions) toImporter() (importer.CSVOptions, error) {
 	return out, v.Err()
 }
 
-type previewRow struct {
-	Line        int    `json:"line"`
-	Date        string `json:"date"`
-	Amount      int64  `json:"amount"`
-	Description string `json:"description"`
-	Category    string `json:"category"`
-	Duplicate   bool   `json:"duplicate"`
-}
-
-type newCategory struct {
-	Type string `json:"type"`
-	Name string `json:"name"`
-}
-
 type importPreview struct {
-	ID            string              `json:"id"`
-	FileName      string              `json:"fileName"`
-	Format        string              `json:"format"`
-	AccountID     string              `json:"accountId"`
-	Currency      string              `json:"currency"`
-	Options       *csvOptions         `json:"options"`
-	Header        []string            `json:"header"`
-	Sample        [][]string          `json:"sample"`
-	Total         int                 `json:"total"`
-	Valid         int                 `json:"valid"`
-	Invalid       int                 `json:"invalid"`
-	Duplicates    int                 `json:"duplicates"`
-	Rows          []previewRow        `json:"rows"`
-	Errors        []importer.RowError `json:"errors"`
-	NewCategories []newCategory       `json:"newCategories"`
+	ID            string                `json:"id"`
+	FileName      string                `json:"fileName"`
+	Format        string                `json:"format"`
+	AccountID     string                `json:"accountId"`
+	Currency      string                `json:"currency"`
+	Options       *csvOptions           `json:"options"`
+	Header        []string              `json:"header"`
+	Sample        [][]string            `json:"sample"`
+	Total         int                   `json:"total"`
+	Valid         int                   `json:"valid"`
+	Invalid       int                   `json:"invalid"`
+	Duplicates    int                   `json:"duplicates"`
+	Rows          []finance.ImportRow   `json:"rows"`
+	Errors        []importer.RowError   `json:"errors"`
+	NewCategories []finance.NewCategory `json:"newCategories"`
 }
-
-// maxPreviewRows rows are shown; all are imported.
-const maxPreviewRows = 50
 
 // uploadImport reads a bank file (multipart field "file", with "accountId")
 // and answers its preview. Only a file that previews is stored, within the
@@ -289,7 +272,7 @@ func (a *API) commitImport(w http.ResponseWriter, r *http.Request, u *finance.Us
 		up, err = a.db.Upload(r.Context(), u.LedgerID, id)
 	}
 	var p *importPreview
-	var drafts []store.ImportDraft
+	var drafts []finance.ImportDraft
 	if err == nil {
 		p, drafts, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, true)
 	}

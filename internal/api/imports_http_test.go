@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -228,6 +229,68 @@ func TestImportHTTP(t *testing.T) {
 		big := bytes.Repeat([]byte("2026-01-01,Something,-1.00\n"), 21<<20/27)
 		if code := c.upload("big.csv", big, acc.ID, &pr); code != 413 {
 			t.Fatalf("21 MB file: %d", code)
+		}
+	})
+}
+
+// importClient signs a user up and opens the euro bank account that the
+// imports go to.
+func importClient(t *testing.T, srv *httptest.Server, email string) (*client, idReply) {
+	t.Helper()
+	c := newClient(t, srv)
+	c.signUp(email)
+	var acc idReply
+	c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+	return c, acc
+}
+
+// ofx is bank.ofx with other transactions (date, amount, FITID, name).
+func ofx(t *testing.T, trns ...[4]string) []byte {
+	t.Helper()
+	file := string(readTestdata(t, "bank.ofx"))
+	start, end := strings.Index(file, "<STMTTRN>"), strings.LastIndex(file, "</STMTTRN>")+len("</STMTTRN>")
+	var b strings.Builder
+	for _, tr := range trns {
+		b.WriteString("<STMTTRN><TRNTYPE>OTHER<DTPOSTED>" + tr[0] + "<TRNAMT>" + tr[1] + "<FITID>" + tr[2] + "<NAME>" + tr[3] + "</STMTTRN>\n")
+	}
+	return []byte(file[:start] + b.String() + file[end:])
+}
+
+// TestImportOFXDuplicatesByFITID: a second statement whose transactions the
+// account holds already is all duplicates, even the one the bank changed
+// (date, amount and name) that only its FITID identifies.
+func TestImportOFXDuplicatesByFITID(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c, acc := importClient(t, ledgerServer(t, db), "ofx@example.com")
+
+		first := ofx(t, [4]string{"20260103", "-23.45", "T1", "SUPERMERCADO DIA"}, [4]string{"20260110", "-60.00", "T2", "GASOLINERA"},
+			[4]string{"20260128", "2100.00", "T3", "NOMINA ACME"})
+		var p preview
+		var res importResult
+		if code := c.upload("january.ofx", first, acc.ID, &p); code != 200 || p.Format != "ofx" || p.Valid != 3 || p.Duplicates != 0 {
+			t.Fatalf("first upload: %d %+v", code, p)
+		}
+		if code := c.do("POST", "/api/v1/imports/"+p.ID+"/commit", map[string]any{"accountId": acc.ID}, &res); code != 200 || res.Created != 3 {
+			t.Fatalf("first commit: %d %+v", code, res)
+		}
+
+		// The bank sends T2 again with another date, amount and name.
+		second := ofx(t, [4]string{"20260103", "-23.45", "T1", "SUPERMERCADO DIA"}, [4]string{"20260112", "-61.50", "T2", "GASOLINERA REPSOL"},
+			[4]string{"20260128", "2100.00", "T3", "NOMINA ACME"})
+		var again preview
+		if code := c.upload("january-again.ofx", second, acc.ID, &again); code != 200 || again.Valid != 3 {
+			t.Fatalf("second upload: %d %+v", code, again)
+		}
+		if again.Duplicates != 3 || len(again.Rows) != 3 || !again.Rows[1].Duplicate || again.Rows[1].Amount != -6150 {
+			t.Fatalf("every row of the second statement is a duplicate (T2 by its FITID): %+v", again)
+		}
+		if code := c.do("POST", "/api/v1/imports/"+again.ID+"/commit", map[string]any{"accountId": acc.ID}, &res); code != 200 || res.Created != 0 || res.Duplicates != 3 {
+			t.Fatalf("second commit: %d %+v", code, res)
+		}
+		var list movementList
+		c.do("GET", "/api/v1/movements", nil, &list)
+		if len(list.Items) != 3 {
+			t.Fatalf("%d movements after importing the statement twice, want 3: %+v", len(list.Items), list.Items)
 		}
 	})
 }

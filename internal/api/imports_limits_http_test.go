@@ -37,10 +37,7 @@ func importsOf(t *testing.T, db *store.DB, email string) int64 {
 // behind; one that previews is kept for its commit.
 func TestImportRefusedNotStored(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		c := newClient(t, ledgerServer(t, db))
-		c.signUp("refused@example.com")
-		var acc idReply
-		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+		c, acc := importClient(t, ledgerServer(t, db), "refused@example.com")
 		for _, f := range []struct {
 			name, data, account string
 			code                int
@@ -73,10 +70,7 @@ func TestImportRefusedNotStored(t *testing.T) {
 // imports nothing; the other rows are read as rows of their own.
 func TestImportBrokenFilesHTTP(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		c := newClient(t, ledgerServer(t, db))
-		c.signUp("broken@example.com")
-		var acc idReply
-		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+		c, acc := importClient(t, ledgerServer(t, db), "broken@example.com")
 		for _, f := range []struct {
 			name, data string
 			line       int
@@ -116,10 +110,7 @@ func TestImportBrokenFilesHTTP(t *testing.T) {
 // NUL in TEXT): the upload previews and the commit imports clean text.
 func TestImportNULAndBadUTF8(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		c := newClient(t, ledgerServer(t, db))
-		c.signUp("nul@example.com")
-		var acc idReply
-		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+		c, acc := importClient(t, ledgerServer(t, db), "nul@example.com")
 		// NUL past the first 4 KB (format detection refuses a file that starts with one).
 		data := "date;description;amount;category\n" + strings.Repeat("2026-01-01;Padding;-1,00;Misc\n", 200) +
 			"2026-01-02;Sh\x00op \xff;-2,00;Fo\x00od\n"
@@ -173,10 +164,7 @@ func limitsServer(t *testing.T, db *store.DB, lim api.Limits) *httptest.Server {
 func TestImportPendingCaps(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := limitsServer(t, db, api.Limits{Pending: store.UploadLimits{Files: 2, Bytes: 4 << 10}})
-		c := newClient(t, srv)
-		c.signUp("caps@example.com")
-		var acc idReply
-		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+		c, acc := importClient(t, srv, "caps@example.com")
 		file := func(i int) []byte {
 			return []byte(fmt.Sprintf("date,description,amount\n2026-01-%02d,Shop,-1.00\n", i))
 		}

@@ -4,6 +4,8 @@
 // transaction. It does no I/O of its own: callers hand it the file's bytes.
 // The readers stream: each good row goes to a callback as it is read, so a
 // caller that keeps only counts and a sample holds the file once, not its rows.
+// A Planner (plan.go) turns those rows into what an import does: the
+// duplicates of existing movements, the categories, the preview.
 package importer
 
 import (

@@ -248,9 +248,9 @@ func TestParallelCommitsOfOneUpload(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			drafts := make([]store.ImportDraft, 200)
+			drafts := make([]finance.ImportDraft, 200)
 			for i := range drafts {
-				drafts[i] = store.ImportDraft{MovementDraft: finance.MovementDraft{Type: "expense", Date: "2025-01-02", Amount: 100, AccountID: acc.ID, CategoryID: cat.ID}}
+				drafts[i] = finance.ImportDraft{MovementDraft: finance.MovementDraft{Type: "expense", Date: "2025-01-02", Amount: 100, AccountID: acc.ID, CategoryID: cat.ID}}
 			}
 			errs := parallel(4, func(int) error {
 				_, _, err := db.ImportMovements(ctx, l, up, drafts)

@@ -153,13 +153,9 @@ func (db *DB) DeleteUpload(ctx context.Context, ledgerID, id int64) error {
 	})
 }
 
-// DuplicateKey identifies a movement for duplicate detection on import.
-func DuplicateKey(date, typ string, amount int64, description string) string {
-	return date + "|" + typ + "|" + fmt.Sprint(amount) + "|" + strings.ToLower(strings.TrimSpace(description))
-}
-
 // ExistingMovements returns, for one account and period, how many movements
-// share each duplicate key, and the set of bank transaction ids (FITID) seen.
+// share each duplicate key (finance.DuplicateKey), and the set of bank
+// transaction ids (FITID) seen.
 func (db *DB) ExistingMovements(ctx context.Context, ledgerID, accountID int64, from, to string) (map[string]int, map[string]bool, error) {
 	rows, err := db.query(ctx, `SELECT date, type, amount, description, fitid FROM movements
 		WHERE ledger_id = ? AND account_id = ? AND date >= ? AND date <= ?`, ledgerID, accountID, from, to)
@@ -174,20 +170,12 @@ func (db *DB) ExistingMovements(ctx context.Context, ledgerID, accountID int64, 
 		if err := rows.Scan(&date, &typ, &amount, &desc, &fitid); err != nil {
 			return nil, nil, err
 		}
-		keys[DuplicateKey(date, typ, amount, desc)]++
+		keys[finance.DuplicateKey(date, typ, amount, desc)]++
 		if fitid != "" {
 			fitids[fitid] = true
 		}
 	}
 	return keys, fitids, rows.Err()
-}
-
-// ImportDraft is a movement from a file whose category may still be a name.
-type ImportDraft struct {
-	finance.MovementDraft
-	// CategoryName names the category when CategoryID is 0; it is created
-	// (top-level, of the movement's type) when the ledger has none by that name.
-	CategoryName string
 }
 
 // ImportResult is what a commit did, kept with the upload so that a repeated
@@ -201,7 +189,7 @@ type ImportResult struct {
 // one transaction — all or nothing — and marks the upload committed (its file
 // is dropped). An upload is committed at most once: a repeated or concurrent
 // commit changes nothing and is already_committed, with the first result.
-func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, drafts []ImportDraft) (int, int, error) {
+func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, drafts []finance.ImportDraft) (int, int, error) {
 	var res ImportResult
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		res = ImportResult{}

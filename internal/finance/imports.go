@@ -1,0 +1,62 @@
+package finance
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ImportDraft is a movement read from a bank file whose category may still
+// be a name.
+type ImportDraft struct {
+	MovementDraft
+	// CategoryName names the category when CategoryID is 0; it is created
+	// (top-level, of the movement's type) when the ledger has none by that name.
+	CategoryName string
+}
+
+// ImportRow is a row of an import's preview, as the file has it.
+type ImportRow struct {
+	Line        int    `json:"line"`
+	Date        string `json:"date"`
+	Amount      int64  `json:"amount"` // signed: negative is money out
+	Description string `json:"description"`
+	Category    string `json:"category"` // from the file, or the fallback of its type
+	Duplicate   bool   `json:"duplicate"`
+}
+
+// NewCategory is a category that committing an import creates.
+type NewCategory struct {
+	Type string `json:"type"`
+	Name string `json:"name"`
+}
+
+// DuplicateKey identifies a movement for duplicate detection on import: an
+// imported row is a duplicate of a movement of its account with the same
+// date, type, amount and description (case and surrounding spaces aside).
+func DuplicateKey(date, typ string, amount int64, description string) string {
+	return date + "|" + typ + "|" + strconv.FormatInt(amount, 10) + "|" + strings.ToLower(strings.TrimSpace(description))
+}
+
+// The fallback rule of imports: a row whose file names no category goes to
+// the starter category "Other expenses" (money out) or "Other income" (money
+// in), by its name in the user's language — the existing category of that
+// name, or a new one when the ledger no longer has it. These are the keys of
+// those categories in StarterCategories.
+const (
+	ImportFallbackExpenseKey = "other-expense"
+	ImportFallbackEarningKey = "other-income"
+)
+
+// ImportFallback returns the names, in the given language, of the categories
+// that imported rows without one receive (see ImportFallbackExpenseKey).
+func ImportFallback(language string) (expense, earning string) {
+	for _, s := range StarterCategories() {
+		switch s.Key {
+		case ImportFallbackExpenseKey:
+			expense = s.Name(language)
+		case ImportFallbackEarningKey:
+			earning = s.Name(language)
+		}
+	}
+	return expense, earning
+}
