@@ -41,17 +41,35 @@ export function DeleteCategoryDialog({ category, onClose }: { category: Category
     <Modal opened onClose={onClose} title={t('categories.deleteTitle', { name: category.name })}>
       {!inUse ? (
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="red" onClick={() => void run()} loading={remove.isPending}>{t('common.delete')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" onClick={() => void run()} loading={remove.isPending}>
+            {t('common.delete')}
+          </Button>
         </Group>
       ) : (
         <Stack gap="sm">
-          <Text size="sm" role="alert">{t('categories.inUse')}</Text>
-          <Button variant="light" onClick={() => void archive()}>{t('common.archive')}</Button>
-          <Select label={t('categories.moveTo')} value={target} onChange={setTarget} data={categoryOptions(all, category.type, { exclude: category.id })} searchable />
+          <Text size="sm" role="alert">
+            {t('categories.inUse')}
+          </Text>
+          <Button variant="light" onClick={() => void archive()}>
+            {t('common.archive')}
+          </Button>
+          <Select
+            label={t('categories.moveTo')}
+            value={target}
+            onChange={setTarget}
+            data={categoryOptions(all, category.type, { exclude: category.id })}
+            searchable
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button color="red" disabled={!target} onClick={() => target && void run(target)} loading={remove.isPending}>{t('categories.moveAndDelete')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="red" disabled={!target} onClick={() => target && void run(target)} loading={remove.isPending}>
+              {t('categories.moveAndDelete')}
+            </Button>
           </Group>
         </Stack>
       )}

@@ -14,7 +14,12 @@ export interface CategoryInput {
 
 export function useCategoryMutations() {
   const qc = useQueryClient();
-  const done = () => Promise.all([qc.invalidateQueries({ queryKey: keys.categories }), qc.invalidateQueries({ queryKey: keys.reports }), qc.invalidateQueries({ queryKey: keys.dashboard })]);
+  const done = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: keys.categories }),
+      qc.invalidateQueries({ queryKey: keys.reports }),
+      qc.invalidateQueries({ queryKey: keys.dashboard }),
+    ]);
   return {
     create: useMutation({ mutationFn: (c: CategoryInput) => api.post<Category>('/api/v1/categories', c), onSuccess: done }),
     update: useMutation({ mutationFn: ({ id, ...c }: CategoryInput & { id: string }) => api.patch<Category>(`/api/v1/categories/${id}`, c), onSuccess: done }),

@@ -3,7 +3,15 @@ import type { Category } from '@/shared/api/types';
 import { categoryOptions, categoryTree } from './tree';
 
 const c = (id: string, name: string, parentId: string | null, position: number, extra: Partial<Category> = {}): Category => ({
-  id, name, parentId, position, type: 'expense', color: '', icon: '', archived: false, ...extra,
+  id,
+  name,
+  parentId,
+  position,
+  type: 'expense',
+  color: '',
+  icon: '',
+  archived: false,
+  ...extra,
 });
 
 const all = [

@@ -17,6 +17,8 @@ export function categoryTree(all: Category[], type: CategoryType, showArchived: 
 /** Options for a category select: parents, with children indented under them. */
 export function categoryOptions(all: Category[], type: CategoryType, opts: { includeArchived?: boolean; exclude?: string } = {}) {
   return categoryTree(all, type, !!opts.includeArchived).flatMap((p) =>
-    [p, ...p.children].filter((c) => c.id !== opts.exclude && c.parentId !== opts.exclude).map((c) => ({ value: c.id, label: c.parentId ? `   ${p.name} › ${c.name}` : c.name })),
+    [p, ...p.children]
+      .filter((c) => c.id !== opts.exclude && c.parentId !== opts.exclude)
+      .map((c) => ({ value: c.id, label: c.parentId ? `   ${p.name} › ${c.name}` : c.name })),
   );
 }

@@ -18,7 +18,11 @@ export interface Dashboard {
   accounts: Account[];
   thisMonth: MonthSummary[];
   lastMonth: MonthSummary[];
-  topCategories: { currency: string; total: number; categories: { categoryId: string; name: string; color: string; icon: string; total: number; share: number }[] }[];
+  topCategories: {
+    currency: string;
+    total: number;
+    categories: { categoryId: string; name: string; color: string; icon: string; total: number; share: number }[];
+  }[];
   trend: { currency: string; months: { month: string; earnings: number; expenses: number; net: number }[] }[];
   recent: Movement[];
 }

@@ -19,7 +19,9 @@ describe('chart table alternatives', () => {
   it('the trend table lists every month with earnings, expenses and net', () => {
     renderIn(<TrendReport data={data} />, 'en');
     const table = screen.getByRole('table', { name: 'Monthly trend' });
-    const rows = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\u00a0/g, ' ')));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\u00a0/g, ' ')));
     expect(rows).toEqual([
       ['Month', 'Earnings', 'Expenses', 'Net'],
       ['Jan 2024', '€2,500.00', '€1,234.56', '€1,265.44'],

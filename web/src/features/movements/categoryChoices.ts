@@ -6,5 +6,8 @@ export function categoryChoicesFlat(all: Category[], type: CategoryType) {
   return usable
     .filter((c) => c.parentId === null)
     .sort((a, b) => a.position - b.position)
-    .flatMap((p) => [{ value: p.id, label: p.name }, ...usable.filter((c) => c.parentId === p.id).map((c) => ({ value: c.id, label: `${p.name} › ${c.name}` }))]);
+    .flatMap((p) => [
+      { value: p.id, label: p.name },
+      ...usable.filter((c) => c.parentId === p.id).map((c) => ({ value: c.id, label: `${p.name} › ${c.name}` })),
+    ]);
 }

@@ -53,8 +53,24 @@ export function SettingsForm() {
             value={scheme}
             onChange={(v) => setS(v as Scheme)}
             data={[
-              { value: 'light', label: <Group gap={6} wrap="nowrap"><IconSun size={16} aria-hidden />{t('config.light')}</Group> },
-              { value: 'dark', label: <Group gap={6} wrap="nowrap"><IconMoon size={16} aria-hidden />{t('config.dark')}</Group> },
+              {
+                value: 'light',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconSun size={16} aria-hidden />
+                    {t('config.light')}
+                  </Group>
+                ),
+              },
+              {
+                value: 'dark',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconMoon size={16} aria-hidden />
+                    {t('config.dark')}
+                  </Group>
+                ),
+              },
             ]}
           />
         </div>

@@ -56,7 +56,12 @@ export default function WelcomePage() {
               ]}
             />
             <Select label={t('welcome.currency')} value={currency} onChange={(v) => v && setCurrency(v)} data={codes} searchable allowDeselect={false} />
-            <Checkbox label={t('welcome.starter')} description={t('welcome.starterHint')} checked={starter} onChange={(e) => setStarter(e.currentTarget.checked)} />
+            <Checkbox
+              label={t('welcome.starter')}
+              description={t('welcome.starterHint')}
+              checked={starter}
+              onChange={(e) => setStarter(e.currentTarget.checked)}
+            />
             <Button type="submit" loading={busy} size="md">
               {t('common.continue')}
             </Button>
