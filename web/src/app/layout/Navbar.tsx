@@ -3,7 +3,7 @@ import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { navbarHeight } from '@/shared/constants';
-import { useUser } from '@/shared/api/session';
+import { useUser } from '@/shared/api/queries';
 import { useLogout } from '../useLogout';
 
 export function Navbar({ mobile, menuOpened, onMenu }: { mobile: boolean; menuOpened: boolean; onMenu: () => void }) {

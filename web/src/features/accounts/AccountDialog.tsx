@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrencies, useUser } from '@/shared/api/session';
+import { useCurrencies, useUser } from '@/shared/api/queries';
 import { accountTypes, type Account, type AccountType } from '@/shared/api/types';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';

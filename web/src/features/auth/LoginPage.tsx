@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Te
 import { IconAlertCircle, IconBrandGoogle, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMeta, useSetUser } from '@/shared/api/session';
+import { useMeta, useSetUser } from '@/shared/api/queries';
 import { preferenceOf, type Language } from '@/shared/i18n';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { signIn, signUp, useProviders } from './api';

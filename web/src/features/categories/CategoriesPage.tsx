@@ -13,7 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '@/shared/api/session';
+import { useCategories } from '@/shared/api/queries';
 import type { Category, CategoryType } from '@/shared/api/types';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 import { EmptyState } from '@/shared/ui/EmptyState';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, ColorSwatch, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '@/shared/api/session';
+import { useCategories } from '@/shared/api/queries';
 import type { Category, CategoryType } from '@/shared/api/types';
 import { categoryColors, categoryIcons } from '@/shared/ui/CategoryIcon';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';

@@ -1,7 +1,7 @@
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCategories } from '@/shared/api/session';
+import { useCategories } from '@/shared/api/queries';
 import type { Account, Movement } from '@/shared/api/types';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';

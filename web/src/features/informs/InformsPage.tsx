@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconChartPie, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAccounts } from '@/shared/api/session';
+import { useAccounts } from '@/shared/api/queries';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { toDecimalString, exponentOf } from '@/shared/money';

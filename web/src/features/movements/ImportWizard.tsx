@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAccounts, useInvalidateLedger } from '@/shared/api/session';
+import { useAccounts, useInvalidateLedger } from '@/shared/api/queries';
 import { breakpoints } from '@/shared/constants';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAccounts, useCategories } from '@/shared/api/session';
+import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { MovementType } from '@/shared/api/types';
 import { amountInput, parseAmount } from '@/shared/money';
 import type { MovementFilters } from './filters';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '@/shared/api/client';
-import { useAccounts, useCategories } from '@/shared/api/session';
+import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Category, Movement, MovementType } from '@/shared/api/types';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';

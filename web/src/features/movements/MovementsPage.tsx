@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAccounts, useCategories } from '@/shared/api/session';
+import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Movement } from '@/shared/api/types';
 import { Amount } from '@/shared/ui/Amount';
 import { EmptyState } from '@/shared/ui/EmptyState';

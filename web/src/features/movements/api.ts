@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { api, newIdempotencyKey, query } from '@/shared/api/client';
-import { keys, useInvalidateLedger } from '@/shared/api/session';
+import { keys, useInvalidateLedger } from '@/shared/api/queries';
 import type { Movement, MovementType, Page } from '@/shared/api/types';
 import type { MovementFilters } from './filters';
 

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, isProblem } from '@/shared/api/client';
-import { keys, useSetUser, useUser } from '@/shared/api/session';
+import { keys, useSetUser, useUser } from '@/shared/api/queries';
 import type { User } from '@/shared/api/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';

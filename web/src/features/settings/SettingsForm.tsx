@@ -4,7 +4,7 @@ import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '@/shared/api/client';
-import { useSetUser, useUser } from '@/shared/api/session';
+import { useSetUser, useUser } from '@/shared/api/queries';
 import type { User } from '@/shared/api/types';
 import { languageOf, preferenceOf, type Language } from '@/shared/i18n';
 import { preferenceOfScheme, schemeOf, type Scheme } from '@/shared/theme';
