@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
 import type { Account, Movement } from '@/shared/api/types';
+import { today } from '@/shared/dates';
 
 export interface MonthSummary {
   currency: string;
@@ -27,11 +28,6 @@ export interface Dashboard {
   recent: Movement[];
 }
 
-function localToday() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export function useDashboard() {
-  return useQuery({ queryKey: [...keys.dashboard], queryFn: () => api.get<Dashboard>(`/api/v1/dashboard?today=${localToday()}`) });
+  return useQuery({ queryKey: [...keys.dashboard], queryFn: () => api.get<Dashboard>(`/api/v1/dashboard?today=${today()}`) });
 }

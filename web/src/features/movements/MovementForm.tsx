@@ -4,17 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Category, Movement, MovementType } from '@/shared/api/types';
+import { today } from '@/shared/dates';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useMovementMutations, type MovementInput } from './api';
 
 const LAST_ACCOUNT = 'cc.lastAccount';
-
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 function rememberedAccount(): string | null {
   try {
