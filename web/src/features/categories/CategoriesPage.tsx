@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '@/shared/api/queries';
 import type { Category, CategoryType } from '@/shared/api/types';
+import { categoryTree } from '@/shared/categories';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
@@ -23,7 +24,6 @@ import { notifyError } from '@/shared/ui/notify';
 import { useCategoryMutations } from './api';
 import { CategoryDialog } from './CategoryDialog';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog';
-import { categoryTree } from './tree';
 
 type Editing = { category: Category | null; parentId: string | null } | null;
 
@@ -111,7 +111,7 @@ export default function CategoriesPage() {
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-  const tree = categoryTree(all, type, showArchived);
+  const tree = categoryTree(all, type, { archived: showArchived });
 
   return (
     <Stack maw={760} gap="md">

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { isProblem } from '@/shared/api/client';
 import { useCategories } from '@/shared/api/queries';
 import type { Category } from '@/shared/api/types';
+import { categoryOptions } from '@/shared/categories';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useCategoryMutations } from './api';
-import { categoryOptions } from './tree';
 
 /** Delete; when movements use the category, offer archive or move-and-delete. */
 export function DeleteCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {

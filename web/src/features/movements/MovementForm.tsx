@@ -3,7 +3,8 @@ import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, 
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories } from '@/shared/api/queries';
-import type { Category, Movement, MovementType } from '@/shared/api/types';
+import type { Movement, MovementType } from '@/shared/api/types';
+import { categoryGroups } from '@/shared/categories';
 import { today } from '@/shared/dates';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
@@ -18,21 +19,6 @@ function rememberedAccount(): string | null {
   } catch {
     return null;
   }
-}
-
-function categoryChoices(all: Category[], type: MovementType, keep: string | null) {
-  const usable = all.filter((c) => c.type === type && (!c.archived || c.id === keep));
-  const parents = usable.filter((c) => c.parentId === null).sort((a, b) => a.position - b.position);
-  return parents.map((p) => ({
-    group: p.name,
-    items: [
-      { value: p.id, label: p.name },
-      ...usable
-        .filter((c) => c.parentId === p.id)
-        .sort((a, b) => a.position - b.position)
-        .map((c) => ({ value: c.id, label: `${p.name} › ${c.name}` })),
-    ],
-  }));
 }
 
 /** The movement form: quick add (Enter saves; last account and today preselected) and edit. */
@@ -173,7 +159,7 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
           ) : (
             <Select
               label={t('movements.category')}
-              data={categoryChoices(categories, type, movement?.categoryId ?? null)}
+              data={categoryGroups(categories, type, movement?.categoryId ?? null)}
               value={categoryId}
               onChange={setCategoryId}
               searchable

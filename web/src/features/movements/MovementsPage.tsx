@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Movement } from '@/shared/api/types';
+import { categoryChoices } from '@/shared/categories';
 import { Amount } from '@/shared/ui/Amount';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
@@ -17,7 +18,6 @@ import { activeFilterCount, readFilters, writeFilters, type MovementFilters } fr
 import { MovementFiltersPanel } from './MovementFiltersPanel';
 import { MovementForm } from './MovementForm';
 import { MovementList } from './MovementList';
-import { categoryChoicesFlat } from './categoryChoices';
 
 const SHORTCUT = 'N';
 const ImportWizard = lazy(() => import('./ImportWizard'));
@@ -170,7 +170,7 @@ export default function MovementsPage() {
                     aria-label={t('movements.recategorize')}
                     value={target}
                     onChange={setTarget}
-                    data={categoryChoicesFlat(categories, recatType)}
+                    data={categoryChoices(categories, recatType)}
                     searchable
                     w={220}
                   />
