@@ -21,7 +21,7 @@ import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError } from '@/shared/ui/notify';
-import { useCategoryMutations } from './api';
+import { useReorderCategories, useStarterCategories, useUpdateCategory } from './api';
 import { CategoryDialog } from './CategoryDialog';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog';
 
@@ -34,6 +34,8 @@ function Row({
   onEdit,
   onAddSub,
   onDelete,
+  onArchive,
+  onReorder,
 }: {
   c: Category;
   siblings: Category[];
@@ -41,15 +43,16 @@ function Row({
   onEdit: () => void;
   onAddSub?: () => void;
   onDelete: () => void;
+  onArchive: () => void;
+  onReorder: (ids: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const { update, reorder } = useCategoryMutations();
   const move = (d: number) => {
     const ids = siblings.map((s) => s.id);
     const j = index + d;
     if (j < 0 || j >= ids.length) return;
     [ids[index], ids[j]] = [ids[j]!, ids[index]!];
-    reorder.mutate(ids, { onError: (e) => notifyError(errorMessage(t, e)) });
+    onReorder(ids);
   };
   return (
     <Group justify="space-between" wrap="nowrap" py={6} pl={c.parentId ? 40 : 0} style={{ opacity: c.archived ? 0.55 : 1 }}>
@@ -86,10 +89,7 @@ function Row({
                 {t('categories.addSub')}
               </Menu.Item>
             )}
-            <Menu.Item
-              leftSection={c.archived ? <IconRestore size={16} /> : <IconArchive size={16} />}
-              onClick={() => update.mutate({ id: c.id, archived: !c.archived }, { onError: (e) => notifyError(errorMessage(t, e)) })}
-            >
+            <Menu.Item leftSection={c.archived ? <IconRestore size={16} /> : <IconArchive size={16} />} onClick={onArchive}>
               {c.archived ? t('common.restore') : t('common.archive')}
             </Menu.Item>
             <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
@@ -106,7 +106,14 @@ function Row({
 export default function CategoriesPage() {
   const { t } = useTranslation();
   const { data: all = [] } = useCategories();
-  const { starter } = useCategoryMutations();
+  const starter = useStarterCategories();
+  const update = useUpdateCategory();
+  const reorder = useReorderCategories();
+  // mutateAsync, not mutate: mutate's own callbacks run only for the latest
+  // call, and each row's failure must be told.
+  const fail = (e: unknown) => notifyError(errorMessage(t, e));
+  const onArchive = (c: Category) => () => void update.mutateAsync({ id: c.id, archived: !c.archived }).catch(fail);
+  const onReorder = (ids: string[]) => void reorder.mutateAsync(ids).catch(fail);
   const [type, setType] = useState<CategoryType>('expense');
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
@@ -158,6 +165,8 @@ export default function CategoriesPage() {
                   onEdit={() => setEditing({ category: p, parentId: null })}
                   onAddSub={() => setEditing({ category: null, parentId: p.id })}
                   onDelete={() => setDeleting(p)}
+                  onArchive={onArchive(p)}
+                  onReorder={onReorder}
                 />
                 {p.children.length > 0 && (
                   <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -169,6 +178,8 @@ export default function CategoriesPage() {
                           index={j}
                           onEdit={() => setEditing({ category: ch, parentId: p.id })}
                           onDelete={() => setDeleting(ch)}
+                          onArchive={onArchive(ch)}
+                          onReorder={onReorder}
                         />
                       </li>
                     ))}

@@ -7,7 +7,7 @@ import type { Category, CategoryType } from '@/shared/api/types';
 import { categoryColors, categoryIcons } from '@/shared/ui/CategoryIcon';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useCategoryMutations } from './api';
+import { useCreateCategory, useUpdateCategory } from './api';
 
 interface Props {
   type: CategoryType;
@@ -20,7 +20,8 @@ interface Props {
 export function CategoryDialog({ type, category, parentId, onClose }: Props) {
   const { t } = useTranslation();
   const { data: all = [] } = useCategories();
-  const { create, update } = useCategoryMutations();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
   const [name, setName] = useState(category?.name ?? '');
   const [parent, setParent] = useState<string | null>(category ? category.parentId : parentId);
   const [color, setColor] = useState(category?.color || (parent ? all.find((c) => c.id === parent)?.color : undefined) || categoryColors[0]!);

@@ -7,13 +7,14 @@ import type { Category } from '@/shared/api/types';
 import { categoryOptions } from '@/shared/categories';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useCategoryMutations } from './api';
+import { useDeleteCategory, useUpdateCategory } from './api';
 
 /** Delete; when movements use the category, offer archive or move-and-delete. */
 export function DeleteCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
   const { t } = useTranslation();
   const { data: all = [] } = useCategories();
-  const { remove, update } = useCategoryMutations();
+  const remove = useDeleteCategory();
+  const update = useUpdateCategory();
   const [inUse, setInUse] = useState(false);
   const [target, setTarget] = useState<string | null>(null);
 
