@@ -17,7 +17,7 @@ describe.each(languages)('category and account forms in %s', (lang) => {
   const d = dictionaries[lang];
   const me = { ...user, languagePreference: preferenceOf(lang) };
 
-  it('the category form checks the name, then shows the server’s field errors translated', async () => {
+  it(`the category form checks the name, then shows the server’s field errors translated (${lang})`, async () => {
     const posts: string[] = [];
     mockFetch(
       api(me, (url, init) => {
@@ -45,7 +45,7 @@ describe.each(languages)('category and account forms in %s', (lang) => {
     expect(posts).toHaveLength(1);
   });
 
-  it('the account form checks the opening balance, then shows the server’s field errors translated', async () => {
+  it(`the account form checks the opening balance, then shows the server’s field errors translated (${lang})`, async () => {
     const posts: string[] = [];
     mockFetch(
       api(me, (url, init) => {

@@ -25,3 +25,11 @@ class RO {
 }
 window.ResizeObserver = RO as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// jsdom lays nothing out: every box measures 0×0, and recharts warns that a
+// chart has no size. Its responsive container gets the size of a report's
+// chart; every other element keeps jsdom's answer.
+const measure = Element.prototype.getBoundingClientRect;
+Element.prototype.getBoundingClientRect = function (this: Element) {
+  return this.classList.contains('recharts-responsive-container') ? DOMRect.fromRect({ width: 640, height: 280 }) : measure.call(this);
+};
