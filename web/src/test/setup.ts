@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// The machine is shared (2 cores, several builds at once): a screen may take
+// more than findBy's default second to appear. Waiting longer never hides a
+// screen that does not come: it still fails, later.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
