@@ -52,7 +52,7 @@ check:
 	@test -z "$$(gofmt -l cmd internal tools web/embed.go)" || { gofmt -l cmd internal tools web/embed.go; echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet $(GO_PKGS)
 	./bin/staticcheck $(GO_PKGS)
-	cd web && npm run --silent typecheck && npm run --silent lint
+	cd web && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check
 
 go-test:
 	go test -count=1 $(GO_PKGS)

@@ -44,7 +44,15 @@ export default tseslint.config(
   ...['auth', 'settings', 'profile', 'welcome', 'categories', 'accounts', 'movements', 'informs', 'dashboard'].map((f) => ({
     files: [`src/features/${f}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: `^@/features/(?!${f}/)`, message: 'features never import each other' }, { group: ['@/app/*'], message: 'features never import the app layer' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^@/features/(?!${f}/)`, message: 'features never import each other' },
+            { group: ['@/app/*'], message: 'features never import the app layer' },
+          ],
+        },
+      ],
     },
   })),
   {

@@ -29,7 +29,13 @@ after(async () => {
 
 function describe(violations) {
   return violations
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 3).map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 3)
+          .map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`)
+          .join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -90,7 +96,10 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
   test(`the movement and category dialogs in ${theme} have no accessibility violations`, async () => {
     const { ctx, page } = await signedIn(theme, { width: 1280, height: 800 });
     await open(page, '/movements');
-    await page.getByRole('button', { name: /^Edit: / }).first().click();
+    await page
+      .getByRole('button', { name: /^Edit: / })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(300);
     await scan(page, `${theme} movement dialog`);
@@ -98,7 +107,10 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     await open(page, '/categories');
-    await page.getByRole('button', { name: /Add category/ }).first().click();
+    await page
+      .getByRole('button', { name: /Add category/ })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(300);
     await scan(page, `${theme} category dialog`, '[role=dialog]');

@@ -68,7 +68,9 @@ test('/signOut renders the configuration screen and its log-out action works', a
   const ctx = await browser.newContext({ locale: 'en-GB' });
   const page = await ctx.newPage();
   try {
-    await page.request.post(`${srv.base}/api/v1/auth/signup`, { data: { email: 'out@example.com', password: 'mango-river-42', name: 'Out', languagePreference: 'SWITCH_TO_ENGLISH' } });
+    await page.request.post(`${srv.base}/api/v1/auth/signup`, {
+      data: { email: 'out@example.com', password: 'mango-river-42', name: 'Out', languagePreference: 'SWITCH_TO_ENGLISH' },
+    });
     await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
     await page.goto(`${srv.base}/signOut`);
     await page.getByRole('heading', { name: 'Appearance and language' }).waitFor();
@@ -87,7 +89,9 @@ test('deleting the account asks for the password: a wrong one deletes nothing, t
   const ctx = await browser.newContext({ locale: 'en-GB' });
   const page = await ctx.newPage();
   try {
-    await page.request.post(`${srv.base}/api/v1/auth/signup`, { data: { email: 'leaving@example.com', password: 'mango-river-42', name: 'Leo', languagePreference: 'SWITCH_TO_ENGLISH' } });
+    await page.request.post(`${srv.base}/api/v1/auth/signup`, {
+      data: { email: 'leaving@example.com', password: 'mango-river-42', name: 'Leo', languagePreference: 'SWITCH_TO_ENGLISH' },
+    });
     await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
     await page.goto(`${srv.base}/profile`);
     await page.getByRole('main').getByRole('button', { name: 'Delete my account' }).click();
@@ -114,48 +118,55 @@ test('deleting the account asks for the password: a wrong one deletes nothing, t
 
 const mockidp = process.env.CASHCONTROL_MOCKIDP || resolve(import.meta.dirname, '../../bin/mockidp');
 
-test('sign in with the provider button against a real OpenID Connect provider', { skip: !existsSync(mockidp) && !process.env.CI && 'bin/mockidp not built (make tools); required in CI' }, async () => {
-  const idp = spawn(mockidp, ['-email', 'oidc.user@example.com'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((res, rej) => {
-    createInterface({ input: idp.stdout }).once('line', res);
-    idp.once('exit', () => rej(new Error('mockidp exited')));
-  });
-  const cfg = JSON.parse(line);
-  const port = await freePort();
-  const srv = await startServer({
-    CASHCONTROL_ADDR: `127.0.0.1:${port}`,
-    CASHCONTROL_BASE_URL: `http://127.0.0.1:${port}`,
-    CASHCONTROL_OIDC_PROVIDERS: 'mock',
-    CASHCONTROL_OIDC_MOCK_ISSUER: cfg.issuer,
-    CASHCONTROL_OIDC_MOCK_CLIENT_ID: cfg.clientId,
-    CASHCONTROL_OIDC_MOCK_CLIENT_SECRET: cfg.clientSecret,
-    CASHCONTROL_OIDC_MOCK_NAME: 'Mock ID',
-  }, port);
-  const ctx = await browser.newContext({ locale: 'fr-FR' });
-  const page = await ctx.newPage();
-  try {
-    await page.goto(`${srv.base}/login`);
-    await page.getByRole('link', { name: 'Se connecter avec Mock ID' }).click();
-    await page.getByRole('heading', { name: 'Bienvenue dans Cash Control' }).waitFor();
-    const me = await (await page.request.get(`${srv.base}/api/v1/me`)).json();
-    assert.equal(me.email, 'oidc.user@example.com');
-    assert.equal(me.providerId, cfg.issuer);
-    assert.equal(me.languagePreference, 'SWITCH_TO_FRENCH');
+test(
+  'sign in with the provider button against a real OpenID Connect provider',
+  { skip: !existsSync(mockidp) && !process.env.CI && 'bin/mockidp not built (make tools); required in CI' },
+  async () => {
+    const idp = spawn(mockidp, ['-email', 'oidc.user@example.com'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const line = await new Promise((res, rej) => {
+      createInterface({ input: idp.stdout }).once('line', res);
+      idp.once('exit', () => rej(new Error('mockidp exited')));
+    });
+    const cfg = JSON.parse(line);
+    const port = await freePort();
+    const srv = await startServer(
+      {
+        CASHCONTROL_ADDR: `127.0.0.1:${port}`,
+        CASHCONTROL_BASE_URL: `http://127.0.0.1:${port}`,
+        CASHCONTROL_OIDC_PROVIDERS: 'mock',
+        CASHCONTROL_OIDC_MOCK_ISSUER: cfg.issuer,
+        CASHCONTROL_OIDC_MOCK_CLIENT_ID: cfg.clientId,
+        CASHCONTROL_OIDC_MOCK_CLIENT_SECRET: cfg.clientSecret,
+        CASHCONTROL_OIDC_MOCK_NAME: 'Mock ID',
+      },
+      port,
+    );
+    const ctx = await browser.newContext({ locale: 'fr-FR' });
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${srv.base}/login`);
+      await page.getByRole('link', { name: 'Se connecter avec Mock ID' }).click();
+      await page.getByRole('heading', { name: 'Bienvenue dans Cash Control' }).waitFor();
+      const me = await (await page.request.get(`${srv.base}/api/v1/me`)).json();
+      assert.equal(me.email, 'oidc.user@example.com');
+      assert.equal(me.providerId, cfg.issuer);
+      assert.equal(me.languagePreference, 'SWITCH_TO_FRENCH');
 
-    // No password to ask for: a sign-in of the last 10 minutes confirms the deletion.
-    await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_FRENCH', baseCurrency: 'EUR' } });
-    await page.goto(`${srv.base}/profile`);
-    await page.getByRole('main').getByRole('button', { name: 'Supprimer mon compte' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
-    await dialog.getByText("Votre compte n'a pas de mot de passe").waitFor();
-    await dialog.getByRole('button', { name: 'Se reconnecter' }).waitFor();
-    await dialog.getByLabel('Saisissez votre email pour confirmer').fill('oidc.user@example.com');
-    await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
-    await page.waitForURL(`${srv.base}/login`);
-    assert.equal((await page.request.get(`${srv.base}/api/v1/me`)).status(), 401);
-  } finally {
-    await ctx.close();
-    await srv.stop();
-    idp.kill('SIGTERM');
-  }
-});
+      // No password to ask for: a sign-in of the last 10 minutes confirms the deletion.
+      await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_FRENCH', baseCurrency: 'EUR' } });
+      await page.goto(`${srv.base}/profile`);
+      await page.getByRole('main').getByRole('button', { name: 'Supprimer mon compte' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
+      await dialog.getByText("Votre compte n'a pas de mot de passe").waitFor();
+      await dialog.getByRole('button', { name: 'Se reconnecter' }).waitFor();
+      await dialog.getByLabel('Saisissez votre email pour confirmer').fill('oidc.user@example.com');
+      await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
+      await page.waitForURL(`${srv.base}/login`);
+      assert.equal((await page.request.get(`${srv.base}/api/v1/me`)).status(), 401);
+    } finally {
+      await ctx.close();
+      await srv.stop();
+      idp.kill('SIGTERM');
+    }
+  },
+);

@@ -74,7 +74,11 @@ test('categories: starter set, add a subcategory, rename, archive; a USD account
       const s = getComputedStyle(document.body);
       return [s.color, s.backgroundColor];
     });
-    const lum = (c) => c.match(/\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0);
+    const lum = (c) =>
+      c
+        .match(/\d+/g)
+        .slice(0, 3)
+        .reduce((a, b) => a + Number(b), 0);
     assert.ok(lum(fg) - lum(bg) > 300, `contrast ${fg} on ${bg}`);
   } finally {
     await ctx.close();
@@ -141,7 +145,12 @@ test('informs and dashboard show the right totals; a category opens its movement
     const id = (name) => cats.find((c) => c.name === name).id;
     const d = new Date();
     const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-01`;
-    for (const [type, amount, cat] of [['expense', 4550, 'Supermercado'], ['expense', 1000, 'Restaurantes'], ['expense', 70000, 'Alquiler o hipoteca'], ['earning', 250000, 'Salario']]) {
+    for (const [type, amount, cat] of [
+      ['expense', 4550, 'Supermercado'],
+      ['expense', 1000, 'Restaurantes'],
+      ['expense', 70000, 'Alquiler o hipoteca'],
+      ['earning', 250000, 'Salario'],
+    ]) {
       const r = await page.request.post(`${srv.base}/api/v1/movements`, { data: { type, date: day, amount, accountId: acc.id, categoryId: id(cat) } });
       assert.equal(r.status(), 201);
     }
@@ -171,7 +180,10 @@ test('informs and dashboard show the right totals; a category opens its movement
     const label = page.locator('svg text', { hasText: '755,50 €' });
     await label.waitFor();
     const fill = await label.evaluate((el) => getComputedStyle(el).fill);
-    const lum = fill.match(/\d+/g).slice(0, 3).reduce((a, b) => a + Number(b), 0);
+    const lum = fill
+      .match(/\d+/g)
+      .slice(0, 3)
+      .reduce((a, b) => a + Number(b), 0);
     assert.ok(lum > 400, `donut label ${fill} on a dark background`);
   } finally {
     await ctx.close();

@@ -27,8 +27,15 @@ export async function startServer(env = {}, fixedPort = 0) {
   const base = `http://127.0.0.1:${port}`;
   const proc = spawn(BIN, ['serve'], {
     // Every test signs up and uploads from 127.0.0.1: lift the per-address limits.
-    env: { ...process.env, CASHCONTROL_ADDR: `127.0.0.1:${port}`, CASHCONTROL_DATA_DIR: dir, CASHCONTROL_LOG_LEVEL: 'warn',
-      CASHCONTROL_SIGNUP_RATE: '1000/1m', CASHCONTROL_UPLOAD_RATE: '1000/1m', ...env },
+    env: {
+      ...process.env,
+      CASHCONTROL_ADDR: `127.0.0.1:${port}`,
+      CASHCONTROL_DATA_DIR: dir,
+      CASHCONTROL_LOG_LEVEL: 'warn',
+      CASHCONTROL_SIGNUP_RATE: '1000/1m',
+      CASHCONTROL_UPLOAD_RATE: '1000/1m',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 15000;

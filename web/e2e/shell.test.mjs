@@ -24,7 +24,11 @@ test('/login renders in Spanish for a Spanish browser', async () => {
 });
 
 test('a browser in another language falls back to Spanish; English is English', async () => {
-  for (const [locale, heading] of [['de-DE', 'Toma el control de tu dinero'], ['en-US', 'Take control of your money'], ['fr-FR', 'Prenez le contrôle de votre argent']]) {
+  for (const [locale, heading] of [
+    ['de-DE', 'Toma el control de tu dinero'],
+    ['en-US', 'Take control of your money'],
+    ['fr-FR', 'Prenez le contrôle de votre argent'],
+  ]) {
     const ctx = await browser.newContext({ locale });
     const page = await ctx.newPage();
     await page.goto(`${srv.base}/login`);

@@ -30,12 +30,12 @@ const routes = {
   '/dashboard': [shell, 'src/features/dashboard/DashboardPage.tsx'],
 };
 // Every page also loads one dictionary (the largest is counted).
-const dictionary = ['src/shared/i18n/es.ts', 'src/shared/i18n/en.ts', 'src/shared/i18n/fr.ts']
-  .map((k) => manifest[k].file)
-  .sort((a, b) => gz(b) - gz(a))[0];
+const dictionary = ['src/shared/i18n/es.ts', 'src/shared/i18n/en.ts', 'src/shared/i18n/fr.ts'].map((k) => manifest[k].file).sort((a, b) => gz(b) - gz(a))[0];
 for (const [route, screens] of Object.entries(routes)) {
   for (const s of screens) if (!manifest[s]) throw new Error(`${s} is not a chunk of the build`);
-  const files = [...closure([entry, ...screens])].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'))
+  const files = [...closure([entry, ...screens])]
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js'))
     .concat(dictionary);
   const total = files.reduce((s, f) => s + gz(f), 0);
   console.log(`${`first-page JS ${route}`.padEnd(32)} ${(total / 1024).toFixed(1)} KB gzipped (${files.length} files)`);

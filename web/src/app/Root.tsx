@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useMe, useMeta } from '@/shared/api/session';
+import { useMe, useMeta } from '@/shared/api/queries';
 import { languageOf } from '@/shared/i18n';
 import { schemeOf } from '@/shared/theme';
 import { loadAnalytics } from './analytics';

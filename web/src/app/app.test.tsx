@@ -108,7 +108,10 @@ describe('sidebar', () => {
     mockFetch(api(user));
     renderApp('/about');
     const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
-    const links = within(nav).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/')).map((a) => a.textContent);
+    const links = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')?.startsWith('/'))
+      .map((a) => a.textContent);
     expect(links).toEqual(['Inicio', 'Categorías', 'Movimientos', 'Informes', 'Dashboard', 'Configuración', 'Acerca de']);
     const dividers = nav.querySelectorAll('[data-testid="nav-divider"]');
     expect(dividers).toHaveLength(2);
@@ -145,11 +148,23 @@ describe('start-up', () => {
 
 describe('login', () => {
   it('shows translated field errors from the server', async () => {
-    mockFetch(api(null, (url) =>
-      url === '/api/v1/auth/signup'
-        ? { status: 400, body: { status: 400, code: 'invalid', errors: [{ field: 'password', code: 'weak' }, { field: 'email', code: 'taken' }] } }
-        : undefined,
-    ));
+    mockFetch(
+      api(null, (url) =>
+        url === '/api/v1/auth/signup'
+          ? {
+              status: 400,
+              body: {
+                status: 400,
+                code: 'invalid',
+                errors: [
+                  { field: 'password', code: 'weak' },
+                  { field: 'email', code: 'taken' },
+                ],
+              },
+            }
+          : undefined,
+      ),
+    );
     renderApp('/login', 'en');
     await userEvent.click(await screen.findByRole('button', { name: 'New here? Create an account' }));
     await userEvent.type(screen.getByLabelText(/Email/), 'ana@example.com');

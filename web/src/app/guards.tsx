@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
-import { useMe } from '@/shared/api/session';
+import { useMe } from '@/shared/api/queries';
 import { FullScreenSpinner } from './screens/FullScreenSpinner';
 
 // The shell (sidebar, menus, tooltips) is only for signed-in users: /login

@@ -73,7 +73,17 @@ function LocalizedMantine({ scheme, children }: { scheme: Scheme; children: Reac
 }
 
 /** dictionaries holds at least the first language's (main.tsx loads it). */
-export function AppProviders({ children, client, language, dictionaries }: { children: ReactNode; client?: QueryClient; language?: Language; dictionaries: Dictionaries }) {
+export function AppProviders({
+  children,
+  client,
+  language,
+  dictionaries,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  language?: Language;
+  dictionaries: Dictionaries;
+}) {
   const qc = useMemo(() => client ?? makeQueryClient(), [client]);
   return (
     <QueryClientProvider client={qc}>

@@ -22,7 +22,14 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/login', element: <RequireGuest><Login /></RequireGuest> },
+      {
+        path: '/login',
+        element: (
+          <RequireGuest>
+            <Login />
+          </RequireGuest>
+        ),
+      },
       {
         element: <RequireUser />,
         children: [

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '@/shared/api/client';
-import { keys } from '@/shared/api/session';
+import { keys } from '@/shared/api/queries';
 
 /** Signs out: ends the server session, forgets every cached answer, goes to /login. */
 export function useLogout() {

@@ -17,15 +17,20 @@ describe.each(languages)('category and account forms in %s', (lang) => {
   const d = dictionaries[lang];
   const me = { ...user, languagePreference: preferenceOf(lang) };
 
-  it('the category form checks the name, then shows the server’s field errors translated', async () => {
+  it(`the category form checks the name, then shows the server’s field errors translated (${lang})`, async () => {
     const posts: string[] = [];
-    mockFetch(api(me, (url, init) => {
-      if (url === '/api/v1/categories' && init?.method === 'POST') {
-        posts.push(String(init.body));
-        return problem([{ field: 'name', code: 'taken' }, { field: 'parentId', code: 'invalid' }]);
-      }
-      return undefined;
-    }));
+    mockFetch(
+      api(me, (url, init) => {
+        if (url === '/api/v1/categories' && init?.method === 'POST') {
+          posts.push(String(init.body));
+          return problem([
+            { field: 'name', code: 'taken' },
+            { field: 'parentId', code: 'invalid' },
+          ]);
+        }
+        return undefined;
+      }),
+    );
     renderApp('/categories', lang);
     await userEvent.click(await screen.findByRole('button', { name: d.categories.add }));
     const dialog = await screen.findByRole('dialog');
@@ -40,16 +45,28 @@ describe.each(languages)('category and account forms in %s', (lang) => {
     expect(posts).toHaveLength(1);
   });
 
-  it('the account form checks the opening balance, then shows the server’s field errors translated', async () => {
+  it(`the account form checks the opening balance, then shows the server’s field errors translated (${lang})`, async () => {
     const posts: string[] = [];
-    mockFetch(api(me, (url, init) => {
-      if (url === '/api/v1/currencies') return { status: 200, body: [{ code: 'EUR', exponent: 2 }, { code: 'JPY', exponent: 0 }] };
-      if (url === '/api/v1/accounts' && init?.method === 'POST') {
-        posts.push(String(init.body));
-        return problem([{ field: 'currency', code: 'unknown' }, { field: 'openingBalance', code: 'out_of_range' }]);
-      }
-      return undefined;
-    }));
+    mockFetch(
+      api(me, (url, init) => {
+        if (url === '/api/v1/currencies')
+          return {
+            status: 200,
+            body: [
+              { code: 'EUR', exponent: 2 },
+              { code: 'JPY', exponent: 0 },
+            ],
+          };
+        if (url === '/api/v1/accounts' && init?.method === 'POST') {
+          posts.push(String(init.body));
+          return problem([
+            { field: 'currency', code: 'unknown' },
+            { field: 'openingBalance', code: 'out_of_range' },
+          ]);
+        }
+        return undefined;
+      }),
+    );
     renderApp('/config', lang);
     await userEvent.click(await screen.findByRole('button', { name: d.accounts.add }));
     const dialog = await screen.findByRole('dialog');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayFormatter } from './dates';
+import { dayFormatter, isoDate, today } from './dates';
 
 describe('dayFormatter', () => {
   const tz = process.env.TZ;
@@ -15,5 +15,31 @@ describe('dayFormatter', () => {
     process.env.TZ = 'Pacific/Honolulu';
     expect(new Date('2026-01-01T00:00:00Z').getDate()).toBe(31); // the trap it avoids
     expect(dayFormatter('en-GB')('2026-01-01')).toBe('1 Jan 2026');
+  });
+});
+
+describe('today', () => {
+  const tz = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = tz;
+  });
+  it('is the date where the user is, late in the evening west of Greenwich', () => {
+    process.env.TZ = 'Pacific/Honolulu';
+    const evening = new Date(2026, 0, 31, 23, 30); // 09:30 on 1 February in UTC
+    expect(evening.toISOString().slice(0, 10)).toBe('2026-02-01'); // the trap it avoids
+    expect(today(evening)).toBe('2026-01-31');
+  });
+  it('is the date where the user is, just after midnight east of Greenwich', () => {
+    process.env.TZ = 'Europe/Madrid';
+    expect(today(new Date(2026, 2, 1, 0, 30))).toBe('2026-03-01');
+  });
+});
+
+describe('isoDate', () => {
+  it('pads, and rolls months and days over', () => {
+    expect(isoDate(2026, 0, 5)).toBe('2026-01-05');
+    expect(isoDate(2024, 2, 0)).toBe('2024-02-29');
+    expect(isoDate(2024, -1, 1)).toBe('2023-12-01');
+    expect(isoDate(2024, 12, 1)).toBe('2025-01-01');
   });
 });

@@ -6,3 +6,17 @@ export function dayFormatter(locale: string, options: Intl.DateTimeFormatOptions
   const f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
   return (date) => f.format(new Date(`${date}T00:00:00Z`));
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The calendar date of a year, a month (0-11) and a day; months and days past
+ * the end roll over, and day 0 is the last day of the month before. */
+export function isoDate(year: number, month: number, day: number): string {
+  const d = new Date(Date.UTC(year, month, day));
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** Today's calendar date where the user is (not in UTC). */
+export function today(now: Date = new Date()): string {
+  return isoDate(now.getFullYear(), now.getMonth(), now.getDate());
+}

@@ -24,8 +24,20 @@ export function mockFetch(handler: Handler) {
 }
 
 export const user = {
-  uid: '1', name: 'Ana', lastName: '', email: 'ana@example.com', rol: 'Usuario', providerId: 'Email', photoURL: '', phone: '', address: '',
-  firstTime: false, languagePreference: 'SWITCH_TO_SPANISH', themePreference: 'LIGHT_MODE', baseCurrency: 'EUR', hasPassword: true,
+  uid: '1',
+  name: 'Ana',
+  lastName: '',
+  email: 'ana@example.com',
+  rol: 'Usuario',
+  providerId: 'Email',
+  photoURL: '',
+  phone: '',
+  address: '',
+  firstTime: false,
+  languagePreference: 'SWITCH_TO_SPANISH',
+  themePreference: 'LIGHT_MODE',
+  baseCurrency: 'EUR',
+  hasPassword: true,
 };
 
 /** The common public endpoints, then the test's own. */
@@ -43,7 +55,20 @@ export function api(me: unknown, extra: Handler = () => undefined): Handler {
           : url.startsWith('/api/v1/accounts') || url.startsWith('/api/v1/categories')
             ? { status: 200, body: { items: [], nextCursor: null } }
             : url.startsWith('/api/v1/dashboard')
-              ? { status: 200, body: { today: '2026-01-01', month: '2026-01', balances: [], accounts: [], thisMonth: [], lastMonth: [], topCategories: [], trend: [], recent: [] } }
+              ? {
+                  status: 200,
+                  body: {
+                    today: '2026-01-01',
+                    month: '2026-01',
+                    balances: [],
+                    accounts: [],
+                    thisMonth: [],
+                    lastMonth: [],
+                    topCategories: [],
+                    trend: [],
+                    recent: [],
+                  },
+                }
               : undefined);
 }
 

@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// The machine is shared (2 cores, several builds at once): a screen may take
+// more than findBy's default second to appear. Waiting longer never hides a
+// screen that does not come: it still fails, later.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
@@ -25,3 +30,11 @@ class RO {
 }
 window.ResizeObserver = RO as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// jsdom lays nothing out: every box measures 0×0, and recharts warns that a
+// chart has no size. Its responsive container gets the size of a report's
+// chart; every other element keeps jsdom's answer.
+const measure = Element.prototype.getBoundingClientRect;
+Element.prototype.getBoundingClientRect = function (this: Element) {
+  return this.classList.contains('recharts-responsive-container') ? DOMRect.fromRect({ width: 640, height: 280 }) : measure.call(this);
+};

@@ -1,7 +1,7 @@
 import { Button, Card, Text } from '@mantine/core';
 import { IconLifebuoy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMeta } from '@/shared/api/session';
+import { useMeta } from '@/shared/api/queries';
 
 /** The help center card: its Contact button mails the configured support address. */
 export function HelpCard() {

@@ -3,7 +3,7 @@ import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { navbarHeight } from '@/shared/constants';
-import { useUser } from '@/shared/api/session';
+import { useUser } from '@/shared/api/queries';
 import { useLogout } from '../useLogout';
 
 export function Navbar({ mobile, menuOpened, onMenu }: { mobile: boolean; menuOpened: boolean; onMenu: () => void }) {
@@ -12,7 +12,14 @@ export function Navbar({ mobile, menuOpened, onMenu }: { mobile: boolean; menuOp
   const logout = useLogout();
   const initials = (user.name || user.email).slice(0, 1).toUpperCase();
   return (
-    <Group component="header" h={navbarHeight} px="md" justify="space-between" wrap="nowrap" style={{ borderBottom: '1px solid var(--cc-border)', background: 'var(--cc-surface)' }}>
+    <Group
+      component="header"
+      h={navbarHeight}
+      px="md"
+      justify="space-between"
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--cc-border)', background: 'var(--cc-surface)' }}
+    >
       <Group gap="sm" wrap="nowrap">
         {mobile && <Burger opened={menuOpened} onClick={onMenu} aria-label={menuOpened ? t('app.closeMenu') : t('app.openMenu')} aria-expanded={menuOpened} />}
         <Text component={Link} to="/" fw={800} size="lg" c="brand" style={{ textDecoration: 'none' }}>

@@ -17,12 +17,26 @@ export function Sidebar() {
       component="nav"
       aria-label={t('app.mainNav')}
       data-expanded={sidebarExpanded}
-      style={{ width, minWidth: width, transition: 'width 150ms ease, min-width 150ms ease', borderRight: '1px solid var(--cc-border)', background: 'var(--cc-sidebar)' }}
+      style={{
+        width,
+        minWidth: width,
+        transition: 'width 150ms ease, min-width 150ms ease',
+        borderRight: '1px solid var(--cc-border)',
+        background: 'var(--cc-sidebar)',
+      }}
       h="100%"
     >
       <Stack h="100%" gap={0} p={8}>
         <Tooltip label={label} position="right" disabled={sidebarExpanded}>
-          <ActionIcon variant="subtle" size="lg" onClick={toggleSidebar} aria-label={label} aria-expanded={sidebarExpanded} mb={8} style={{ alignSelf: sidebarExpanded ? 'flex-end' : 'center' }}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            onClick={toggleSidebar}
+            aria-label={label}
+            aria-expanded={sidebarExpanded}
+            mb={8}
+            style={{ alignSelf: sidebarExpanded ? 'flex-end' : 'center' }}
+          >
             {sidebarExpanded ? <IconChevronsLeft size={iconSize} /> : <IconChevronsRight size={iconSize} />}
           </ActionIcon>
         </Tooltip>

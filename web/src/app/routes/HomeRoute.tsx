@@ -2,7 +2,7 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HomeGlance } from '@/features/dashboard/HomeGlance';
 import { MovementForm } from '@/features/movements/MovementForm';
-import { useUser } from '@/shared/api/session';
+import { useUser } from '@/shared/api/queries';
 import { PageHeader } from '@/shared/ui/PageHeader';
 
 /** Home: the quick add form and this month at a glance. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrencies, useUser } from '@/shared/api/session';
+import { useCurrencies, useUser } from '@/shared/api/queries';
 import { accountTypes, type Account, type AccountType } from '@/shared/api/types';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
@@ -46,17 +46,52 @@ export function AccountDialog({ account, opened, onClose }: { account: Account |
     <Modal opened={opened} onClose={onClose} title={account ? t('accounts.edit') : t('accounts.add')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('accounts.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-autofocus maxLength={60} />
-          <Select label={t('accounts.type')} value={type} onChange={(v) => v && setType(v as AccountType)} allowDeselect={false}
-            data={accountTypes.map((a) => ({ value: a, label: t(`accounts.types.${a}`) }))} error={errors.type} />
-          <Select label={t('accounts.currency')} value={currency} onChange={(v) => v && setCurrency(v)} searchable allowDeselect={false}
-            data={(currencies.data ?? [{ code: currency, exponent: 2 }]).map((c) => c.code)} disabled={account?.hasMovements}
-            description={account?.hasMovements ? t('accounts.currencyLocked') : undefined} error={errors.currency} />
-          <TextInput label={t('accounts.openingBalance')} value={opening} inputMode="decimal" onChange={(e) => { setOpening(e.currentTarget.value); setNegative(false); }}
-            error={errors.openingBalance} placeholder={amountInput(0, exponentOf(currency), i18n.language)} />
+          <TextInput
+            label={t('accounts.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            required
+            data-autofocus
+            maxLength={60}
+          />
+          <Select
+            label={t('accounts.type')}
+            value={type}
+            onChange={(v) => v && setType(v as AccountType)}
+            allowDeselect={false}
+            data={accountTypes.map((a) => ({ value: a, label: t(`accounts.types.${a}`) }))}
+            error={errors.type}
+          />
+          <Select
+            label={t('accounts.currency')}
+            value={currency}
+            onChange={(v) => v && setCurrency(v)}
+            searchable
+            allowDeselect={false}
+            data={(currencies.data ?? [{ code: currency, exponent: 2 }]).map((c) => c.code)}
+            disabled={account?.hasMovements}
+            description={account?.hasMovements ? t('accounts.currencyLocked') : undefined}
+            error={errors.currency}
+          />
+          <TextInput
+            label={t('accounts.openingBalance')}
+            value={opening}
+            inputMode="decimal"
+            onChange={(e) => {
+              setOpening(e.currentTarget.value);
+              setNegative(false);
+            }}
+            error={errors.openingBalance}
+            placeholder={amountInput(0, exponentOf(currency), i18n.language)}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>{t('common.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {t('common.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

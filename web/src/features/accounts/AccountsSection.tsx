@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArchive, IconArrowDown, IconArrowUp, IconDots, IconPencil, IconPlus, IconRestore, IconTrash, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAccounts } from '@/shared/api/session';
+import { useAccounts } from '@/shared/api/queries';
 import type { Account } from '@/shared/api/types';
 import { Amount } from '@/shared/ui/Amount';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -57,13 +57,24 @@ export function AccountsSection() {
       ) : (
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {accounts.map((a, i) => (
-            <Group key={a.id} component="li" justify="space-between" wrap="nowrap" py={6} style={{ borderBottom: '1px solid var(--cc-border)', opacity: a.archived ? 0.6 : 1 }}>
+            <Group
+              key={a.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              py={6}
+              style={{ borderBottom: '1px solid var(--cc-border)', opacity: a.archived ? 0.6 : 1 }}
+            >
               <div style={{ minWidth: 0 }}>
                 <Group gap={6} wrap="nowrap">
                   <Text fw={500} truncate>
                     {a.name}
                   </Text>
-                  {a.archived && <Badge size="xs" variant="light" color="gray">{t('common.archived')}</Badge>}
+                  {a.archived && (
+                    <Badge size="xs" variant="light" color="gray">
+                      {t('common.archived')}
+                    </Badge>
+                  )}
                 </Group>
                 <Text size="xs" c="dimmed">
                   {t(`accounts.types.${a.type}`)} · {a.currency}
@@ -84,12 +95,18 @@ export function AccountsSection() {
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(a)}>{t('common.edit')}</Menu.Item>
-                    <Menu.Item leftSection={a.archived ? <IconRestore size={16} /> : <IconArchive size={16} />}
-                      onClick={() => void run(update.mutateAsync({ id: a.id, archived: !a.archived }))}>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(a)}>
+                      {t('common.edit')}
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={a.archived ? <IconRestore size={16} /> : <IconArchive size={16} />}
+                      onClick={() => void run(update.mutateAsync({ id: a.id, archived: !a.archived }))}
+                    >
                       {a.archived ? t('common.restore') : t('common.archive')}
                     </Menu.Item>
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(a)}>{t('common.delete')}</Menu.Item>
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(a)}>
+                      {t('common.delete')}
+                    </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
               </Group>
@@ -97,7 +114,9 @@ export function AccountsSection() {
           ))}
         </Stack>
       )}
-      {editing !== null && <AccountDialog key={editing === 'new' ? 'new' : editing.id} opened account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing !== null && (
+        <AccountDialog key={editing === 'new' ? 'new' : editing.id} opened account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('accounts.deleteTitle', { name: deleting?.name ?? '' })}>
         <Stack gap="sm">
           {deleting?.hasMovements && (
@@ -107,7 +126,9 @@ export function AccountsSection() {
             </>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t('common.cancel')}
+            </Button>
             <Button color="red" onClick={() => void doDelete()} disabled={deleting?.hasMovements && confirm !== deleting.name} loading={remove.isPending}>
               {deleting?.hasMovements ? t('accounts.deleteWithMovements') : t('common.delete')}
             </Button>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
-import { keys } from '@/shared/api/session';
+import { keys } from '@/shared/api/queries';
 import type { Account, AccountType } from '@/shared/api/types';
 
 export interface AccountInput {
@@ -13,7 +13,12 @@ export interface AccountInput {
 
 export function useAccountMutations() {
   const qc = useQueryClient();
-  const done = () => Promise.all([qc.invalidateQueries({ queryKey: keys.accounts }), qc.invalidateQueries({ queryKey: keys.dashboard }), qc.invalidateQueries({ queryKey: keys.reports })]);
+  const done = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: keys.accounts }),
+      qc.invalidateQueries({ queryKey: keys.dashboard }),
+      qc.invalidateQueries({ queryKey: keys.reports }),
+    ]);
   return {
     create: useMutation({ mutationFn: (a: AccountInput) => api.post<Account>('/api/v1/accounts', a), onSuccess: done }),
     update: useMutation({ mutationFn: ({ id, ...a }: AccountInput & { id: string }) => api.patch<Account>(`/api/v1/accounts/${id}`, a), onSuccess: done }),

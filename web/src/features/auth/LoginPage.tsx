@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Te
 import { IconAlertCircle, IconBrandGoogle, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMeta, useSetUser } from '@/shared/api/session';
+import { useMeta, useSetUser } from '@/shared/api/queries';
 import { preferenceOf, type Language } from '@/shared/i18n';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { signIn, signUp, useProviders } from './api';
@@ -20,7 +20,9 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('signIn');
   const [form, setForm] = useState({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(params.get('error') ? t(`errors.${params.get('error')}`, { defaultValue: t('errors.oidc_failed') }) : null);
+  const [failure, setFailure] = useState<string | null>(
+    params.get('error') ? t(`errors.${params.get('error')}`, { defaultValue: t('errors.oidc_failed') }) : null,
+  );
   const [busy, setBusy] = useState(false);
 
   const validate = () => {
@@ -40,9 +42,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const user =
-        mode === 'signIn'
-          ? await signIn(form.email, form.password)
-          : await signUp({ ...form, languagePreference: preferenceOf(i18n.language as Language) });
+        mode === 'signIn' ? await signIn(form.email, form.password) : await signUp({ ...form, languagePreference: preferenceOf(i18n.language as Language) });
       setUser(user);
     } catch (err) {
       setErrors(fieldErrors(t, err));
@@ -79,7 +79,14 @@ export default function LoginPage() {
             </Alert>
           )}
           {(providers.data ?? []).map((p) => (
-            <Button key={p.id} component="a" href={p.loginUrl} variant="default" size="md" leftSection={p.id === 'google' ? <IconBrandGoogle size={20} /> : <IconLogin size={20} />}>
+            <Button
+              key={p.id}
+              component="a"
+              href={p.loginUrl}
+              variant="default"
+              size="md"
+              leftSection={p.id === 'google' ? <IconBrandGoogle size={20} /> : <IconLogin size={20} />}
+            >
               {t('login.signInWith', { name: p.name })}
             </Button>
           ))}
@@ -101,7 +108,16 @@ export default function LoginPage() {
             </Stack>
           </form>
           {(mode === 'signUp' || meta.data?.signupEnabled !== false) && (
-            <Anchor component="button" type="button" size="sm" onClick={() => { setMode(mode === 'signIn' ? 'signUp' : 'signIn'); setErrors({}); setFailure(null); }}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => {
+                setMode(mode === 'signIn' ? 'signUp' : 'signIn');
+                setErrors({});
+                setFailure(null);
+              }}
+            >
               {mode === 'signIn' ? t('login.toSignUp') : t('login.toSignIn')}
             </Anchor>
           )}

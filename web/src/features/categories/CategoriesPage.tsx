@@ -1,32 +1,58 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Switch, Tabs, Text } from '@mantine/core';
-import { IconArchive, IconArrowDown, IconArrowUp, IconCategory, IconDots, IconPencil, IconPlus, IconRestore, IconSparkles, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArrowDown,
+  IconArrowUp,
+  IconCategory,
+  IconDots,
+  IconPencil,
+  IconPlus,
+  IconRestore,
+  IconSparkles,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '@/shared/api/session';
+import { useCategories } from '@/shared/api/queries';
 import type { Category, CategoryType } from '@/shared/api/types';
+import { categoryTree } from '@/shared/categories';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError } from '@/shared/ui/notify';
-import { useCategoryMutations } from './api';
+import { useReorderCategories, useStarterCategories, useUpdateCategory } from './api';
 import { CategoryDialog } from './CategoryDialog';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog';
-import { categoryTree } from './tree';
 
 type Editing = { category: Category | null; parentId: string | null } | null;
 
-function Row({ c, siblings, index, onEdit, onAddSub, onDelete }: {
-  c: Category; siblings: Category[]; index: number; onEdit: () => void; onAddSub?: () => void; onDelete: () => void;
+function Row({
+  c,
+  siblings,
+  index,
+  onEdit,
+  onAddSub,
+  onDelete,
+  onArchive,
+  onReorder,
+}: {
+  c: Category;
+  siblings: Category[];
+  index: number;
+  onEdit: () => void;
+  onAddSub?: () => void;
+  onDelete: () => void;
+  onArchive: () => void;
+  onReorder: (ids: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const { update, reorder } = useCategoryMutations();
   const move = (d: number) => {
     const ids = siblings.map((s) => s.id);
     const j = index + d;
     if (j < 0 || j >= ids.length) return;
     [ids[index], ids[j]] = [ids[j]!, ids[index]!];
-    reorder.mutate(ids, { onError: (e) => notifyError(errorMessage(t, e)) });
+    onReorder(ids);
   };
   return (
     <Group justify="space-between" wrap="nowrap" py={6} pl={c.parentId ? 40 : 0} style={{ opacity: c.archived ? 0.55 : 1 }}>
@@ -35,7 +61,11 @@ function Row({ c, siblings, index, onEdit, onAddSub, onDelete }: {
         <Text fw={c.parentId ? 400 : 600} truncate>
           {c.name}
         </Text>
-        {c.archived && <Badge size="xs" color="gray" variant="light">{t('common.archived')}</Badge>}
+        {c.archived && (
+          <Badge size="xs" color="gray" variant="light">
+            {t('common.archived')}
+          </Badge>
+        )}
       </Group>
       <Group gap={2} wrap="nowrap">
         <ActionIcon variant="subtle" aria-label={`${t('common.moveUp')}: ${c.name}`} disabled={index === 0} onClick={() => move(-1)}>
@@ -51,13 +81,20 @@ function Row({ c, siblings, index, onEdit, onAddSub, onDelete }: {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>{t('common.edit')}</Menu.Item>
-            {onAddSub && <Menu.Item leftSection={<IconPlus size={16} />} onClick={onAddSub}>{t('categories.addSub')}</Menu.Item>}
-            <Menu.Item leftSection={c.archived ? <IconRestore size={16} /> : <IconArchive size={16} />}
-              onClick={() => update.mutate({ id: c.id, archived: !c.archived }, { onError: (e) => notifyError(errorMessage(t, e)) })}>
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+              {t('common.edit')}
+            </Menu.Item>
+            {onAddSub && (
+              <Menu.Item leftSection={<IconPlus size={16} />} onClick={onAddSub}>
+                {t('categories.addSub')}
+              </Menu.Item>
+            )}
+            <Menu.Item leftSection={c.archived ? <IconRestore size={16} /> : <IconArchive size={16} />} onClick={onArchive}>
               {c.archived ? t('common.restore') : t('common.archive')}
             </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>{t('common.delete')}</Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+              {t('common.delete')}
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
@@ -69,12 +106,19 @@ function Row({ c, siblings, index, onEdit, onAddSub, onDelete }: {
 export default function CategoriesPage() {
   const { t } = useTranslation();
   const { data: all = [] } = useCategories();
-  const { starter } = useCategoryMutations();
+  const starter = useStarterCategories();
+  const update = useUpdateCategory();
+  const reorder = useReorderCategories();
+  // mutateAsync, not mutate: mutate's own callbacks run only for the latest
+  // call, and each row's failure must be told.
+  const fail = (e: unknown) => notifyError(errorMessage(t, e));
+  const onArchive = (c: Category) => () => void update.mutateAsync({ id: c.id, archived: !c.archived }).catch(fail);
+  const onReorder = (ids: string[]) => void reorder.mutateAsync(ids).catch(fail);
   const [type, setType] = useState<CategoryType>('expense');
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
-  const tree = categoryTree(all, type, showArchived);
+  const tree = categoryTree(all, type, { archived: showArchived });
 
   return (
     <Stack maw={760} gap="md">
@@ -85,8 +129,12 @@ export default function CategoriesPage() {
       </PageHeader>
       <Tabs value={type} onChange={(v) => v && setType(v as CategoryType)} color={type === 'expense' ? 'red' : 'green'}>
         <Tabs.List>
-          <Tabs.Tab value="expense" style={{ color: type === 'expense' ? 'var(--cc-expenses)' : undefined }}>{t('categories.expenses')}</Tabs.Tab>
-          <Tabs.Tab value="earning" style={{ color: type === 'earning' ? 'var(--cc-earnings)' : undefined }}>{t('categories.earnings')}</Tabs.Tab>
+          <Tabs.Tab value="expense" style={{ color: type === 'expense' ? 'var(--cc-expenses)' : undefined }}>
+            {t('categories.expenses')}
+          </Tabs.Tab>
+          <Tabs.Tab value="earning" style={{ color: type === 'earning' ? 'var(--cc-earnings)' : undefined }}>
+            {t('categories.earnings')}
+          </Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <Switch label={t('categories.showArchived')} checked={showArchived} onChange={(e) => setShowArchived(e.currentTarget.checked)} color="accent" />
@@ -100,16 +148,39 @@ export default function CategoriesPage() {
             )}
           </EmptyState>
         ) : (
-          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={type === 'expense' ? t('categories.expenses') : t('categories.earnings')}>
+          <Stack
+            gap={0}
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={type === 'expense' ? t('categories.expenses') : t('categories.earnings')}
+          >
             {tree.map((p, i) => (
               <li key={p.id} style={{ borderBottom: '1px solid var(--cc-border)' }}>
-                <Row c={p} siblings={tree} index={i} onEdit={() => setEditing({ category: p, parentId: null })}
-                  onAddSub={() => setEditing({ category: null, parentId: p.id })} onDelete={() => setDeleting(p)} />
+                <Row
+                  c={p}
+                  siblings={tree}
+                  index={i}
+                  onEdit={() => setEditing({ category: p, parentId: null })}
+                  onAddSub={() => setEditing({ category: null, parentId: p.id })}
+                  onDelete={() => setDeleting(p)}
+                  onArchive={onArchive(p)}
+                  onReorder={onReorder}
+                />
                 {p.children.length > 0 && (
                   <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                     {p.children.map((ch, j) => (
                       <li key={ch.id}>
-                        <Row c={ch} siblings={p.children} index={j} onEdit={() => setEditing({ category: ch, parentId: p.id })} onDelete={() => setDeleting(ch)} />
+                        <Row
+                          c={ch}
+                          siblings={p.children}
+                          index={j}
+                          onEdit={() => setEditing({ category: ch, parentId: p.id })}
+                          onDelete={() => setDeleting(ch)}
+                          onArchive={onArchive(ch)}
+                          onReorder={onReorder}
+                        />
                       </li>
                     ))}
                   </ul>

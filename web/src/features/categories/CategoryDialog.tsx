@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { ActionIcon, Button, ColorSwatch, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '@/shared/api/session';
+import { useCategories } from '@/shared/api/queries';
 import type { Category, CategoryType } from '@/shared/api/types';
 import { categoryColors, categoryIcons } from '@/shared/ui/CategoryIcon';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useCategoryMutations } from './api';
+import { useCreateCategory, useUpdateCategory } from './api';
 
 interface Props {
   type: CategoryType;
@@ -20,7 +20,8 @@ interface Props {
 export function CategoryDialog({ type, category, parentId, onClose }: Props) {
   const { t } = useTranslation();
   const { data: all = [] } = useCategories();
-  const { create, update } = useCategoryMutations();
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
   const [name, setName] = useState(category?.name ?? '');
   const [parent, setParent] = useState<string | null>(category ? category.parentId : parentId);
   const [color, setColor] = useState(category?.color || (parent ? all.find((c) => c.id === parent)?.color : undefined) || categoryColors[0]!);
@@ -51,7 +52,15 @@ export function CategoryDialog({ type, category, parentId, onClose }: Props) {
     <Modal opened onClose={onClose} title={category ? t('categories.edit') : parentId ? t('categories.addSub') : t('categories.add')} size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('categories.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required data-autofocus maxLength={60} />
+          <TextInput
+            label={t('categories.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            required
+            data-autofocus
+            maxLength={60}
+          />
           <Select
             label={t('categories.parent')}
             value={parent ?? ''}
@@ -67,8 +76,18 @@ export function CategoryDialog({ type, category, parentId, onClose }: Props) {
             </Text>
             <Group gap={6} role="radiogroup" aria-labelledby="color-label">
               {categoryColors.map((c) => (
-                <ColorSwatch key={c} component="button" type="button" color={c} role="radio" aria-checked={c === color} aria-label={c}
-                  onClick={() => setColor(c)} style={{ cursor: 'pointer', color: '#fff' }} size={28}>
+                <ColorSwatch
+                  key={c}
+                  component="button"
+                  type="button"
+                  color={c}
+                  role="radio"
+                  aria-checked={c === color}
+                  aria-label={c}
+                  onClick={() => setColor(c)}
+                  style={{ cursor: 'pointer', color: '#fff' }}
+                  size={28}
+                >
                   {c === color && <IconCheck size={16} />}
                 </ColorSwatch>
               ))}
@@ -81,8 +100,15 @@ export function CategoryDialog({ type, category, parentId, onClose }: Props) {
             <SimpleGrid cols={{ base: 6, sm: 9 }} spacing={6} role="radiogroup" aria-labelledby="icon-label">
               {Object.entries(categoryIcons).map(([key, I]) => (
                 <Tooltip key={key} label={key} openDelay={400}>
-                  <ActionIcon size="lg" variant={key === icon ? 'filled' : 'light'} color={key === icon ? color : 'gray'} role="radio"
-                    aria-checked={key === icon} aria-label={key} onClick={() => setIcon(key)}>
+                  <ActionIcon
+                    size="lg"
+                    variant={key === icon ? 'filled' : 'light'}
+                    color={key === icon ? color : 'gray'}
+                    role="radio"
+                    aria-checked={key === icon}
+                    aria-label={key}
+                    onClick={() => setIcon(key)}
+                  >
                     <I size={20} />
                   </ActionIcon>
                 </Tooltip>
@@ -90,8 +116,12 @@ export function CategoryDialog({ type, category, parentId, onClose }: Props) {
             </SimpleGrid>
           </div>
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>{t('common.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {t('common.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
-import { keys } from '@/shared/api/session';
+import { keys } from '@/shared/api/queries';
 import type { Category, CategoryType } from '@/shared/api/types';
 
 export interface CategoryInput {
@@ -12,17 +12,22 @@ export interface CategoryInput {
   archived?: boolean;
 }
 
-export function useCategoryMutations() {
+// One hook per operation: a screen sets up only the ones it uses, once (the
+// list, not each row). A category write changes the lists, reports and the
+// dashboard; a delete also moves movements.
+function useCategoryWrite<V, R>(mutationFn: (v: V) => Promise<R>, movesMovements = false) {
   const qc = useQueryClient();
-  const done = () => Promise.all([qc.invalidateQueries({ queryKey: keys.categories }), qc.invalidateQueries({ queryKey: keys.reports }), qc.invalidateQueries({ queryKey: keys.dashboard })]);
-  return {
-    create: useMutation({ mutationFn: (c: CategoryInput) => api.post<Category>('/api/v1/categories', c), onSuccess: done }),
-    update: useMutation({ mutationFn: ({ id, ...c }: CategoryInput & { id: string }) => api.patch<Category>(`/api/v1/categories/${id}`, c), onSuccess: done }),
-    remove: useMutation({
-      mutationFn: ({ id, moveTo }: { id: string; moveTo?: string }) => api.del(`/api/v1/categories/${id}${query({ moveTo })}`),
-      onSuccess: () => Promise.all([done(), qc.invalidateQueries({ queryKey: keys.movements })]),
-    }),
-    reorder: useMutation({ mutationFn: (ids: string[]) => api.put('/api/v1/categories/order', { ids }), onSuccess: done }),
-    starter: useMutation({ mutationFn: () => api.post<{ created: number }>('/api/v1/categories/starter'), onSuccess: done }),
-  };
+  const keysChanged = [keys.categories, keys.reports, keys.dashboard, ...(movesMovements ? [keys.movements] : [])];
+  return useMutation({ mutationFn, onSuccess: () => Promise.all(keysChanged.map((queryKey) => qc.invalidateQueries({ queryKey }))) });
 }
+
+export const useCreateCategory = () => useCategoryWrite((c: CategoryInput) => api.post<Category>('/api/v1/categories', c));
+
+export const useUpdateCategory = () => useCategoryWrite(({ id, ...c }: CategoryInput & { id: string }) => api.patch<Category>(`/api/v1/categories/${id}`, c));
+
+export const useDeleteCategory = () =>
+  useCategoryWrite(({ id, moveTo }: { id: string; moveTo?: string }) => api.del(`/api/v1/categories/${id}${query({ moveTo })}`), true);
+
+export const useReorderCategories = () => useCategoryWrite((ids: string[]) => api.put('/api/v1/categories/order', { ids }));
+
+export const useStarterCategories = () => useCategoryWrite(() => api.post<{ created: number }>('/api/v1/categories/starter'));

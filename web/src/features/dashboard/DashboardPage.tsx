@@ -25,7 +25,9 @@ export default function DashboardPage() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <Card title={t('dashboard.balances')}>
           <Stack gap={4}>
-            {d.balances.map((b) => <Amount key={b.currency} value={b.balance} currency={b.currency} fw={800} size="xl" />)}
+            {d.balances.map((b) => (
+              <Amount key={b.currency} value={b.balance} currency={b.currency} fw={800} size="xl" />
+            ))}
           </Stack>
         </Card>
         <Card title={t('dashboard.thisMonth')}>
@@ -41,17 +43,38 @@ export default function DashboardPage() {
           {trend ? (
             <>
               <div aria-hidden inert>
-                <BarChart h={220} data={trend.months.map((m) => ({ label: month(m.month), earnings: m.earnings, expenses: m.expenses }))} dataKey="label"
-                  valueFormatter={(v) => formatMoney(v, trend.currency, locale)} withYAxis={false}
-                  series={[{ name: 'earnings', label: t('informs.earnings'), color: 'var(--cc-earnings)' }, { name: 'expenses', label: t('informs.expenses'), color: 'var(--cc-expenses)' }]} />
+                <BarChart
+                  h={220}
+                  data={trend.months.map((m) => ({ label: month(m.month), earnings: m.earnings, expenses: m.expenses }))}
+                  dataKey="label"
+                  valueFormatter={(v) => formatMoney(v, trend.currency, locale)}
+                  withYAxis={false}
+                  series={[
+                    { name: 'earnings', label: t('informs.earnings'), color: 'var(--cc-earnings)' },
+                    { name: 'expenses', label: t('informs.expenses'), color: 'var(--cc-expenses)' },
+                  ]}
+                />
               </div>
               <Text size="xs" c="dimmed" component="p" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                {trend.months.map((m) => `${month(m.month)}: ${formatMoney(m.earnings, trend.currency, locale)} / ${formatMoney(m.expenses, trend.currency, locale)}`).join('; ')}
+                {trend.months
+                  .map((m) => `${month(m.month)}: ${formatMoney(m.earnings, trend.currency, locale)} / ${formatMoney(m.expenses, trend.currency, locale)}`)
+                  .join('; ')}
               </Text>
             </>
-          ) : <Text c="dimmed" size="sm">{t('dashboard.noData')}</Text>}
+          ) : (
+            <Text c="dimmed" size="sm">
+              {t('dashboard.noData')}
+            </Text>
+          )}
         </Card>
-        <Card title={t('dashboard.recent')} action={<Anchor component={Link} to="/movements" size="sm">{t('dashboard.seeAll')}</Anchor>}>
+        <Card
+          title={t('dashboard.recent')}
+          action={
+            <Anchor component={Link} to="/movements" size="sm">
+              {t('dashboard.seeAll')}
+            </Anchor>
+          }
+        >
           <RecentMovements movements={d.recent} limit={8} />
         </Card>
       </SimpleGrid>

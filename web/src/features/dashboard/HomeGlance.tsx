@@ -17,7 +17,14 @@ export function HomeGlance() {
       <Card title={t('home.accounts')}>
         <AccountBalances accounts={d.accounts} />
       </Card>
-      <Card title={t('home.last')} action={<Anchor component={Link} to="/movements" size="sm">{t('home.seeAll')}</Anchor>}>
+      <Card
+        title={t('home.last')}
+        action={
+          <Anchor component={Link} to="/movements" size="sm">
+            {t('home.seeAll')}
+          </Anchor>
+        }
+      >
         <RecentMovements movements={d.recent} limit={5} />
       </Card>
     </SimpleGrid>

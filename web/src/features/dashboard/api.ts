@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { keys } from '@/shared/api/session';
+import { keys } from '@/shared/api/queries';
 import type { Account, Movement } from '@/shared/api/types';
+import { today } from '@/shared/dates';
 
 export interface MonthSummary {
   currency: string;
@@ -18,16 +19,15 @@ export interface Dashboard {
   accounts: Account[];
   thisMonth: MonthSummary[];
   lastMonth: MonthSummary[];
-  topCategories: { currency: string; total: number; categories: { categoryId: string; name: string; color: string; icon: string; total: number; share: number }[] }[];
+  topCategories: {
+    currency: string;
+    total: number;
+    categories: { categoryId: string; name: string; color: string; icon: string; total: number; share: number }[];
+  }[];
   trend: { currency: string; months: { month: string; earnings: number; expenses: number; net: number }[] }[];
   recent: Movement[];
 }
 
-function localToday() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export function useDashboard() {
-  return useQuery({ queryKey: [...keys.dashboard], queryFn: () => api.get<Dashboard>(`/api/v1/dashboard?today=${localToday()}`) });
+  return useQuery({ queryKey: [...keys.dashboard], queryFn: () => api.get<Dashboard>(`/api/v1/dashboard?today=${today()}`) });
 }

@@ -1,7 +1,7 @@
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCategories } from '@/shared/api/session';
+import { useCategories } from '@/shared/api/queries';
 import type { Account, Movement } from '@/shared/api/types';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
@@ -14,7 +14,9 @@ export function Card({ title, children, action }: { title: string; children: Rea
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h3">{title}</Title>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         {action}
       </Group>
       {children}
@@ -32,7 +34,8 @@ export function MonthFigures({ d, compare }: { d: Dashboard; compare?: boolean }
       {d.thisMonth.map((m) => {
         const last = d.lastMonth.find((l) => l.currency === m.currency);
         // "vs. last month: …" under a figure, when asked for and there is a last month.
-        const vsLast = (value: (l: Dashboard['lastMonth'][number]) => string) => (compare && last ? t('dashboard.vsLastMonth', { value: value(last) }) : undefined);
+        const vsLast = (value: (l: Dashboard['lastMonth'][number]) => string) =>
+          compare && last ? t('dashboard.vsLastMonth', { value: value(last) }) : undefined;
         return (
           <Stack key={m.currency} gap={6}>
             <Figure label={t('dashboard.earnings')} hint={vsLast((l) => formatMoney(l.earnings, m.currency, locale))}>
@@ -45,7 +48,9 @@ export function MonthFigures({ d, compare }: { d: Dashboard; compare?: boolean }
               <Amount value={m.net} currency={m.currency} fw={700} size="lg" signed />
             </Figure>
             {compare && last?.savingsRate != null && (
-              <Text size="xs" c="dimmed" ta="right">{t('dashboard.vsLastMonth', { value: formatPercent(last.savingsRate, locale) })}</Text>
+              <Text size="xs" c="dimmed" ta="right">
+                {t('dashboard.vsLastMonth', { value: formatPercent(last.savingsRate, locale) })}
+              </Text>
             )}
           </Stack>
         );
@@ -59,8 +64,14 @@ function Figure({ label, hint, children }: { label: string; hint?: string; child
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
       <div style={{ minWidth: 0 }}>
-        <Text size="sm" c="dimmed">{label}</Text>
-        {hint && <Text size="xs" c="dimmed">{hint}</Text>}
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        {hint && (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        )}
       </div>
       <div style={{ whiteSpace: 'nowrap' }}>{children}</div>
     </Group>
@@ -71,15 +82,21 @@ export function AccountBalances({ accounts }: { accounts: Account[] }) {
   const { t } = useTranslation();
   return (
     <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {accounts.filter((a) => !a.archived).map((a) => (
-        <Group key={a.id} component="li" justify="space-between" wrap="nowrap">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={500} truncate>{a.name}</Text>
-            <Text size="xs" c="dimmed">{t(`accounts.types.${a.type}`)}</Text>
-          </div>
-          <Amount value={a.balance} currency={a.currency} fw={600} />
-        </Group>
-      ))}
+      {accounts
+        .filter((a) => !a.archived)
+        .map((a) => (
+          <Group key={a.id} component="li" justify="space-between" wrap="nowrap">
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={500} truncate>
+                {a.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(`accounts.types.${a.type}`)}
+              </Text>
+            </div>
+            <Amount value={a.balance} currency={a.currency} fw={600} />
+          </Group>
+        ))}
     </Stack>
   );
 }
@@ -89,7 +106,12 @@ export function RecentMovements({ movements, limit }: { movements: Movement[]; l
   const day = dayFormatter(localeOf(i18n.language));
   const { data: categories = [] } = useCategories();
   const byId = new Map(categories.map((c) => [c.id, c]));
-  if (movements.length === 0) return <Text c="dimmed" size="sm">{t('dashboard.noData')}</Text>;
+  if (movements.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('dashboard.noData')}
+      </Text>
+    );
   return (
     <Stack gap={8} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {movements.slice(0, limit).map((m) => {
@@ -99,11 +121,22 @@ export function RecentMovements({ movements, limit }: { movements: Movement[]; l
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <CategoryIcon icon={c?.icon ?? ''} color={c?.color ?? 'gray'} size={28} />
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} truncate>{m.description || c?.name || t('movements.types.transfer')}</Text>
-                <Text size="xs" c="dimmed">{day(m.date)}</Text>
+                <Text size="sm" fw={500} truncate>
+                  {m.description || c?.name || t('movements.types.transfer')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {day(m.date)}
+                </Text>
               </div>
             </Group>
-            <Amount value={m.type === 'earning' ? m.amount : -m.amount} currency={m.currency} kind={m.type === 'transfer' ? 'neutral' : m.type} signed={m.type !== 'transfer'} fw={600} size="sm" />
+            <Amount
+              value={m.type === 'earning' ? m.amount : -m.amount}
+              currency={m.currency}
+              kind={m.type === 'transfer' ? 'neutral' : m.type}
+              signed={m.type !== 'transfer'}
+              fw={600}
+              size="sm"
+            />
           </Group>
         );
       })}
@@ -114,21 +147,32 @@ export function RecentMovements({ movements, limit }: { movements: Movement[]; l
 export function TopCategories({ d }: { d: Dashboard }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
-  if (d.topCategories.length === 0) return <Text c="dimmed" size="sm">{t('dashboard.noData')}</Text>;
+  if (d.topCategories.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('dashboard.noData')}
+      </Text>
+    );
   return (
     <Stack gap="sm">
-      {d.topCategories.flatMap((cc) => cc.categories.map((c) => (
-        <div key={`${cc.currency}-${c.categoryId}`}>
-          <Group justify="space-between" wrap="nowrap" mb={4}>
-            <Group gap={8} wrap="nowrap">
-              <CategoryIcon icon={c.icon} color={c.color} size={24} />
-              <Text size="sm" component={Link} to={`/movements?categoryId=${c.categoryId}&from=${d.month}-01&to=${d.today}`} style={{ color: 'inherit' }}>{c.name}</Text>
+      {d.topCategories.flatMap((cc) =>
+        cc.categories.map((c) => (
+          <div key={`${cc.currency}-${c.categoryId}`}>
+            <Group justify="space-between" wrap="nowrap" mb={4}>
+              <Group gap={8} wrap="nowrap">
+                <CategoryIcon icon={c.icon} color={c.color} size={24} />
+                <Text size="sm" component={Link} to={`/movements?categoryId=${c.categoryId}&from=${d.month}-01&to=${d.today}`} style={{ color: 'inherit' }}>
+                  {c.name}
+                </Text>
+              </Group>
+              <Text size="sm" className="cc-amount cc-expense" fw={600}>
+                {formatMoney(c.total, cc.currency, locale)}
+              </Text>
             </Group>
-            <Text size="sm" className="cc-amount cc-expense" fw={600}>{formatMoney(c.total, cc.currency, locale)}</Text>
-          </Group>
-          <Progress value={c.share / 100} color={c.color || 'red'} size="sm" aria-label={`${c.name}: ${formatPercent(c.share, locale)}`} />
-        </div>
-      )))}
+            <Progress value={c.share / 100} color={c.color || 'red'} size="sm" aria-label={`${c.name}: ${formatPercent(c.share, locale)}`} />
+          </div>
+        )),
+      )}
     </Stack>
   );
 }

@@ -24,7 +24,9 @@ export function CategoryReport({ data, from, to, type, accountId }: { data: Curr
   const [open, setOpen] = useState<Set<string>>(new Set());
   const fmt = (v: number) => formatMoney(v, data.currency, locale);
   const cell = (id: string, v: number) => (
-    <Anchor component={Link} to={movementsLink(id, from, to, type, accountId)} className="cc-amount" size="sm">{fmt(v)}</Anchor>
+    <Anchor component={Link} to={movementsLink(id, from, to, type, accountId)} className="cc-amount" size="sm">
+      {fmt(v)}
+    </Anchor>
   );
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -45,8 +47,12 @@ export function CategoryReport({ data, from, to, type, accountId }: { data: Curr
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('informs.category')}</Table.Th>
-              <Table.Th scope="col" ta="right">{t('movements.amount')}</Table.Th>
-              <Table.Th scope="col" ta="right">{t('informs.share')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('movements.amount')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('informs.share')}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -59,33 +65,67 @@ export function CategoryReport({ data, from, to, type, accountId }: { data: Curr
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         {kids.length > 0 ? (
-                          <ActionIcon size="sm" variant="subtle" aria-expanded={expanded}
+                          <ActionIcon
+                            size="sm"
+                            variant="subtle"
+                            aria-expanded={expanded}
                             aria-label={expanded ? t('informs.hideChildren', { name: c.name }) : t('informs.showChildren', { name: c.name })}
-                            onClick={() => setOpen((s) => { const n = new Set(s); if (n.has(c.categoryId)) n.delete(c.categoryId); else n.add(c.categoryId); return n; })}>
+                            onClick={() =>
+                              setOpen((s) => {
+                                const n = new Set(s);
+                                if (n.has(c.categoryId)) n.delete(c.categoryId);
+                                else n.add(c.categoryId);
+                                return n;
+                              })
+                            }
+                          >
                             {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                           </ActionIcon>
-                        ) : <span style={{ width: 22 }} />}
+                        ) : (
+                          <span style={{ width: 22 }} />
+                        )}
                         <CategoryIcon icon={c.icon} color={c.color} size={24} />
-                        <Text size="sm" fw={500}>{c.name}</Text>
+                        <Text size="sm" fw={500}>
+                          {c.name}
+                        </Text>
                       </Group>
                     </Table.Td>
                     <Table.Td ta="right">{cell(c.categoryId, c.total)}</Table.Td>
-                    <Table.Td ta="right"><Text size="sm">{formatPercent(c.share, locale)}</Text></Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">{formatPercent(c.share, locale)}</Text>
+                    </Table.Td>
                   </Table.Tr>
-                  {expanded && kids.map((k) => (
-                    <Table.Tr key={`${c.categoryId}-${k.categoryId}-${k.name}`}>
-                      <Table.Td pl={56}><Text size="sm">{k.name}</Text></Table.Td>
-                      <Table.Td ta="right">{cell(k.categoryId, k.total)}</Table.Td>
-                      <Table.Td ta="right"><Text size="sm">{formatPercent(k.share, locale)}</Text></Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {expanded &&
+                    kids.map((k) => (
+                      <Table.Tr key={`${c.categoryId}-${k.categoryId}-${k.name}`}>
+                        <Table.Td pl={56}>
+                          <Text size="sm">{k.name}</Text>
+                        </Table.Td>
+                        <Table.Td ta="right">{cell(k.categoryId, k.total)}</Table.Td>
+                        <Table.Td ta="right">
+                          <Text size="sm">{formatPercent(k.share, locale)}</Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
                 </Fragment>
               );
             })}
             <Table.Tr>
-              <Table.Td><Text size="sm" fw={700}>∑</Text></Table.Td>
-              <Table.Td ta="right"><Text size="sm" fw={700} className="cc-amount">{fmt(data.total)}</Text></Table.Td>
-              <Table.Td ta="right"><Text size="sm" fw={700}>{formatPercent(10000, locale)}</Text></Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={700}>
+                  ∑
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" fw={700} className="cc-amount">
+                  {fmt(data.total)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" fw={700}>
+                  {formatPercent(10000, locale)}
+                </Text>
+              </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

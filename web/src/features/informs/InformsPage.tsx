@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconChartPie, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAccounts } from '@/shared/api/session';
+import { useAccounts } from '@/shared/api/queries';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { toDecimalString, exponentOf } from '@/shared/money';
@@ -47,18 +47,41 @@ export default function InformsPage() {
   const exportCSV = () => {
     const name = `${tab}-${range.from || 'all'}-${range.to}.csv`;
     if (tab === 'categories' && catData)
-      downloadCSV(name, [['category', 'subcategory', 'amount', 'currency', 'share_percent'], ...catData.categories.flatMap((c) => [
-        [c.name, '', dec(c.total), catData.currency, toDecimalString(c.share, 2)],
-        ...(c.children ?? []).map((k) => [c.name, k.name, dec(k.total), catData.currency, toDecimalString(k.share, 2)]),
-      ])]);
+      downloadCSV(name, [
+        ['category', 'subcategory', 'amount', 'currency', 'share_percent'],
+        ...catData.categories.flatMap((c) => [
+          [c.name, '', dec(c.total), catData.currency, toDecimalString(c.share, 2)],
+          ...(c.children ?? []).map((k) => [c.name, k.name, dec(k.total), catData.currency, toDecimalString(k.share, 2)]),
+        ]),
+      ]);
     if ((tab === 'trend' || tab === 'cashflow') && trendData)
-      downloadCSV(name, [['month', 'earnings', 'expenses', 'transfers_in', 'transfers_out', 'net', 'running', 'currency'],
-        ...trendData.months.map((m) => [m.month, dec(m.earnings), dec(m.expenses), dec(m.transfersIn), dec(m.transfersOut), dec(m.net), dec(m.running), trendData.currency])]);
+      downloadCSV(name, [
+        ['month', 'earnings', 'expenses', 'transfers_in', 'transfers_out', 'net', 'running', 'currency'],
+        ...trendData.months.map((m) => [
+          m.month,
+          dec(m.earnings),
+          dec(m.expenses),
+          dec(m.transfersIn),
+          dec(m.transfersOut),
+          dec(m.net),
+          dec(m.running),
+          trendData.currency,
+        ]),
+      ]);
     if (tab === 'networth' && worthData)
       downloadCSV(name, [['month', 'balance', 'currency'], ...worthData.points.map((p) => [p.month, dec(p.balance), worthData.currency])]);
     if (tab === 'compare' && cmpData)
-      downloadCSV(name, [['category', 'current', 'previous', 'change', 'change_percent', 'currency'],
-        ...cmpData.categories.map((c) => [c.name, dec(c.current), dec(c.previous), dec(c.change), c.changeBp === null ? '' : toDecimalString(c.changeBp, 2), cmpData.currency])]);
+      downloadCSV(name, [
+        ['category', 'current', 'previous', 'change', 'change_percent', 'currency'],
+        ...cmpData.categories.map((c) => [
+          c.name,
+          dec(c.current),
+          dec(c.previous),
+          dec(c.change),
+          c.changeBp === null ? '' : toDecimalString(c.changeBp, 2),
+          cmpData.currency,
+        ]),
+      ]);
   };
 
   const none = <EmptyState icon={IconChartPie} text={t('informs.noData')} />;
@@ -68,24 +91,50 @@ export default function InformsPage() {
   return (
     <Stack gap="md">
       <PageHeader title={t('informs.title')}>
-        <Button variant="default" leftSection={<IconDownload size={18} />} onClick={exportCSV}>{t('common.export')}</Button>
+        <Button variant="default" leftSection={<IconDownload size={18} />} onClick={exportCSV}>
+          {t('common.export')}
+        </Button>
       </PageHeader>
       <Paper withBorder p="sm" radius="md">
         <Group align="flex-end" wrap="wrap" gap="sm">
-          <Select label={t('informs.period')} value={period} onChange={(v) => v && setPeriod(v as PeriodKey)} allowDeselect={false} w={200}
-            data={periodKeys.map((k) => ({ value: k, label: t(`informs.periods.${k}`) }))} />
+          <Select
+            label={t('informs.period')}
+            value={period}
+            onChange={(v) => v && setPeriod(v as PeriodKey)}
+            allowDeselect={false}
+            w={200}
+            data={periodKeys.map((k) => ({ value: k, label: t(`informs.periods.${k}`) }))}
+          />
           {period === 'custom' && (
             <>
               <TextInput type="date" label={t('movements.from')} value={custom.from} onChange={(e) => setCustom({ ...custom, from: e.currentTarget.value })} />
               <TextInput type="date" label={t('movements.to')} value={custom.to} onChange={(e) => setCustom({ ...custom, to: e.currentTarget.value })} />
             </>
           )}
-          <MultiSelect label={t('informs.accounts')} value={accountId} onChange={setAccountId} data={accounts.map((a) => ({ value: a.id, label: a.name }))} w={260} placeholder={t('common.all')} clearable />
+          <MultiSelect
+            label={t('informs.accounts')}
+            value={accountId}
+            onChange={setAccountId}
+            data={accounts.map((a) => ({ value: a.id, label: a.name }))}
+            w={260}
+            placeholder={t('common.all')}
+            clearable
+          />
           {(tab === 'categories' || tab === 'compare') && (
             <div>
-              <Text size="sm" fw={500} mb={2} id="report-type">{t('informs.type')}</Text>
-              <SegmentedControl aria-labelledby="report-type" value={type} onChange={(v) => setType(v as 'expense' | 'earning')} color={type === 'expense' ? 'red' : 'green'}
-                data={[{ value: 'expense', label: t('informs.expenses') }, { value: 'earning', label: t('informs.earnings') }]} />
+              <Text size="sm" fw={500} mb={2} id="report-type">
+                {t('informs.type')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="report-type"
+                value={type}
+                onChange={(v) => setType(v as 'expense' | 'earning')}
+                color={type === 'expense' ? 'red' : 'green'}
+                data={[
+                  { value: 'expense', label: t('informs.expenses') },
+                  { value: 'earning', label: t('informs.earnings') },
+                ]}
+              />
             </div>
           )}
           {currencies.length > 1 && (
@@ -103,13 +152,21 @@ export default function InformsPage() {
         </Tabs.List>
         <Paper withBorder p="md" radius="md" mt="sm">
           <Tabs.Panel value="categories">
-            {catData && catData.categories.length > 0 ? <CategoryReport data={catData} from={cats.data?.from ?? range.from} to={range.to} type={type} accountId={accountId} /> : none}
+            {catData && catData.categories.length > 0 ? (
+              <CategoryReport data={catData} from={cats.data?.from ?? range.from} to={range.to} type={type} accountId={accountId} />
+            ) : (
+              none
+            )}
           </Tabs.Panel>
           <Tabs.Panel value="trend">{trendData ? <TrendReport data={trendData} /> : none}</Tabs.Panel>
           <Tabs.Panel value="cashflow">{trendData ? <CashflowReport data={trendData} /> : none}</Tabs.Panel>
           <Tabs.Panel value="networth">{worthData ? <NetWorthReport data={worthData} /> : none}</Tabs.Panel>
           <Tabs.Panel value="compare">
-            {cmp.data?.previousFrom && <Text size="sm" c="dimmed" mb="sm">{t('informs.previousRange', { from: fmtDate(cmp.data.previousFrom), to: fmtDate(cmp.data.previousTo ?? '') })}</Text>}
+            {cmp.data?.previousFrom && (
+              <Text size="sm" c="dimmed" mb="sm">
+                {t('informs.previousRange', { from: fmtDate(cmp.data.previousFrom), to: fmtDate(cmp.data.previousTo ?? '') })}
+              </Text>
+            )}
             {cmpData && cmpData.categories.length > 0 ? <CompareReport data={cmpData} /> : none}
           </Tabs.Panel>
         </Paper>

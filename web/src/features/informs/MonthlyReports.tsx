@@ -19,7 +19,11 @@ function useFmt(currency: string) {
 function Money({ v, currency, kind }: { v: number; currency: string; kind?: 'expense' | 'earning' | 'auto' }) {
   const { money } = useFmt(currency);
   const k = kind === 'auto' ? (v < 0 ? 'expense' : v > 0 ? 'earning' : '') : kind;
-  return <Text size="sm" className={`cc-amount ${k === 'expense' ? 'cc-expense' : k === 'earning' ? 'cc-earning' : ''}`}>{money(v)}</Text>;
+  return (
+    <Text size="sm" className={`cc-amount ${k === 'expense' ? 'cc-expense' : k === 'earning' ? 'cc-earning' : ''}`}>
+      {money(v)}
+    </Text>
+  );
 }
 
 /** Monthly trend: earnings and expenses as bars, the net as a line. */
@@ -29,15 +33,29 @@ export function TrendReport({ data }: { data: CurrencyMonths }) {
   return (
     <Stack>
       <div aria-hidden inert>
-        <CompositeChart h={280} data={data.months.map((m) => ({ ...m, label: month(m.month) }))} dataKey="label" valueFormatter={money} withLegend
+        <CompositeChart
+          h={280}
+          data={data.months.map((m) => ({ ...m, label: month(m.month) }))}
+          dataKey="label"
+          valueFormatter={money}
+          withLegend
           series={[
             { name: 'earnings', label: t('informs.earnings'), color: 'var(--cc-earnings)', type: 'bar' },
             { name: 'expenses', label: t('informs.expenses'), color: 'var(--cc-expenses)', type: 'bar' },
             { name: 'net', label: t('informs.net'), color: 'var(--mantine-color-brand-6)', type: 'line' },
-          ]} />
+          ]}
+        />
       </div>
-      <ReportTable caption={t('informs.trend')} head={[t('informs.month'), t('informs.earnings'), t('informs.expenses'), t('informs.net')]}
-        rows={data.months.map((m) => [month(m.month), <Money key="e" v={m.earnings} currency={data.currency} kind="earning" />, <Money key="x" v={m.expenses} currency={data.currency} kind="expense" />, <Money key="n" v={m.net} currency={data.currency} kind="auto" />])} />
+      <ReportTable
+        caption={t('informs.trend')}
+        head={[t('informs.month'), t('informs.earnings'), t('informs.expenses'), t('informs.net')]}
+        rows={data.months.map((m) => [
+          month(m.month),
+          <Money key="e" v={m.earnings} currency={data.currency} kind="earning" />,
+          <Money key="x" v={m.expenses} currency={data.currency} kind="expense" />,
+          <Money key="n" v={m.net} currency={data.currency} kind="auto" />,
+        ])}
+      />
     </Stack>
   );
 }
@@ -46,16 +64,37 @@ export function TrendReport({ data }: { data: CurrencyMonths }) {
 export function CashflowReport({ data }: { data: CurrencyMonths }) {
   const { t } = useTranslation();
   const { money, month } = useFmt(data.currency);
-  const rows = data.months.map((m) => ({ label: month(m.month), in: m.earnings + m.transfersIn, out: m.expenses + m.transfersOut, net: m.earnings + m.transfersIn - m.expenses - m.transfersOut, running: m.running }));
+  const rows = data.months.map((m) => ({
+    label: month(m.month),
+    in: m.earnings + m.transfersIn,
+    out: m.expenses + m.transfersOut,
+    net: m.earnings + m.transfersIn - m.expenses - m.transfersOut,
+    running: m.running,
+  }));
   return (
     <Stack>
       <div aria-hidden inert>
-        <AreaChart h={260} data={rows} dataKey="label" valueFormatter={money} withLegend curveType="monotone"
-          series={[{ name: 'running', label: t('informs.running'), color: 'var(--mantine-color-brand-6)' }]} />
+        <AreaChart
+          h={260}
+          data={rows}
+          dataKey="label"
+          valueFormatter={money}
+          withLegend
+          curveType="monotone"
+          series={[{ name: 'running', label: t('informs.running'), color: 'var(--mantine-color-brand-6)' }]}
+        />
       </div>
-      <ReportTable caption={t('informs.cashflow')} head={[t('informs.month'), t('informs.in'), t('informs.out'), t('informs.net'), t('informs.running')]}
-        rows={rows.map((r) => [r.label, <Money key="i" v={r.in} currency={data.currency} kind="earning" />, <Money key="o" v={r.out} currency={data.currency} kind="expense" />,
-          <Money key="n" v={r.net} currency={data.currency} kind="auto" />, <Money key="r" v={r.running} currency={data.currency} kind="auto" />])} />
+      <ReportTable
+        caption={t('informs.cashflow')}
+        head={[t('informs.month'), t('informs.in'), t('informs.out'), t('informs.net'), t('informs.running')]}
+        rows={rows.map((r) => [
+          r.label,
+          <Money key="i" v={r.in} currency={data.currency} kind="earning" />,
+          <Money key="o" v={r.out} currency={data.currency} kind="expense" />,
+          <Money key="n" v={r.net} currency={data.currency} kind="auto" />,
+          <Money key="r" v={r.running} currency={data.currency} kind="auto" />,
+        ])}
+      />
     </Stack>
   );
 }
@@ -67,11 +106,20 @@ export function NetWorthReport({ data }: { data: CurrencyWorth }) {
   return (
     <Stack>
       <div aria-hidden inert>
-        <LineChart h={260} data={data.points.map((p) => ({ label: month(p.month), balance: p.balance }))} dataKey="label" valueFormatter={money} curveType="monotone"
-          series={[{ name: 'balance', label: t('informs.balance'), color: 'var(--mantine-color-brand-6)' }]} />
+        <LineChart
+          h={260}
+          data={data.points.map((p) => ({ label: month(p.month), balance: p.balance }))}
+          dataKey="label"
+          valueFormatter={money}
+          curveType="monotone"
+          series={[{ name: 'balance', label: t('informs.balance'), color: 'var(--mantine-color-brand-6)' }]}
+        />
       </div>
-      <ReportTable caption={t('informs.networth')} head={[t('informs.month'), t('informs.balance')]}
-        rows={data.points.map((p) => [month(p.month), <Money key="b" v={p.balance} currency={data.currency} kind="auto" />])} />
+      <ReportTable
+        caption={t('informs.networth')}
+        head={[t('informs.month'), t('informs.balance')]}
+        rows={data.points.map((p) => [month(p.month), <Money key="b" v={p.balance} currency={data.currency} kind="auto" />])}
+      />
     </Stack>
   );
 }
@@ -82,12 +130,25 @@ export function CompareReport({ data }: { data: CurrencyComparison }) {
   const { locale } = useFmt(data.currency);
   const pct = (bp: number | null) => (bp === null ? '—' : formatPercent(bp, locale, true));
   return (
-    <ReportTable caption={t('informs.compare')} head={[t('informs.category'), t('informs.current'), t('informs.previous'), t('informs.change'), '%']}
+    <ReportTable
+      caption={t('informs.compare')}
+      head={[t('informs.category'), t('informs.current'), t('informs.previous'), t('informs.change'), '%']}
       rows={[
-        ...data.categories.map((c) => [c.name, <Money key="c" v={c.current} currency={data.currency} />, <Money key="p" v={c.previous} currency={data.currency} />,
-          <Money key="d" v={c.change} currency={data.currency} />, pct(c.changeBp)]),
-        ['∑', <Money key="c" v={data.current} currency={data.currency} />, <Money key="p" v={data.previous} currency={data.currency} />,
-          <Money key="d" v={data.change} currency={data.currency} />, pct(data.changeBp)],
-      ]} />
+        ...data.categories.map((c) => [
+          c.name,
+          <Money key="c" v={c.current} currency={data.currency} />,
+          <Money key="p" v={c.previous} currency={data.currency} />,
+          <Money key="d" v={c.change} currency={data.currency} />,
+          pct(c.changeBp),
+        ]),
+        [
+          '∑',
+          <Money key="c" v={data.current} currency={data.currency} />,
+          <Money key="p" v={data.previous} currency={data.currency} />,
+          <Money key="d" v={data.change} currency={data.currency} />,
+          pct(data.changeBp),
+        ],
+      ]}
+    />
   );
 }

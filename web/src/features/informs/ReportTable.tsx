@@ -13,7 +13,9 @@ export function ReportTable({ caption, head, rows }: { caption: string; head: st
           <Table.Tr>
             {head.map((h, i) => (
               <Table.Th key={h} ta={i === 0 ? 'left' : 'right'} scope="col">
-                <Text size="sm" fw={600}>{h}</Text>
+                <Text size="sm" fw={600}>
+                  {h}
+                </Text>
               </Table.Th>
             ))}
           </Table.Tr>
@@ -22,7 +24,9 @@ export function ReportTable({ caption, head, rows }: { caption: string; head: st
           {rows.map((r, i) => (
             <Table.Tr key={i}>
               {r.map((c, j) => (
-                <Table.Td key={j} ta={j === 0 ? 'left' : 'right'}>{c}</Table.Td>
+                <Table.Td key={j} ta={j === 0 ? 'left' : 'right'}>
+                  {c}
+                </Table.Td>
               ))}
             </Table.Tr>
           ))}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
-import { keys } from '@/shared/api/session';
+import { keys } from '@/shared/api/queries';
 
 export interface CategoryAmount {
   categoryId: string;

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders as renderIn } from '@/test/render';
 import { dictionaries } from '@/shared/i18n/all';
 import { CashflowReport, TrendReport } from './MonthlyReports';
@@ -16,10 +16,17 @@ const data: CurrencyMonths = {
 // Every chart is hidden from assistive technology and has a table with the
 // same figures: the table is what a screen reader or keyboard user reads.
 describe('chart table alternatives', () => {
+  // The charts draw without a word on the console (recharts warns when a
+  // chart has no size: test/setup.ts gives its container one).
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  beforeEach(() => warn.mockClear());
+  afterEach(() => expect(warn).not.toHaveBeenCalled());
   it('the trend table lists every month with earnings, expenses and net', () => {
     renderIn(<TrendReport data={data} />, 'en');
     const table = screen.getByRole('table', { name: 'Monthly trend' });
-    const rows = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\u00a0/g, ' ')));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\u00a0/g, ' ')));
     expect(rows).toEqual([
       ['Month', 'Earnings', 'Expenses', 'Net'],
       ['Jan 2024', '€2,500.00', '€1,234.56', '€1,265.44'],

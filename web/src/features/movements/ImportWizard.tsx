@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAccounts, useInvalidateLedger } from '@/shared/api/session';
+import { useAccounts, useInvalidateLedger } from '@/shared/api/queries';
 import { breakpoints } from '@/shared/constants';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
@@ -82,24 +82,52 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
 
   const col = (key: (typeof columnKeys)[number]) =>
     options && (
-      <Select key={key} label={t(`import.${key}Column`)} value={String(options[key])} allowDeselect={false}
-        data={[{ value: '-1', label: t('import.noColumn') }, ...(preview?.header.length ? preview.header : (preview?.sample[0] ?? [])).map((h, i) => ({ value: String(i), label: h || `#${i + 1}` }))]}
-        onChange={(v) => refresh({ ...options, [key]: Number(v ?? -1) })} />
+      <Select
+        key={key}
+        label={t(`import.${key}Column`)}
+        value={String(options[key])}
+        allowDeselect={false}
+        data={[
+          { value: '-1', label: t('import.noColumn') },
+          ...(preview?.header.length ? preview.header : (preview?.sample[0] ?? [])).map((h, i) => ({ value: String(i), label: h || `#${i + 1}` })),
+        ]}
+        onChange={(v) => refresh({ ...options, [key]: Number(v ?? -1) })}
+      />
     );
 
   return (
     <Modal opened onClose={cancel} title={t('import.title')} size="xl" fullScreen={phone}>
       <Stack gap="sm">
-        {error && <Alert color="red" icon={<IconAlertCircle />} role="alert">{error}</Alert>}
+        {error && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {error}
+          </Alert>
+        )}
         {!preview ? (
           <>
-            <FileInput label={t('import.file')} accept=".csv,.txt,.ofx,.qfx,.qif" value={file} onChange={setFile} leftSection={<IconFileUpload size={18} />} clearable />
-            <Select label={t('import.account')} value={accountId} onChange={setAccountId} allowDeselect={false}
-              data={accounts.filter((a) => !a.archived).map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))} />
+            <FileInput
+              label={t('import.file')}
+              accept=".csv,.txt,.ofx,.qfx,.qif"
+              value={file}
+              onChange={setFile}
+              leftSection={<IconFileUpload size={18} />}
+              clearable
+            />
+            <Select
+              label={t('import.account')}
+              value={accountId}
+              onChange={setAccountId}
+              allowDeselect={false}
+              data={accounts.filter((a) => !a.archived).map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))}
+            />
             {progress !== null && <Progress value={progress * 100} aria-label={t('import.upload')} animated />}
             <Group justify="flex-end">
-              <Button variant="default" onClick={cancel}>{t('common.cancel')}</Button>
-              <Button onClick={() => void upload()} disabled={!file || !accountId} loading={busy}>{t('import.upload')}</Button>
+              <Button variant="default" onClick={cancel}>
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={() => void upload()} disabled={!file || !accountId} loading={busy}>
+                {t('import.upload')}
+              </Button>
             </Group>
           </>
         ) : (
@@ -109,27 +137,59 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                 <Text fw={600}>{t('import.columns')}</Text>
                 <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
                   {columnKeys.map(col)}
-                  <Select label={t('import.dateFormat')} value={options.dateFormat} data={dateFormats.map((f) => ({ value: f, label: layoutLabel(f) }))} allowDeselect={false} onChange={(v) => v && refresh({ ...options, dateFormat: v })} />
-                  <Select label={t('import.decimalSeparator')} value={options.decimalSeparator} data={[',', '.']} allowDeselect={false} onChange={(v) => v && refresh({ ...options, decimalSeparator: v })} />
+                  <Select
+                    label={t('import.dateFormat')}
+                    value={options.dateFormat}
+                    data={dateFormats.map((f) => ({ value: f, label: layoutLabel(f) }))}
+                    allowDeselect={false}
+                    onChange={(v) => v && refresh({ ...options, dateFormat: v })}
+                  />
+                  <Select
+                    label={t('import.decimalSeparator')}
+                    value={options.decimalSeparator}
+                    data={[',', '.']}
+                    allowDeselect={false}
+                    onChange={(v) => v && refresh({ ...options, decimalSeparator: v })}
+                  />
                 </SimpleGrid>
-                <Checkbox label={t('import.invertSign')} checked={options.invertSign} onChange={(e) => refresh({ ...options, invertSign: e.currentTarget.checked })} />
+                <Checkbox
+                  label={t('import.invertSign')}
+                  checked={options.invertSign}
+                  onChange={(e) => refresh({ ...options, invertSign: e.currentTarget.checked })}
+                />
               </>
             )}
             <Group gap="xs">
               <Badge variant="light">{t('import.rows', { count: preview.total })}</Badge>
-              {preview.invalid > 0 && <Badge color="red" variant="light">{t('import.errors', { count: preview.invalid })}</Badge>}
-              {preview.duplicates > 0 && <Badge color="gray" variant="light">{t('import.duplicates', { count: preview.duplicates })}</Badge>}
+              {preview.invalid > 0 && (
+                <Badge color="red" variant="light">
+                  {t('import.errors', { count: preview.invalid })}
+                </Badge>
+              )}
+              {preview.duplicates > 0 && (
+                <Badge color="gray" variant="light">
+                  {t('import.duplicates', { count: preview.duplicates })}
+                </Badge>
+              )}
             </Group>
             {preview.errors.length > 0 && (
               <Alert color="red" title={t('import.errors', { count: preview.invalid })}>
                 <Stack gap={2}>
                   {preview.errors.slice(0, 8).map((e) => (
-                    <Text key={`${e.line}-${e.field}`} size="sm">{t('import.rowError', { line: e.line, field: t(`import.${e.field}Column`, { defaultValue: e.field }), problem: t(`fieldErrors.${e.code}`) })}</Text>
+                    <Text key={`${e.line}-${e.field}`} size="sm">
+                      {t('import.rowError', {
+                        line: e.line,
+                        field: t(`import.${e.field}Column`, { defaultValue: e.field }),
+                        problem: t(`fieldErrors.${e.code}`),
+                      })}
+                    </Text>
                   ))}
                 </Stack>
               </Alert>
             )}
-            {preview.newCategories.length > 0 && <Text size="sm">{t('import.newCategories', { names: preview.newCategories.map((c) => c.name).join(', ') })}</Text>}
+            {preview.newCategories.length > 0 && (
+              <Text size="sm">{t('import.newCategories', { names: preview.newCategories.map((c) => c.name).join(', ') })}</Text>
+            )}
             <Text fw={600}>{t('import.preview')}</Text>
             <ScrollArea h={260}>
               <Table striped withTableBorder>
@@ -147,7 +207,9 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                       <Table.Td>{r.date}</Table.Td>
                       <Table.Td>{r.description}</Table.Td>
                       <Table.Td>{r.category}</Table.Td>
-                      <Table.Td ta="right" className={`cc-amount ${r.amount < 0 ? 'cc-expense' : 'cc-earning'}`}>{formatMoney(r.amount, preview.currency, locale, { signed: true })}</Table.Td>
+                      <Table.Td ta="right" className={`cc-amount ${r.amount < 0 ? 'cc-expense' : 'cc-earning'}`}>
+                        {formatMoney(r.amount, preview.currency, locale, { signed: true })}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -156,8 +218,12 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
             {preview.invalid > 0 && <Checkbox label={t('import.skipBad')} checked={skipBad} onChange={(e) => setSkipBad(e.currentTarget.checked)} />}
             {progress !== null && <Progress value={100} animated aria-label={t('import.importing')} />}
             <Group justify="flex-end">
-              <Button variant="default" onClick={cancel}>{t('common.cancel')}</Button>
-              <Button onClick={() => void commit()} loading={busy} disabled={preview.valid === 0 || (preview.invalid > 0 && !skipBad)}>{t('import.commit')}</Button>
+              <Button variant="default" onClick={cancel}>
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={() => void commit()} loading={busy} disabled={preview.valid === 0 || (preview.invalid > 0 && !skipBad)}>
+                {t('import.commit')}
+              </Button>
             </Group>
           </>
         )}

@@ -2,8 +2,10 @@ import { useRef, useState } from 'react';
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '@/shared/api/client';
-import { useAccounts, useCategories } from '@/shared/api/session';
-import type { Category, Movement, MovementType } from '@/shared/api/types';
+import { useAccounts, useCategories } from '@/shared/api/queries';
+import type { Movement, MovementType } from '@/shared/api/types';
+import { categoryGroups } from '@/shared/categories';
+import { today } from '@/shared/dates';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
@@ -11,26 +13,12 @@ import { useMovementMutations, type MovementInput } from './api';
 
 const LAST_ACCOUNT = 'cc.lastAccount';
 
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 function rememberedAccount(): string | null {
   try {
     return localStorage.getItem(LAST_ACCOUNT);
   } catch {
     return null;
   }
-}
-
-function categoryChoices(all: Category[], type: MovementType, keep: string | null) {
-  const usable = all.filter((c) => c.type === type && (!c.archived || c.id === keep));
-  const parents = usable.filter((c) => c.parentId === null).sort((a, b) => a.position - b.position);
-  return parents.map((p) => ({
-    group: p.name,
-    items: [{ value: p.id, label: p.name }, ...usable.filter((c) => c.parentId === p.id).sort((a, b) => a.position - b.position).map((c) => ({ value: c.id, label: `${p.name} › ${c.name}` }))],
-  }));
 }
 
 /** The movement form: quick add (Enter saves; last account and today preselected) and edit. */
@@ -52,7 +40,9 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
   const [categoryId, setCategoryId] = useState<string | null>(movement?.categoryId ?? null);
   const [toAccountId, setToAccountId] = useState<string | null>(movement?.toAccountId ?? null);
   const toAccount = accounts.find((a) => a.id === toAccountId);
-  const [toAmount, setToAmount] = useState(movement?.toAmount != null && toAccount ? amountInput(movement.toAmount, exponentOf(toAccount.currency), i18n.language) : '');
+  const [toAmount, setToAmount] = useState(
+    movement?.toAmount != null && toAccount ? amountInput(movement.toAmount, exponentOf(toAccount.currency), i18n.language) : '',
+  );
   const [description, setDescription] = useState(movement?.description ?? '');
   const [notes, setNotes] = useState(movement?.notes ?? '');
   const [tags, setTags] = useState<string[]>(movement?.tags ?? []);
@@ -80,7 +70,13 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
     setErrors(errs);
     if (Object.keys(errs).length || minor === null || !accountId) return;
     const body: MovementInput = {
-      type, date, amount: minor, accountId, description: description.trim(), notes: notes.trim(), tags,
+      type,
+      date,
+      amount: minor,
+      accountId,
+      description: description.trim(),
+      notes: notes.trim(),
+      tags,
       categoryId: type === 'transfer' ? null : categoryId,
       toAccountId: type === 'transfer' ? toAccountId : null,
       toAmount: type === 'transfer' ? (crossCurrency ? received : minor) : null,
@@ -116,29 +112,82 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
       <Stack gap="sm">
         <SegmentedControl
           value={type}
-          onChange={(v) => { setType(v as MovementType); setCategoryId(null); }}
+          onChange={(v) => {
+            setType(v as MovementType);
+            setCategoryId(null);
+          }}
           fullWidth
           aria-label={t('movements.type')}
           color={type === 'expense' ? 'red' : type === 'earning' ? 'green' : 'brand'}
           data={(['expense', 'earning', 'transfer'] as const).map((k) => ({ value: k, label: t(`movements.types.${k}`) }))}
         />
         <SimpleGrid cols={{ base: 1, xs: 2, md: compact ? 4 : 2 }} spacing="sm">
-          <TextInput label={t('movements.amount')} value={amount} onChange={(e) => setAmount(e.currentTarget.value)} inputMode="decimal"
-            error={errors.amount} required data-autofocus placeholder={amountInput(0, exp, i18n.language)} rightSection={<Text size="xs" c="dimmed">{account?.currency}</Text>} />
+          <TextInput
+            label={t('movements.amount')}
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            inputMode="decimal"
+            error={errors.amount}
+            required
+            data-autofocus
+            placeholder={amountInput(0, exp, i18n.language)}
+            rightSection={
+              <Text size="xs" c="dimmed">
+                {account?.currency}
+              </Text>
+            }
+          />
           <TextInput label={t('movements.date')} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
-          <Select label={type === 'transfer' ? t('movements.fromAccount') : t('movements.account')} data={accountData} value={accountId}
-            onChange={setAccountId} allowDeselect={false} error={errors.accountId} required />
+          <Select
+            label={type === 'transfer' ? t('movements.fromAccount') : t('movements.account')}
+            data={accountData}
+            value={accountId}
+            onChange={setAccountId}
+            allowDeselect={false}
+            error={errors.accountId}
+            required
+          />
           {type === 'transfer' ? (
-            <Select label={t('movements.toAccount')} data={accountData.filter((a) => a.value !== accountId)} value={toAccountId} onChange={setToAccountId} error={errors.toAccountId} required />
+            <Select
+              label={t('movements.toAccount')}
+              data={accountData.filter((a) => a.value !== accountId)}
+              value={toAccountId}
+              onChange={setToAccountId}
+              error={errors.toAccountId}
+              required
+            />
           ) : (
-            <Select label={t('movements.category')} data={categoryChoices(categories, type, movement?.categoryId ?? null)} value={categoryId}
-              onChange={setCategoryId} searchable error={errors.categoryId} required />
+            <Select
+              label={t('movements.category')}
+              data={categoryGroups(categories, type, movement?.categoryId ?? null)}
+              value={categoryId}
+              onChange={setCategoryId}
+              searchable
+              error={errors.categoryId}
+              required
+            />
           )}
           {crossCurrency && (
-            <TextInput label={t('movements.toAmount')} value={toAmount} onChange={(e) => setToAmount(e.currentTarget.value)} inputMode="decimal"
-              error={errors.toAmount} rightSection={<Text size="xs" c="dimmed">{toAccount.currency}</Text>} />
+            <TextInput
+              label={t('movements.toAmount')}
+              value={toAmount}
+              onChange={(e) => setToAmount(e.currentTarget.value)}
+              inputMode="decimal"
+              error={errors.toAmount}
+              rightSection={
+                <Text size="xs" c="dimmed">
+                  {toAccount.currency}
+                </Text>
+              }
+            />
           )}
-          <TextInput label={t('movements.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} maxLength={200} error={errors.description} />
+          <TextInput
+            label={t('movements.description')}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            maxLength={200}
+            error={errors.description}
+          />
         </SimpleGrid>
         {!compact && (
           <>
@@ -147,8 +196,14 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
           </>
         )}
         <Group justify="flex-end">
-          {onDone && movement && <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>}
-          <Button type="submit" loading={create.isPending || update.isPending}>{t('common.save')}</Button>
+          {onDone && movement && (
+            <Button variant="default" onClick={onDone}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {t('common.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -75,7 +75,12 @@ export function MovementList(props: {
   const top = useFillHeight(parentRef);
   // The virtualizer's functions are not memoizable; React Compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: (i) => (rows[i]?.kind === 'day' ? 36 : 60), overscan: 12 });
+  const v = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? 36 : 60),
+    overscan: 12,
+  });
   const items = v.getVirtualItems();
   const last = items[items.length - 1];
   useEffect(() => {
@@ -89,18 +94,37 @@ export function MovementList(props: {
   );
 
   return (
-    <Box ref={parentRef} style={{ height: `calc(100dvh - ${top}px)`, minHeight: 320, overflowY: 'auto', border: '1px solid var(--cc-border)', borderRadius: 8 }} role="list" aria-label={t('movements.title')}>
+    <Box
+      ref={parentRef}
+      style={{ height: `calc(100dvh - ${top}px)`, minHeight: 320, overflowY: 'auto', border: '1px solid var(--cc-border)', borderRadius: 8 }}
+      role="list"
+      aria-label={t('movements.title')}
+    >
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
         {items.map((it) => {
           const row = rows[it.index]!;
           const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, transform: `translateY(${it.start}px)` };
           if (row.kind === 'day') {
             return (
-              <Group key={`d${row.date}`} ref={v.measureElement} data-index={it.index} style={{ ...style, background: 'var(--mantine-color-default-hover)' }} px="sm" py={6} justify="space-between" wrap="nowrap" role="presentation">
-                <Text size="sm" fw={600} truncate style={{ minWidth: 0 }}>{capitalise(day(row.date), locale)}</Text>
+              <Group
+                key={`d${row.date}`}
+                ref={v.measureElement}
+                data-index={it.index}
+                style={{ ...style, background: 'var(--mantine-color-default-hover)' }}
+                px="sm"
+                py={6}
+                justify="space-between"
+                wrap="nowrap"
+                role="presentation"
+              >
+                <Text size="sm" fw={600} truncate style={{ minWidth: 0 }}>
+                  {capitalise(day(row.date), locale)}
+                </Text>
                 <Group gap="sm" wrap="nowrap">
                   {[...row.totals].map(([cur, total]) => (
-                    <Text key={cur} size="sm" fw={600} className={`cc-amount ${total < 0 ? 'cc-expense' : total > 0 ? 'cc-earning' : ''}`}>{formatMoney(total, cur, locale, { signed: true })}</Text>
+                    <Text key={cur} size="sm" fw={600} className={`cc-amount ${total < 0 ? 'cc-expense' : total > 0 ? 'cc-earning' : ''}`}>
+                      {formatMoney(total, cur, locale, { signed: true })}
+                    </Text>
                   ))}
                 </Group>
               </Group>
@@ -113,29 +137,55 @@ export function MovementList(props: {
           const to = m.toAccountId ? byAccount.get(m.toAccountId) : undefined;
           const title = m.description || (cat ? cat.name : t('movements.types.transfer'));
           return (
-            <Group key={m.id} ref={v.measureElement} data-index={it.index} style={{ ...style, borderBottom: '1px solid var(--cc-border)' }} px="sm" py={8} wrap="nowrap" gap="sm" role="listitem">
+            <Group
+              key={m.id}
+              ref={v.measureElement}
+              data-index={it.index}
+              style={{ ...style, borderBottom: '1px solid var(--cc-border)' }}
+              px="sm"
+              py={8}
+              wrap="nowrap"
+              gap="sm"
+              role="listitem"
+            >
               <Checkbox checked={selected.has(m.id)} onChange={() => onToggle(m.id)} aria-label={`${t('movements.selectRow')}: ${title}`} />
               <UnstyledButton onClick={() => onOpen(m)} style={{ flex: 1, minWidth: 0 }}>
                 {/* Named by what it shows, after what it does: "Edit: Groceries, Food › Groceries · Bank, -€12.50". */}
                 <VisuallyHidden>{`${t('common.edit')}: `}</VisuallyHidden>
                 <Group wrap="nowrap" gap="sm">
-                  {m.type === 'transfer' ? <CategoryIcon icon="" color="gray" size={34} /> : <CategoryIcon icon={cat?.icon ?? ''} color={cat?.color ?? ''} size={34} />}
+                  {m.type === 'transfer' ? (
+                    <CategoryIcon icon="" color="gray" size={34} />
+                  ) : (
+                    <CategoryIcon icon={cat?.icon ?? ''} color={cat?.color ?? ''} size={34} />
+                  )}
                   <div style={{ minWidth: 0, flex: 1 }}>
-                    <Text fw={500} truncate>{title}</Text>
+                    <Text fw={500} truncate>
+                      {title}
+                    </Text>
                     <Group gap={6} wrap="nowrap">
                       <Text size="xs" c="dimmed" truncate>
-                        {m.type === 'transfer' ? `${acc?.name ?? ''} → ${to?.name ?? ''}` : `${parent ? `${parent.name} › ` : ''}${cat?.name ?? ''} · ${acc?.name ?? ''}`}
+                        {m.type === 'transfer'
+                          ? `${acc?.name ?? ''} → ${to?.name ?? ''}`
+                          : `${parent ? `${parent.name} › ` : ''}${cat?.name ?? ''} · ${acc?.name ?? ''}`}
                       </Text>
-                      {m.tags.slice(0, 3).map((tag) => <Badge key={tag} size="xs" variant="light">{tag}</Badge>)}
+                      {m.tags.slice(0, 3).map((tag) => (
+                        <Badge key={tag} size="xs" variant="light">
+                          {tag}
+                        </Badge>
+                      ))}
                     </Group>
                   </div>
                   {m.type === 'transfer' ? (
                     <Group gap={4} wrap="nowrap">
                       <IconArrowsExchange size={16} aria-hidden />
-                      <Text className="cc-amount" fw={600}>{formatMoney(m.amount, m.currency, locale)}</Text>
+                      <Text className="cc-amount" fw={600}>
+                        {formatMoney(m.amount, m.currency, locale)}
+                      </Text>
                     </Group>
                   ) : (
-                    <Text className={`cc-amount ${m.type === 'expense' ? 'cc-expense' : 'cc-earning'}`} fw={600}>{formatMoney(signed(m), m.currency, locale, { signed: true })}</Text>
+                    <Text className={`cc-amount ${m.type === 'expense' ? 'cc-expense' : 'cc-earning'}`} fw={600}>
+                      {formatMoney(signed(m), m.currency, locale, { signed: true })}
+                    </Text>
                   )}
                 </Group>
               </UnstyledButton>

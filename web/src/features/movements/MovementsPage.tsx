@@ -5,8 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAccounts, useCategories } from '@/shared/api/session';
+import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Movement } from '@/shared/api/types';
+import { categoryChoices } from '@/shared/categories';
 import { Amount } from '@/shared/ui/Amount';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
@@ -17,7 +18,6 @@ import { activeFilterCount, readFilters, writeFilters, type MovementFilters } fr
 import { MovementFiltersPanel } from './MovementFiltersPanel';
 import { MovementForm } from './MovementForm';
 import { MovementList } from './MovementList';
-import { categoryChoicesFlat } from './categoryChoices';
 
 const SHORTCUT = 'N';
 const ImportWizard = lazy(() => import('./ImportWizard'));
@@ -64,10 +64,14 @@ export default function MovementsPage() {
         message: (
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm">{t('movements.deleted', { count: res.affected })}</Text>
-            <Button size="xs" variant="light" onClick={() => {
-              notifications.hide(id);
-              bulkCreate.mutate(res.deleted.map(asInput), { onError: (e) => notifyError(errorMessage(t, e)) });
-            }}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => {
+                notifications.hide(id);
+                bulkCreate.mutate(res.deleted.map(asInput), { onError: (e) => notifyError(errorMessage(t, e)) });
+              }}
+            >
               {t('common.undo')}
             </Button>
           </Group>
@@ -96,24 +100,56 @@ export default function MovementsPage() {
   return (
     <Stack gap="sm">
       <PageHeader title={t('movements.title')}>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)} rightSection={<Kbd size="xs" visibleFrom="sm">{SHORTCUT}</Kbd>} aria-keyshortcuts="n">
+        <Button
+          leftSection={<IconPlus size={18} />}
+          onClick={() => setAdding(true)}
+          rightSection={
+            <Kbd size="xs" visibleFrom="sm">
+              {SHORTCUT}
+            </Kbd>
+          }
+          aria-keyshortcuts="n"
+        >
           {t('movements.add')}
         </Button>
-        <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>{t('import.open')}</Button>
-        <Button variant="default" component="a" href={exportUrl(filters)} download leftSection={<IconDownload size={18} />}>{t('common.export')}</Button>
+        <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>
+          {t('import.open')}
+        </Button>
+        <Button variant="default" component="a" href={exportUrl(filters)} download leftSection={<IconDownload size={18} />}>
+          {t('common.export')}
+        </Button>
       </PageHeader>
       <Group justify="space-between" wrap="wrap">
-        <Button variant={showFilters ? 'light' : 'subtle'} leftSection={<IconFilter size={18} />} onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}
-          rightSection={count > 0 ? <Badge size="sm" circle>{count}</Badge> : null}>
+        <Button
+          variant={showFilters ? 'light' : 'subtle'}
+          leftSection={<IconFilter size={18} />}
+          onClick={() => setShowFilters((v) => !v)}
+          aria-expanded={showFilters}
+          rightSection={
+            count > 0 ? (
+              <Badge size="sm" circle>
+                {count}
+              </Badge>
+            ) : null
+          }
+        >
           {t('movements.filters')}
         </Button>
         <Group gap="md" aria-live="polite">
-          <Text size="sm" c="dimmed">{t('movements.count', { count: totals.data?.count ?? 0 })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('movements.count', { count: totals.data?.count ?? 0 })}
+          </Text>
           {totals.data?.byCurrency.map((c) => (
             <Group key={c.currency} gap={8}>
-              <Text size="sm">{t('movements.earnings')} <Amount value={c.earnings} currency={c.currency} kind="earning" size="sm" fw={600} /></Text>
-              <Text size="sm">{t('movements.expenses')} <Amount value={c.expenses} currency={c.currency} kind="expense" size="sm" fw={600} /></Text>
-              <Text size="sm">{t('movements.net')} <Amount value={c.net} currency={c.currency} size="sm" fw={700} signed /></Text>
+              <Text size="sm">
+                {t('movements.earnings')} <Amount value={c.earnings} currency={c.currency} kind="earning" size="sm" fw={600} />
+              </Text>
+              <Text size="sm">
+                {t('movements.expenses')} <Amount value={c.expenses} currency={c.currency} kind="expense" size="sm" fw={600} />
+              </Text>
+              <Text size="sm">
+                {t('movements.net')} <Amount value={c.net} currency={c.currency} size="sm" fw={700} signed />
+              </Text>
             </Group>
           ))}
         </Group>
@@ -122,17 +158,33 @@ export default function MovementsPage() {
       {selected.size > 0 && (
         <Paper withBorder p="xs" radius="md">
           <Group justify="space-between" wrap="wrap">
-            <Text size="sm" fw={600}>{t('movements.selected', { count: selected.size })}</Text>
+            <Text size="sm" fw={600}>
+              {t('movements.selected', { count: selected.size })}
+            </Text>
             <Group gap="xs" wrap="wrap">
               {recatType && (
                 <>
-                  <Select size="xs" placeholder={t('movements.recategorize')} aria-label={t('movements.recategorize')} value={target} onChange={setTarget}
-                    data={categoryChoicesFlat(categories, recatType)} searchable w={220} />
-                  <Button size="xs" variant="light" disabled={!target} onClick={() => void moveSelected()}>{t('movements.recategorize')}</Button>
+                  <Select
+                    size="xs"
+                    placeholder={t('movements.recategorize')}
+                    aria-label={t('movements.recategorize')}
+                    value={target}
+                    onChange={setTarget}
+                    data={categoryChoices(categories, recatType)}
+                    searchable
+                    w={220}
+                  />
+                  <Button size="xs" variant="light" disabled={!target} onClick={() => void moveSelected()}>
+                    {t('movements.recategorize')}
+                  </Button>
                 </>
               )}
-              <Button size="xs" color="red" leftSection={<IconTrash size={16} />} onClick={() => void deleteSelected()} loading={bulkDelete.isPending}>{t('movements.deleteSelected')}</Button>
-              <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>{t('common.cancel')}</Button>
+              <Button size="xs" color="red" leftSection={<IconTrash size={16} />} onClick={() => void deleteSelected()} loading={bulkDelete.isPending}>
+                {t('movements.deleteSelected')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setSelected(new Set())}>
+                {t('common.cancel')}
+              </Button>
             </Group>
           </Group>
         </Paper>
@@ -140,8 +192,16 @@ export default function MovementsPage() {
       {list.isSuccess && movements.length === 0 ? (
         <EmptyState icon={IconReceipt} text={t('movements.empty')} />
       ) : (
-        <MovementList movements={movements} accounts={accounts} categories={categories} selected={selected} onToggle={toggle} onOpen={setEditing}
-          hasMore={!!list.hasNextPage} onMore={more} />
+        <MovementList
+          movements={movements}
+          accounts={accounts}
+          categories={categories}
+          selected={selected}
+          onToggle={toggle}
+          onOpen={setEditing}
+          hasMore={!!list.hasNextPage}
+          onMore={more}
+        />
       )}
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
         <MovementForm onDone={() => setAdding(false)} />

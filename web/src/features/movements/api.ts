@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { api, newIdempotencyKey, query } from '@/shared/api/client';
-import { keys, useInvalidateLedger } from '@/shared/api/session';
+import { keys, useInvalidateLedger } from '@/shared/api/queries';
 import type { Movement, MovementType, Page } from '@/shared/api/types';
 import type { MovementFilters } from './filters';
 
@@ -23,7 +23,18 @@ export interface Totals {
 }
 
 function filterQuery(f: MovementFilters) {
-  return { from: f.from, to: f.to, type: f.type, accountId: f.accountId, categoryId: f.categoryId, tag: f.tag, minAmount: f.minAmount, maxAmount: f.maxAmount, q: f.q, order: f.order };
+  return {
+    from: f.from,
+    to: f.to,
+    type: f.type,
+    accountId: f.accountId,
+    categoryId: f.categoryId,
+    tag: f.tag,
+    minAmount: f.minAmount,
+    maxAmount: f.maxAmount,
+    q: f.q,
+    order: f.order,
+  };
 }
 
 export function exportUrl(f: MovementFilters) {
@@ -44,26 +55,37 @@ export function useMovementTotals(f: MovementFilters) {
 }
 
 export function useRecentMovements(limit: number) {
-  return useQuery({ queryKey: [...keys.movements, 'recent', limit], queryFn: async () => (await api.get<Page<Movement>>(`/api/v1/movements${query({ limit })}`)).items });
+  return useQuery({
+    queryKey: [...keys.movements, 'recent', limit],
+    queryFn: async () => (await api.get<Page<Movement>>(`/api/v1/movements${query({ limit })}`)).items,
+  });
 }
 
 export function useMovementMutations() {
   const invalidate = useInvalidateLedger();
   return {
     /** key: the same for every attempt at one movement, so that a double-click saves it once. */
-    create: useMutation({ mutationFn: ({ key, ...m }: MovementInput & { key: string }) => api.post<Movement>('/api/v1/movements', m, key), onSuccess: invalidate }),
-    update: useMutation({ mutationFn: ({ id, ...m }: MovementInput & { id: string }) => api.patch<Movement>(`/api/v1/movements/${id}`, m), onSuccess: invalidate }),
+    create: useMutation({
+      mutationFn: ({ key, ...m }: MovementInput & { key: string }) => api.post<Movement>('/api/v1/movements', m, key),
+      onSuccess: invalidate,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, ...m }: MovementInput & { id: string }) => api.patch<Movement>(`/api/v1/movements/${id}`, m),
+      onSuccess: invalidate,
+    }),
     remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/movements/${id}`), onSuccess: invalidate }),
     bulkDelete: useMutation({
       mutationFn: (ids: string[]) => api.post<{ affected: number; deleted: Movement[] }>('/api/v1/movements/bulk', { action: 'delete', ids }),
       onSuccess: invalidate,
     }),
     bulkCreate: useMutation({
-      mutationFn: (movements: MovementInput[]) => api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'create', movements }, newIdempotencyKey()),
+      mutationFn: (movements: MovementInput[]) =>
+        api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'create', movements }, newIdempotencyKey()),
       onSuccess: invalidate,
     }),
     recategorize: useMutation({
-      mutationFn: ({ ids, categoryId }: { ids: string[]; categoryId: string }) => api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'recategorize', ids, categoryId }),
+      mutationFn: ({ ids, categoryId }: { ids: string[]; categoryId: string }) =>
+        api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'recategorize', ids, categoryId }),
       onSuccess: invalidate,
     }),
   };
@@ -72,7 +94,15 @@ export function useMovementMutations() {
 /** What a deleted movement needs to be created again (undo). */
 export function asInput(m: Movement): MovementInput {
   return {
-    type: m.type, date: m.date, amount: m.amount, accountId: m.accountId, categoryId: m.categoryId, toAccountId: m.toAccountId,
-    toAmount: m.toAmount, description: m.description, notes: m.notes, tags: m.tags,
+    type: m.type,
+    date: m.date,
+    amount: m.amount,
+    accountId: m.accountId,
+    categoryId: m.categoryId,
+    toAccountId: m.toAccountId,
+    toAmount: m.toAmount,
+    description: m.description,
+    notes: m.notes,
+    tags: m.tags,
   };
 }

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, isProblem } from '@/shared/api/client';
-import { keys, useSetUser, useUser } from '@/shared/api/session';
+import { keys, useSetUser, useUser } from '@/shared/api/queries';
 import type { User } from '@/shared/api/types';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
@@ -17,7 +17,13 @@ function PersonalData() {
   const { t } = useTranslation();
   const user = useUser();
   const setUser = useSetUser();
-  const [form, setForm] = useState<Record<ProfileField, string>>({ name: user.name, lastName: user.lastName, phone: user.phone, address: user.address, photoURL: user.photoURL });
+  const [form, setForm] = useState<Record<ProfileField, string>>({
+    name: user.name,
+    lastName: user.lastName,
+    phone: user.phone,
+    address: user.address,
+    photoURL: user.photoURL,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const save = async (e: React.FormEvent) => {
@@ -35,7 +41,16 @@ function PersonalData() {
     }
   };
   const input = (f: ProfileField, props: Record<string, unknown> = {}) => (
-    <TextInput label={t(`profile.${f}`)} value={form[f]} onChange={(e) => { const v = e.currentTarget.value; setForm((s) => ({ ...s, [f]: v })); }} error={errors[f]} {...props} />
+    <TextInput
+      label={t(`profile.${f}`)}
+      value={form[f]}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setForm((s) => ({ ...s, [f]: v }));
+      }}
+      error={errors[f]}
+      {...props}
+    />
   );
   return (
     <Paper withBorder p="md" radius="md" component="form" onSubmit={(e: React.FormEvent) => void save(e)}>
@@ -62,7 +77,9 @@ function PersonalData() {
         {input('photoURL', { type: 'url' })}
       </SimpleGrid>
       <Group mt="md">
-        <Button type="submit" loading={busy}>{t('common.save')}</Button>
+        <Button type="submit" loading={busy}>
+          {t('common.save')}
+        </Button>
       </Group>
     </Paper>
   );
@@ -95,8 +112,23 @@ function PasswordSection() {
         {t('profile.password')}
       </Title>
       <Stack gap="sm" maw={360}>
-        {user.hasPassword && <PasswordInput label={t('profile.currentPassword')} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} error={errors.currentPassword} />}
-        <PasswordInput label={t('profile.newPassword')} autoComplete="new-password" description={t('login.passwordHint')} value={next} onChange={(e) => setNext(e.currentTarget.value)} error={errors.newPassword} />
+        {user.hasPassword && (
+          <PasswordInput
+            label={t('profile.currentPassword')}
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+            error={errors.currentPassword}
+          />
+        )}
+        <PasswordInput
+          label={t('profile.newPassword')}
+          autoComplete="new-password"
+          description={t('login.passwordHint')}
+          value={next}
+          onChange={(e) => setNext(e.currentTarget.value)}
+          error={errors.newPassword}
+        />
         <Group>
           <Button type="submit">{user.hasPassword ? t('profile.changePassword') : t('profile.setPassword')}</Button>
         </Group>
@@ -139,20 +171,39 @@ function DeleteAccountDialog({ opened, onClose, onDeleted }: { opened: boolean; 
   const ready = typed.trim().toLowerCase() === user.email && (!user.hasPassword || password !== '');
   return (
     <Modal opened={opened} onClose={onClose} title={t('profile.deleteAccount')}>
-      <Stack gap="sm" component="form" onSubmit={(e: React.FormEvent) => { e.preventDefault(); if (ready) void remove(); }}>
+      <Stack
+        gap="sm"
+        component="form"
+        onSubmit={(e: React.FormEvent) => {
+          e.preventDefault();
+          if (ready) void remove();
+        }}
+      >
         <Text size="sm">{t('profile.deleteHint')}</Text>
         <TextInput label={t('profile.typeEmail')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
         {user.hasPassword ? (
-          <PasswordInput label={t('profile.currentPassword')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.currentPassword} />
+          <PasswordInput
+            label={t('profile.currentPassword')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.currentPassword}
+          />
         ) : (
           <Alert color={stale ? 'red' : 'gray'} variant="light" role={stale ? 'alert' : undefined}>
             <Text size="sm">{stale ? t('errors.recent_sign_in_required') : t('profile.deleteNoPassword')}</Text>
-            <Button mt="xs" size="xs" variant="default" onClick={() => void signInAgain()}>{t('profile.signInAgain')}</Button>
+            <Button mt="xs" size="xs" variant="default" onClick={() => void signInAgain()}>
+              {t('profile.signInAgain')}
+            </Button>
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" color="red" loading={busy} disabled={!ready}>{t('profile.deleteAccount')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" color="red" loading={busy} disabled={!ready}>
+            {t('profile.deleteAccount')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -180,19 +231,37 @@ function AccountActions() {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h3">{t('profile.sessions')}</Title>
-        <Text size="sm" c="dimmed" my="xs">{t('profile.sessionsHint')}</Text>
-        <Button variant="default" leftSection={<IconLogout size={18} />} onClick={() => void everywhere()}>{t('profile.signOutEverywhere')}</Button>
+        <Title order={2} size="h3">
+          {t('profile.sessions')}
+        </Title>
+        <Text size="sm" c="dimmed" my="xs">
+          {t('profile.sessionsHint')}
+        </Text>
+        <Button variant="default" leftSection={<IconLogout size={18} />} onClick={() => void everywhere()}>
+          {t('profile.signOutEverywhere')}
+        </Button>
       </Paper>
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h3">{t('profile.data')}</Title>
-        <Text size="sm" c="dimmed" my="xs">{t('profile.exportHint')}</Text>
-        <Button variant="default" component="a" href="/api/v1/me/export" download leftSection={<IconDownload size={18} />}>{t('profile.exportData')}</Button>
+        <Title order={2} size="h3">
+          {t('profile.data')}
+        </Title>
+        <Text size="sm" c="dimmed" my="xs">
+          {t('profile.exportHint')}
+        </Text>
+        <Button variant="default" component="a" href="/api/v1/me/export" download leftSection={<IconDownload size={18} />}>
+          {t('profile.exportData')}
+        </Button>
       </Paper>
       <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--cc-expenses)' }}>
-        <Title order={2} size="h3">{t('profile.danger')}</Title>
-        <Text size="sm" c="dimmed" my="xs">{t('profile.deleteHint')}</Text>
-        <Button color="red" leftSection={<IconTrash size={18} />} onClick={() => setDeleting(true)}>{t('profile.deleteAccount')}</Button>
+        <Title order={2} size="h3">
+          {t('profile.danger')}
+        </Title>
+        <Text size="sm" c="dimmed" my="xs">
+          {t('profile.deleteHint')}
+        </Text>
+        <Button color="red" leftSection={<IconTrash size={18} />} onClick={() => setDeleting(true)}>
+          {t('profile.deleteAccount')}
+        </Button>
       </Paper>
       {deleting && <DeleteAccountDialog opened onClose={() => setDeleting(false)} onDeleted={leave} />}
     </SimpleGrid>

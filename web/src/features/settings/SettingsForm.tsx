@@ -4,7 +4,7 @@ import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '@/shared/api/client';
-import { useSetUser, useUser } from '@/shared/api/session';
+import { useSetUser, useUser } from '@/shared/api/queries';
 import type { User } from '@/shared/api/types';
 import { languageOf, preferenceOf, type Language } from '@/shared/i18n';
 import { preferenceOfScheme, schemeOf, type Scheme } from '@/shared/theme';
@@ -53,8 +53,24 @@ export function SettingsForm() {
             value={scheme}
             onChange={(v) => setS(v as Scheme)}
             data={[
-              { value: 'light', label: <Group gap={6} wrap="nowrap"><IconSun size={16} aria-hidden />{t('config.light')}</Group> },
-              { value: 'dark', label: <Group gap={6} wrap="nowrap"><IconMoon size={16} aria-hidden />{t('config.dark')}</Group> },
+              {
+                value: 'light',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconSun size={16} aria-hidden />
+                    {t('config.light')}
+                  </Group>
+                ),
+              },
+              {
+                value: 'dark',
+                label: (
+                  <Group gap={6} wrap="nowrap">
+                    <IconMoon size={16} aria-hidden />
+                    {t('config.dark')}
+                  </Group>
+                ),
+              },
             ]}
           />
         </div>

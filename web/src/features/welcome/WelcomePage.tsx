@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Center, Checkbox, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/shared/api/client';
-import { useCurrencies, useSetUser, useUser } from '@/shared/api/session';
+import { useCurrencies, useSetUser, useUser } from '@/shared/api/queries';
 import type { User } from '@/shared/api/types';
 import { preferenceOf, type Language } from '@/shared/i18n';
 import { useUI } from '@/shared/ui-state';
@@ -56,7 +56,12 @@ export default function WelcomePage() {
               ]}
             />
             <Select label={t('welcome.currency')} value={currency} onChange={(v) => v && setCurrency(v)} data={codes} searchable allowDeselect={false} />
-            <Checkbox label={t('welcome.starter')} description={t('welcome.starterHint')} checked={starter} onChange={(e) => setStarter(e.currentTarget.checked)} />
+            <Checkbox
+              label={t('welcome.starter')}
+              description={t('welcome.starterHint')}
+              checked={starter}
+              onChange={(e) => setStarter(e.currentTarget.checked)}
+            />
             <Button type="submit" loading={busy} size="md">
               {t('common.continue')}
             </Button>

@@ -71,7 +71,8 @@ const es: Dictionary = {
     signup_disabled: 'Este servidor no admite registros nuevos.',
     in_use: 'Está en uso.',
     cross_origin: 'La petición venía de otro sitio y se ha rechazado.',
-    limit_exceeded: 'Ese importe es demasiado grande: el saldo de una cuenta o los totales del libro superarían lo que se puede guardar con exactitud. No se ha guardado nada.',
+    limit_exceeded:
+      'Ese importe es demasiado grande: el saldo de una cuenta o los totales del libro superarían lo que se puede guardar con exactitud. No se ha guardado nada.',
     already_committed: 'Este archivo ya se había importado. No se ha añadido nada dos veces.',
     idempotency_key_reused: 'Esto ya se guardó con otros datos. Recarga para ver lo que se guardó.',
     recent_sign_in_required: 'Por seguridad, vuelve a iniciar sesión (en los últimos 10 minutos) e inténtalo de nuevo.',

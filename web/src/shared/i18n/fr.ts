@@ -68,10 +68,11 @@ const fr: Dictionary = {
     internal: 'Une erreur est survenue de notre côté. Réessayez.',
     invalid_credentials: 'Email ou mot de passe incorrect.',
     email_taken: 'Un compte existe déjà avec cet email.',
-    signup_disabled: "Les inscriptions sont fermées sur ce serveur.",
+    signup_disabled: 'Les inscriptions sont fermées sur ce serveur.',
     in_use: 'Cet élément est utilisé.',
     cross_origin: "La requête venait d'un autre site et a été refusée.",
-    limit_exceeded: "Ce montant est trop grand : le solde d'un compte ou les totaux du registre dépasseraient ce qui peut être conservé exactement. Rien n'a été enregistré.",
+    limit_exceeded:
+      "Ce montant est trop grand : le solde d'un compte ou les totaux du registre dépasseraient ce qui peut être conservé exactement. Rien n'a été enregistré.",
     already_committed: "Ce fichier a déjà été importé. Rien n'a été ajouté deux fois.",
     idempotency_key_reused: "Ceci a déjà été enregistré avec d'autres données. Rechargez pour voir ce qui a été conservé.",
     recent_sign_in_required: 'Par sécurité, reconnectez-vous (il y a moins de 10 minutes) puis réessayez.',
@@ -158,7 +159,8 @@ const fr: Dictionary = {
     empty: 'Aucune catégorie ici pour le moment.',
     createStarter: 'Créer les catégories de départ',
     deleteTitle: 'Supprimer {{name}}',
-    inUse: "Des mouvements utilisent cette catégorie. Archivez-la pour garder l'historique, ou déplacez ses mouvements vers une autre catégorie puis supprimez-la.",
+    inUse:
+      "Des mouvements utilisent cette catégorie. Archivez-la pour garder l'historique, ou déplacez ses mouvements vers une autre catégorie puis supprimez-la.",
     moveTo: 'Déplacer ses mouvements vers',
     moveAndDelete: 'Déplacer et supprimer',
     subcategories: '{{count, number}} sous-catégories',
@@ -248,7 +250,14 @@ const fr: Dictionary = {
   informs: {
     title: 'Rapports',
     period: 'Période',
-    periods: { thisMonth: 'Ce mois-ci', lastMonth: 'Le mois dernier', thisYear: 'Cette année', last12: 'Les 12 derniers mois', all: 'Depuis le début', custom: 'Personnalisée' },
+    periods: {
+      thisMonth: 'Ce mois-ci',
+      lastMonth: 'Le mois dernier',
+      thisYear: 'Cette année',
+      last12: 'Les 12 derniers mois',
+      all: 'Depuis le début',
+      custom: 'Personnalisée',
+    },
     accounts: 'Comptes',
     type: 'Afficher',
     byCategory: 'Par catégorie',
@@ -337,7 +346,7 @@ const fr: Dictionary = {
   about: {
     title: 'À propos',
     version: 'Version 1.0',
-    text: "Cash Control est une application auto-hébergée pour noter ce que vous dépensez et ce que vous gagnez, et voir où va votre argent.",
+    text: 'Cash Control est une application auto-hébergée pour noter ce que vous dépensez et ce que vous gagnez, et voir où va votre argent.',
   },
   empty: {
     soon: 'Rien ici pour le moment.',

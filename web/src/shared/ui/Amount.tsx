@@ -4,7 +4,13 @@ import { formatMoney } from '../money';
 import { localeOf } from '../i18n';
 
 /** An amount in minor units: expenses red, earnings green (by kind or by sign). */
-export function Amount({ value, currency, kind, signed, ...rest }: { value: number; currency: string; kind?: 'expense' | 'earning' | 'neutral'; signed?: boolean } & TextProps) {
+export function Amount({
+  value,
+  currency,
+  kind,
+  signed,
+  ...rest
+}: { value: number; currency: string; kind?: 'expense' | 'earning' | 'neutral'; signed?: boolean } & TextProps) {
   const { i18n } = useTranslation();
   const k = kind ?? (value < 0 ? 'expense' : value > 0 ? 'earning' : 'neutral');
   const shown = kind === 'expense' && signed ? -Math.abs(value) : value;

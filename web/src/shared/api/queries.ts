@@ -2,6 +2,10 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isProblem } from './client';
 import type { Account, Category, Currency, Meta, Page, User } from './types';
 
+// The queries that several features share (the signed-in user, meta,
+// currencies, accounts, categories) and the query keys of every resource.
+// A feature's own queries and mutations live in its api.ts.
+
 // Query keys of resources that several features read.
 export const keys = {
   me: ['me'] as const,
