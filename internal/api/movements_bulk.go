@@ -31,7 +31,7 @@ type bulkReply struct {
 
 type bulkRowProblem struct {
 	Problem
-	Rows []store.RowError `json:"rows"`
+	Rows []finance.RowError `json:"rows"`
 }
 
 func bulkIDs(in []finance.IDInput) ([]int64, error) {
@@ -100,7 +100,7 @@ func (a *API) bulkMovements(w http.ResponseWriter, r *http.Request, u *finance.U
 		err = &finance.Error{Code: finance.ECodeInvalid, Message: "action must be delete, recategorize or create",
 			Fields: []finance.FieldError{{Field: "action", Code: finance.FCodeUnknown}}}
 	}
-	if be, ok := err.(*store.BulkError); ok {
+	if be, ok := err.(*finance.BulkError); ok {
 		writeProblemWith(w, bulkRowProblem{Problem: Problem{Type: "about:blank", Title: "Bad Request", Status: http.StatusBadRequest,
 			Code: finance.ECodeInvalid, Detail: be.Unwrap().(*finance.Error).Message}, Rows: be.Rows})
 		return
