@@ -48,11 +48,6 @@ func (a *API) createAccount(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	in.Normalize()
-	if err := in.Validate(true, a.currencies.Known); err != nil {
-		a.fail(w, r, err)
-		return
-	}
 	acc, err := a.db.CreateAccount(r.Context(), u.LedgerID, in)
 	if err != nil {
 		a.fail(w, r, err)
@@ -69,11 +64,6 @@ func (a *API) patchAccount(w http.ResponseWriter, r *http.Request, u *finance.Us
 	}
 	var in finance.AccountInput
 	if err := decode(w, r, &in); err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	in.Normalize()
-	if err := in.Validate(false, a.currencies.Known); err != nil {
 		a.fail(w, r, err)
 		return
 	}

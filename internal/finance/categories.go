@@ -56,7 +56,9 @@ func (in *CategoryInput) Normalize() {
 	}
 }
 
-// Validate checks field formats (parent rules need the store).
+// Validate checks field formats (parent rules need the store). Create
+// requires a name, and a type unless a parent is given (a subcategory takes
+// its parent's type).
 func (in CategoryInput) Validate(create bool) error {
 	var v Validation
 	switch {
@@ -66,7 +68,7 @@ func (in CategoryInput) Validate(create bool) error {
 		v.Add("name", FCodeTooLong)
 	}
 	switch {
-	case in.Type == nil && create:
+	case in.Type == nil && create && (in.ParentID == nil || !in.ParentID.Set):
 		v.Add("type", FCodeRequired)
 	case in.Type != nil && *in.Type != CategoryExpense && *in.Type != CategoryEarning:
 		v.Add("type", FCodeUnknown)

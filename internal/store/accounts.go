@@ -58,6 +58,10 @@ func accountNameTaken() error {
 
 // CreateAccount adds an account at the end of the list; in must be validated.
 func (db *DB) CreateAccount(ctx context.Context, ledgerID int64, in finance.AccountInput) (*finance.Account, error) {
+	in.Normalize()
+	if err := in.Validate(true, db.currencies.Known); err != nil {
+		return nil, err
+	}
 	var id int64
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
@@ -93,6 +97,10 @@ func createAccountTx(ctx context.Context, tx *Tx, ledgerID int64, in finance.Acc
 // UpdateAccount applies a validated patch. The currency may change only while
 // the account has no movements; a new opening balance moves the balance too.
 func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.AccountInput) (*finance.Account, error) {
+	in.Normalize()
+	if err := in.Validate(false, db.currencies.Known); err != nil {
+		return nil, err
+	}
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := accountIn(ctx, tx, ledgerID, id)
 		if err != nil {

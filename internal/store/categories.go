@@ -86,6 +86,10 @@ func checkParent(ctx context.Context, q querier, ledgerID, parentID int64, typ s
 // CreateCategory adds a category (a subcategory when ParentID is set; its
 // type defaults to the parent's). in must be validated.
 func (db *DB) CreateCategory(ctx context.Context, ledgerID int64, in finance.CategoryInput) (*finance.Category, error) {
+	in.Normalize()
+	if err := in.Validate(true); err != nil {
+		return nil, err
+	}
 	color, icon := "", ""
 	if in.Color != nil {
 		color = *in.Color
@@ -106,9 +110,6 @@ func (db *DB) CreateCategory(ctx context.Context, ledgerID int64, in finance.Cat
 				return err
 			}
 			parent, typ = p.ID, p.Type
-		}
-		if typ == "" {
-			return fieldError("type", finance.FCodeRequired, "type is required")
 		}
 		var err error
 		id, err = insertCategory(ctx, tx, ledgerID, parent, typ, *in.Name, color, icon, nil)
@@ -150,6 +151,10 @@ func categoryUsage(ctx context.Context, q querier, ledgerID, id int64) (children
 // another parent or to the top, archive or restore (a parent's subcategories
 // follow it), reorder. The type changes only for an unused category.
 func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance.CategoryInput) (*finance.Category, error) {
+	in.Normalize()
+	if err := in.Validate(false); err != nil {
+		return nil, err
+	}
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := categoryIn(ctx, tx, ledgerID, id)
 		if err != nil {

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"cashcontrol/internal/money"
+
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 	_ "github.com/mattn/go-sqlite3"    // SQLite driver "sqlite3"
 )
@@ -41,6 +43,8 @@ type DB struct {
 	w       *sql.DB
 	r       *sql.DB
 	now     func() time.Time
+	// currencies is the ISO 4217 table the finance validation checks codes against.
+	currencies *money.Table
 }
 
 // Options selects the database.
@@ -86,7 +90,7 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 			p.Close()
 			return nil, fmt.Errorf("connect to postgres: %w", err)
 		}
-		return &DB{dialect: Postgres, w: p, r: p, now: now}, nil
+		return &DB{dialect: Postgres, w: p, r: p, now: now, currencies: money.NewTable()}, nil
 	}
 	if opts.SQLitePath == "" {
 		return nil, errors.New("no database: set a SQLite path or a PostgreSQL URL")
@@ -114,7 +118,7 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 	n := max(4, 2*runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &DB{dialect: SQLite, w: w, r: r, now: now}, nil
+	return &DB{dialect: SQLite, w: w, r: r, now: now, currencies: money.NewTable()}, nil
 }
 
 func sqliteDSN(path string, readOnly bool) string {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"cashcontrol/internal/finance"
@@ -185,8 +186,12 @@ func (db *DB) UpdateSettings(ctx context.Context, userID int64, s finance.Settin
 	return db.UserByID(ctx, userID)
 }
 
-// UpdateProfile applies a validated profile patch and returns the document.
+// UpdateProfile validates and applies a profile patch and returns the document.
 func (db *DB) UpdateProfile(ctx context.Context, userID int64, p finance.ProfilePatch) (*finance.User, error) {
+	p.Normalize()
+	if err := p.Validate(db.currencies.Known); err != nil {
+		return nil, err
+	}
 	sets, args := "", []any{}
 	add := func(col string, v *string) {
 		if v != nil {
@@ -225,6 +230,10 @@ type Welcome struct {
 // categories and a cash account as asked, and clears firstTime, all in one
 // transaction. Repeating it creates nothing twice.
 func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*finance.User, error) {
+	w.Currency = strings.ToUpper(strings.TrimSpace(w.Currency))
+	if err := finance.ValidateWelcome(w.Language, w.Currency, db.currencies.Known); err != nil {
+		return nil, err
+	}
 	u, err := db.UserByID(ctx, userID)
 	if err != nil {
 		return nil, err
