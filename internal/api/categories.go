@@ -72,8 +72,7 @@ func (a *API) deleteCategory(w http.ResponseWriter, r *http.Request, u *finance.
 	if s := r.URL.Query().Get("moveTo"); s != "" {
 		to, ok := finance.ParseID(s)
 		if !ok {
-			a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "moveTo must be a category id",
-				Fields: []finance.FieldError{{Field: "moveTo", Code: finance.FCodeInvalid}}})
+			a.fail(w, r, finance.FieldErr("moveTo", finance.FCodeInvalid, "moveTo must be a category id"))
 			return
 		}
 		moveTo = &to

@@ -35,7 +35,7 @@ func (a *API) reportPeriod(r *http.Request, u *finance.User) (finance.ReportFilt
 		return f, err
 	}
 	if f.From > f.To {
-		return f, &finance.Error{Code: finance.ECodeInvalid, Message: "from is after to", Fields: []finance.FieldError{{Field: "from", Code: finance.FCodeOutOfRange}}}
+		return f, finance.FieldErr("from", finance.FCodeOutOfRange, "from is after to")
 	}
 	mf, err := movementFilter(url.Values{"accountId": q["accountId"]})
 	if err != nil {
@@ -60,8 +60,7 @@ func reportType(q url.Values) (string, error) {
 	case finance.MovementEarning:
 		return t, nil
 	}
-	return "", &finance.Error{Code: finance.ECodeInvalid, Message: "type must be expense or earning",
-		Fields: []finance.FieldError{{Field: "type", Code: finance.FCodeUnknown}}}
+	return "", finance.FieldErr("type", finance.FCodeUnknown, "type must be expense or earning")
 }
 
 type reportReply[T any] struct {

@@ -164,8 +164,7 @@ func (s *Service) ConfirmIdentity(ctx context.Context, u *finance.User, password
 		return nil
 	}
 	if password == "" {
-		return &finance.Error{Code: finance.ECodeInvalid, Message: "the current password is required",
-			Fields: []finance.FieldError{{Field: "currentPassword", Code: finance.FCodeRequired}}}
+		return finance.FieldErr("currentPassword", finance.FCodeRequired, "the current password is required")
 	}
 	return s.checkPassword(u, hash, "currentPassword", password)
 }
@@ -190,6 +189,5 @@ func (s *Service) checkPassword(u *finance.User, hash, field, password string) e
 }
 
 func wrongPassword(field string) error {
-	return &finance.Error{Code: finance.ECodeInvalid, Message: "the current password is wrong",
-		Fields: []finance.FieldError{{Field: field, Code: finance.FCodeMismatch}}}
+	return finance.FieldErr(field, finance.FCodeMismatch, "the current password is wrong")
 }

@@ -70,15 +70,3 @@ func (in AccountInput) Validate(create bool, knownCurrency func(string) bool) er
 	}
 	return v.Err()
 }
-
-// NameKey is the case-insensitive form names are compared by.
-func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}

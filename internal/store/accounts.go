@@ -52,8 +52,7 @@ func accountIn(ctx context.Context, q querier, ledgerID, id int64) (*finance.Acc
 }
 
 func accountNameTaken() error {
-	return &finance.Error{Code: finance.ECodeConflict, Message: "an account with this name already exists",
-		Fields: []finance.FieldError{{Field: "name", Code: finance.FCodeTaken}}}
+	return finance.FieldErr("name", finance.FCodeTaken, "an account with this name already exists").WithCode(finance.ECodeConflict)
 }
 
 // CreateAccount adds an account at the end of the list; in must be validated.
@@ -107,8 +106,7 @@ func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.
 			return err
 		}
 		if in.Currency != nil && *in.Currency != cur.Currency && cur.HasMovements {
-			return &finance.Error{Code: finance.ECodeInUse, Message: "the currency of an account with movements cannot change",
-				Fields: []finance.FieldError{{Field: "currency", Code: finance.FCodeInvalid}}}
+			return finance.FieldErr("currency", finance.FCodeInvalid, "the currency of an account with movements cannot change").WithCode(finance.ECodeInUse)
 		}
 		sets, args := "updated_at = ?", []any{db.nowMillis()}
 		set := func(col string, v any) { sets += ", " + col + " = ?"; args = append(args, v) }

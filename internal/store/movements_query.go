@@ -120,7 +120,7 @@ func EncodeCursor(date string, id int64) string {
 // DecodeCursor reads a cursor made by EncodeCursor.
 func DecodeCursor(c string) (string, int64, error) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
-	bad := &finance.Error{Code: finance.ECodeInvalid, Message: "bad cursor", Fields: []finance.FieldError{{Field: "cursor", Code: finance.FCodeInvalid}}}
+	bad := finance.FieldErr("cursor", finance.FCodeInvalid, "bad cursor")
 	if err != nil {
 		return "", 0, bad
 	}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 )
 
-// SQLitePragmas reports the connection settings that matter (tests and the
-// version command); empty on PostgreSQL.
+// SQLitePragmas reports the connection settings that matter, for the tests;
+// empty on PostgreSQL.
 func (db *DB) SQLitePragmas(ctx context.Context) map[string]string {
 	out := map[string]string{}
 	if db.dialect != SQLite {

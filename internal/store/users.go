@@ -35,8 +35,6 @@ const userColumns = `u.id, u.email, u.password_hash, u.name, u.last_name, u.rol,
 	u.phone, u.address, u.first_time, u.language_preference, u.theme_preference, u.base_currency, u.created_at,
 	(SELECT MIN(l.id) FROM ledgers l WHERE l.owner_id = u.id)`
 
-type rowScanner interface{ Scan(...any) error }
-
 func scanUser(s rowScanner) (*finance.User, string, error) {
 	var u finance.User
 	var hash string
@@ -80,8 +78,7 @@ func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error)
 			language_preference, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			nu.Email, nu.PasswordHash, nu.Name, nu.LastName, rol, provider, nu.PhotoURL, lang, now, now).Scan(&id)
 		if isUniqueViolation(err) {
-			return &finance.Error{Code: finance.ECodeEmailTaken, Message: "an account with this email already exists",
-				Fields: []finance.FieldError{{Field: "email", Code: finance.FCodeTaken}}}
+			return finance.FieldErr("email", finance.FCodeTaken, "an account with this email already exists").WithCode(finance.ECodeEmailTaken)
 		}
 		if err != nil {
 			return fmt.Errorf("insert user: %w", err)
