@@ -1,5 +1,6 @@
 // Command cashcontrol is the Cash Control server: one binary that serves the
-// JSON API and the web app, migrates the database and administers users.
+// JSON API and the web app, migrates the database, fills a demo ledger and
+// checks the ledgers' sums.
 package main
 
 import (

@@ -6,21 +6,6 @@ import (
 	"cashcontrol/internal/finance"
 )
 
-// list is the shape of every list reply.
-type list[T any] struct {
-	Items      []T     `json:"items"`
-	NextCursor *string `json:"nextCursor"`
-}
-
-// pathID reads {id} from the path; a malformed id is simply not found.
-func pathID(r *http.Request) (int64, error) {
-	id, ok := finance.ParseID(r.PathValue("id"))
-	if !ok {
-		return 0, finance.Errorf(finance.ECodeNotFound, "not found")
-	}
-	return id, nil
-}
-
 func (a *API) listAccounts(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	items, err := a.db.ListAccounts(r.Context(), u.LedgerID)
 	if err != nil {
@@ -48,11 +33,6 @@ func (a *API) createAccount(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	in.Normalize()
-	if err := in.Validate(true, a.currencies.Known); err != nil {
-		a.fail(w, r, err)
-		return
-	}
 	acc, err := a.db.CreateAccount(r.Context(), u.LedgerID, in)
 	if err != nil {
 		a.fail(w, r, err)
@@ -69,11 +49,6 @@ func (a *API) patchAccount(w http.ResponseWriter, r *http.Request, u *finance.Us
 	}
 	var in finance.AccountInput
 	if err := decode(w, r, &in); err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	in.Normalize()
-	if err := in.Validate(false, a.currencies.Known); err != nil {
 		a.fail(w, r, err)
 		return
 	}
@@ -101,8 +76,7 @@ func (a *API) deleteAccount(w http.ResponseWriter, r *http.Request, u *finance.U
 			return
 		}
 		if r.URL.Query().Get("confirm") != acc.Name {
-			a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "type the account's name to confirm",
-				Fields: []finance.FieldError{{Field: "confirm", Code: finance.FCodeMismatch}}})
+			a.fail(w, r, finance.FieldErr("confirm", finance.FCodeMismatch, "type the account's name to confirm"))
 			return
 		}
 	}
@@ -121,14 +95,12 @@ func (req reorderRequest) ids() ([]int64, error) {
 	out := make([]int64, 0, len(req.IDs))
 	for _, id := range req.IDs {
 		if !id.Set {
-			return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "ids must be ids",
-				Fields: []finance.FieldError{{Field: "ids", Code: finance.FCodeInvalid}}}
+			return nil, finance.FieldErr("ids", finance.FCodeInvalid, "ids must be ids")
 		}
 		out = append(out, id.ID)
 	}
 	if len(out) == 0 || len(out) > 1000 {
-		return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "give between 1 and 1000 ids",
-			Fields: []finance.FieldError{{Field: "ids", Code: finance.FCodeOutOfRange}}}
+		return nil, finance.FieldErr("ids", finance.FCodeOutOfRange, "give between 1 and 1000 ids")
 	}
 	return out, nil
 }

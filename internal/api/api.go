@@ -95,3 +95,18 @@ func sessionOf(r *http.Request) *store.Session {
 	s, _ := r.Context().Value(sessionKey).(*store.Session)
 	return s
 }
+
+// list is the shape of every list reply.
+type list[T any] struct {
+	Items      []T     `json:"items"`
+	NextCursor *string `json:"nextCursor"`
+}
+
+// pathID reads {id} from the path; a malformed id is simply not found.
+func pathID(r *http.Request) (int64, error) {
+	id, ok := finance.ParseID(r.PathValue("id"))
+	if !ok {
+		return 0, finance.Errorf(finance.ECodeNotFound, "not found")
+	}
+	return id, nil
+}

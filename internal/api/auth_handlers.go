@@ -17,7 +17,7 @@ func (a *API) signUp(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	var req auth.SignUpRequest
+	var req finance.SignUp
 	if err := decode(w, r, &req); err != nil {
 		a.fail(w, r, err)
 		return

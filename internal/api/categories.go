@@ -33,13 +33,6 @@ func (a *API) createCategory(w http.ResponseWriter, r *http.Request, u *finance.
 		a.fail(w, r, err)
 		return
 	}
-	in.Normalize()
-	// A subcategory takes its parent's type, so type is optional with a parent.
-	withParent := in.ParentID != nil && in.ParentID.Set
-	if err := in.Validate(!withParent); err != nil {
-		a.fail(w, r, err)
-		return
-	}
 	c, err := a.db.CreateCategory(r.Context(), u.LedgerID, in)
 	if err != nil {
 		a.fail(w, r, err)
@@ -56,11 +49,6 @@ func (a *API) patchCategory(w http.ResponseWriter, r *http.Request, u *finance.U
 	}
 	var in finance.CategoryInput
 	if err := decode(w, r, &in); err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	in.Normalize()
-	if err := in.Validate(false); err != nil {
 		a.fail(w, r, err)
 		return
 	}
@@ -84,8 +72,7 @@ func (a *API) deleteCategory(w http.ResponseWriter, r *http.Request, u *finance.
 	if s := r.URL.Query().Get("moveTo"); s != "" {
 		to, ok := finance.ParseID(s)
 		if !ok {
-			a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "moveTo must be a category id",
-				Fields: []finance.FieldError{{Field: "moveTo", Code: finance.FCodeInvalid}}})
+			a.fail(w, r, finance.FieldErr("moveTo", finance.FCodeInvalid, "moveTo must be a category id"))
 			return
 		}
 		moveTo = &to

@@ -25,8 +25,7 @@ func decodeOnce(w http.ResponseWriter, r *http.Request, v any) (*store.Idempoten
 		return nil, nil
 	}
 	if len(key) > MaxIdempotencyKey || !printableASCII(key) {
-		return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "Idempotency-Key must be 1 to 255 printable ASCII characters",
-			Fields: []finance.FieldError{{Field: "Idempotency-Key", Code: finance.FCodeInvalid}}}
+		return nil, finance.FieldErr("Idempotency-Key", finance.FCodeInvalid, "Idempotency-Key must be 1 to 255 printable ASCII characters")
 	}
 	h := sha256.New()
 	h.Write([]byte(r.Method + " " + r.URL.Path + "\n"))

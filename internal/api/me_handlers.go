@@ -2,7 +2,6 @@ package api
 
 import (
 	"net/http"
-	"strings"
 	"time"
 
 	"cashcontrol/internal/auth"
@@ -17,11 +16,6 @@ func (a *API) getMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
 func (a *API) patchMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	var p finance.ProfilePatch
 	if err := decode(w, r, &p); err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	p.Normalize()
-	if err := p.Validate(a.currencies.Known); err != nil {
 		a.fail(w, r, err)
 		return
 	}
@@ -56,18 +50,6 @@ type welcomeRequest struct {
 func (a *API) welcome(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	var req welcomeRequest
 	if err := decode(w, r, &req); err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	req.BaseCurrency = strings.ToUpper(strings.TrimSpace(req.BaseCurrency))
-	var v finance.Validation
-	if !finance.ValidLanguage(req.LanguagePreference) {
-		v.Add("languagePreference", finance.FCodeInvalid)
-	}
-	if !a.currencies.Known(req.BaseCurrency) {
-		v.Add("baseCurrency", finance.FCodeUnknown)
-	}
-	if err := v.Err(); err != nil {
 		a.fail(w, r, err)
 		return
 	}

@@ -98,8 +98,7 @@ func (a *API) listMovements(w http.ResponseWriter, r *http.Request, u *finance.U
 	limit := 0
 	if s := q.Get("limit"); s != "" {
 		if limit, err = strconv.Atoi(s); err != nil || limit < 1 || limit > 500 {
-			a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "limit must be 1 to 500",
-				Fields: []finance.FieldError{{Field: "limit", Code: finance.FCodeOutOfRange}}})
+			a.fail(w, r, finance.FieldErr("limit", finance.FCodeOutOfRange, "limit must be 1 to 500"))
 			return
 		}
 	}

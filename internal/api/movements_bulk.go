@@ -31,19 +31,17 @@ type bulkReply struct {
 
 type bulkRowProblem struct {
 	Problem
-	Rows []store.RowError `json:"rows"`
+	Rows []finance.RowError `json:"rows"`
 }
 
 func bulkIDs(in []finance.IDInput) ([]int64, error) {
 	if len(in) == 0 || len(in) > MaxBulk {
-		return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "give between 1 and 5000 ids",
-			Fields: []finance.FieldError{{Field: "ids", Code: finance.FCodeOutOfRange}}}
+		return nil, finance.FieldErr("ids", finance.FCodeOutOfRange, "give between 1 and 5000 ids")
 	}
 	out := make([]int64, 0, len(in))
 	for _, id := range in {
 		if !id.Set {
-			return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "ids must be movement ids",
-				Fields: []finance.FieldError{{Field: "ids", Code: finance.FCodeInvalid}}}
+			return nil, finance.FieldErr("ids", finance.FCodeInvalid, "ids must be movement ids")
 		}
 		out = append(out, id.ID)
 	}
@@ -73,16 +71,14 @@ func (a *API) bulkMovements(w http.ResponseWriter, r *http.Request, u *finance.U
 		var ids []int64
 		if ids, err = bulkIDs(req.IDs); err == nil {
 			if req.CategoryID == nil || !req.CategoryID.Set {
-				err = &finance.Error{Code: finance.ECodeInvalid, Message: "categoryId is required",
-					Fields: []finance.FieldError{{Field: "categoryId", Code: finance.FCodeRequired}}}
+				err = finance.FieldErr("categoryId", finance.FCodeRequired, "categoryId is required")
 			} else {
 				reply.Affected, err = a.db.RecategorizeMovements(r.Context(), u.LedgerID, ids, req.CategoryID.ID)
 			}
 		}
 	case "create":
 		if len(req.Movements) == 0 || len(req.Movements) > MaxBulk {
-			err = &finance.Error{Code: finance.ECodeInvalid, Message: "give between 1 and 5000 movements",
-				Fields: []finance.FieldError{{Field: "movements", Code: finance.FCodeOutOfRange}}}
+			err = finance.FieldErr("movements", finance.FCodeOutOfRange, "give between 1 and 5000 movements")
 			break
 		}
 		drafts := make([]finance.MovementDraft, len(req.Movements))
@@ -97,10 +93,9 @@ func (a *API) bulkMovements(w http.ResponseWriter, r *http.Request, u *finance.U
 			}
 		}
 	default:
-		err = &finance.Error{Code: finance.ECodeInvalid, Message: "action must be delete, recategorize or create",
-			Fields: []finance.FieldError{{Field: "action", Code: finance.FCodeUnknown}}}
+		err = finance.FieldErr("action", finance.FCodeUnknown, "action must be delete, recategorize or create")
 	}
-	if be, ok := err.(*store.BulkError); ok {
+	if be, ok := err.(*finance.BulkError); ok {
 		writeProblemWith(w, bulkRowProblem{Problem: Problem{Type: "about:blank", Title: "Bad Request", Status: http.StatusBadRequest,
 			Code: finance.ECodeInvalid, Detail: be.Unwrap().(*finance.Error).Message}, Rows: be.Rows})
 		return

@@ -146,8 +146,7 @@ func decodeRaw(w http.ResponseWriter, r *http.Request, v any) ([]byte, error) {
 		var typeErr *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &typeErr) && typeErr.Field != "":
-			return nil, &finance.Error{Code: finance.ECodeInvalid, Message: "wrong type for " + typeErr.Field,
-				Fields: []finance.FieldError{{Field: typeErr.Field, Code: finance.FCodeInvalid}}}
+			return nil, finance.FieldErr(typeErr.Field, finance.FCodeInvalid, "wrong type for "+typeErr.Field)
 		case errors.Is(err, io.EOF):
 			return nil, finance.Errorf(finance.ECodeInvalid, "the request body is empty")
 		default:

@@ -6,15 +6,14 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
 )
 
 // reportPeriod reads ?from=&to= (inclusive dates). Without from, the period
 // starts at the ledger's first movement ("all time"); without to, it ends today.
-func (a *API) reportPeriod(r *http.Request, u *finance.User) (store.ReportFilter, error) {
+func (a *API) reportPeriod(r *http.Request, u *finance.User) (finance.ReportFilter, error) {
 	q := r.URL.Query()
 	var v finance.Validation
-	f := store.ReportFilter{From: q.Get("from"), To: q.Get("to")}
+	f := finance.ReportFilter{From: q.Get("from"), To: q.Get("to")}
 	if f.To == "" {
 		f.To = today(q).Format(finance.DateLayout)
 	} else if !finance.ValidDate(f.To) {
@@ -36,7 +35,7 @@ func (a *API) reportPeriod(r *http.Request, u *finance.User) (store.ReportFilter
 		return f, err
 	}
 	if f.From > f.To {
-		return f, &finance.Error{Code: finance.ECodeInvalid, Message: "from is after to", Fields: []finance.FieldError{{Field: "from", Code: finance.FCodeOutOfRange}}}
+		return f, finance.FieldErr("from", finance.FCodeOutOfRange, "from is after to")
 	}
 	mf, err := movementFilter(url.Values{"accountId": q["accountId"]})
 	if err != nil {
@@ -61,8 +60,7 @@ func reportType(q url.Values) (string, error) {
 	case finance.MovementEarning:
 		return t, nil
 	}
-	return "", &finance.Error{Code: finance.ECodeInvalid, Message: "type must be expense or earning",
-		Fields: []finance.FieldError{{Field: "type", Code: finance.FCodeUnknown}}}
+	return "", finance.FieldErr("type", finance.FCodeUnknown, "type must be expense or earning")
 }
 
 type reportReply[T any] struct {
@@ -87,7 +85,7 @@ func (a *API) reportCategories(w http.ResponseWriter, r *http.Request, u *financ
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, reportReply[[]store.CurrencyCategories]{From: f.From, To: f.To, Type: typ, Items: items})
+	writeJSON(w, http.StatusOK, reportReply[[]finance.CurrencyCategories]{From: f.From, To: f.To, Type: typ, Items: items})
 }
 
 // reportMonthly serves both the trend and the cash-flow reports: one series
@@ -103,7 +101,7 @@ func (a *API) reportMonthly(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, reportReply[[]store.CurrencyMonths]{From: f.From, To: f.To, Items: items})
+	writeJSON(w, http.StatusOK, reportReply[[]finance.CurrencyMonths]{From: f.From, To: f.To, Items: items})
 }
 
 func (a *API) reportNetWorth(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -117,21 +115,21 @@ func (a *API) reportNetWorth(w http.ResponseWriter, r *http.Request, u *finance.
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, reportReply[[]store.CurrencyWorth]{From: f.From, To: f.To, Items: items})
+	writeJSON(w, http.StatusOK, reportReply[[]finance.CurrencyWorth]{From: f.From, To: f.To, Items: items})
 }
 
 type compareReply struct {
-	reportReply[[]store.CurrencyComparison]
+	reportReply[[]finance.CurrencyComparison]
 	PreviousFrom string `json:"previousFrom"`
 	PreviousTo   string `json:"previousTo"`
 }
 
 // previousPeriod is the period of the same length just before f: the same
 // number of whole months when f is whole months, else the same number of days.
-func previousPeriod(f store.ReportFilter) store.ReportFilter {
+func previousPeriod(f finance.ReportFilter) finance.ReportFilter {
 	from, _ := time.Parse(finance.DateLayout, f.From)
 	to, _ := time.Parse(finance.DateLayout, f.To)
-	p := store.ReportFilter{AccountIDs: f.AccountIDs}
+	p := finance.ReportFilter{AccountIDs: f.AccountIDs}
 	if from.Day() == 1 && to.AddDate(0, 0, 1).Day() == 1 {
 		months := (to.Year()-from.Year())*12 + int(to.Month()-from.Month()) + 1
 		p.From = from.AddDate(0, -months, 0).Format(finance.DateLayout)
@@ -160,7 +158,7 @@ func (a *API) reportCompare(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, compareReply{reportReply: reportReply[[]store.CurrencyComparison]{From: f.From, To: f.To, Type: typ, Items: items},
+	writeJSON(w, http.StatusOK, compareReply{reportReply: reportReply[[]finance.CurrencyComparison]{From: f.From, To: f.To, Type: typ, Items: items},
 		PreviousFrom: prev.From, PreviousTo: prev.To})
 }
 

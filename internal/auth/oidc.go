@@ -236,8 +236,8 @@ func (o *OIDC) resolve(ctx context.Context, cfg ProviderConfig, cl Claims, langu
 			if finance.ValidPhotoURL(cl.Picture) {
 				photo = cl.Picture
 			}
-			return o.db.CreateUser(ctx, store.NewUser{Email: email, Name: truncate(name, finance.MaxNameLen),
-				LastName: truncate(cl.FamilyName, finance.MaxNameLen), PhotoURL: photo, ProviderID: pid,
+			return o.db.CreateUser(ctx, store.NewUser{Email: email, Name: finance.Truncate(name, finance.MaxNameLen),
+				LastName: finance.Truncate(cl.FamilyName, finance.MaxNameLen), PhotoURL: photo, ProviderID: pid,
 				LanguagePreference: language, Identity: &store.Identity{Issuer: cfg.Issuer, Subject: cl.Subject, Email: email}})
 		}
 	}
@@ -248,14 +248,6 @@ func (o *OIDC) resolve(ctx context.Context, cfg ProviderConfig, cl Claims, langu
 		u.ProviderID = pid
 	}
 	return u, nil
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
-	}
-	return s
 }
 
 func randomString() string {

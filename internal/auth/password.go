@@ -9,11 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
-
-	"cashcontrol/internal/finance"
 )
 
 // Argon2id parameters: OWASP's recommended minimum (19 MiB, 2 passes, 1 lane).
@@ -74,60 +71,3 @@ func VerifyPassword(hash, password string) (bool, error) {
 	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
-
-// CheckPassword validates a new password for the account with this
-// (normalized) email; field is the request field to blame.
-func CheckPassword(v *finance.Validation, field, password, email string) {
-	n := utf8.RuneCountInString(password)
-	switch {
-	case password == "":
-		v.Add(field, finance.FCodeRequired)
-	case n < finance.MinPasswordLen:
-		v.Add(field, finance.FCodeTooShort)
-	case n > finance.MaxPasswordLen:
-		v.Add(field, finance.FCodeTooLong)
-	case isWeak(password, email):
-		v.Add(field, finance.FCodeWeak)
-	}
-}
-
-func isWeak(password, email string) bool {
-	p := strings.ToLower(password)
-	if p == email || (email != "" && p == strings.SplitN(email, "@", 2)[0]) {
-		return true
-	}
-	if strings.Count(p, p[:1]) == len(p) { // one character repeated
-		return true
-	}
-	if strings.Contains("0123456789012345678901234567890", p) || strings.Contains("abcdefghijklmnopqrstuvwxyz", p) ||
-		strings.Contains("qwertyuiopasdfghjklzxcvbnm", p) {
-		return true
-	}
-	_, common := commonPasswords[p]
-	return common
-}
-
-// commonPasswords: the most used passwords of eight or more characters in
-// public breach corpora, lower-cased (shorter ones fail the length rule).
-var commonPasswords = func() map[string]struct{} {
-	m := map[string]struct{}{}
-	for _, p := range strings.Fields(`
-password password1 password12 password123 password1234 passw0rd p@ssw0rd p@ssword 12345678 123456789
-1234567890 11111111 00000000 12341234 87654321 11223344 12121212 88888888 99999999 66666666 22222222
-iloveyou iloveyou1 sunshine princess football baseball basketball superman batman123 trustno1
-welcome1 welcome123 letmein1 letmein123 qwerty123 qwertyui qwerty12 qwerty1234 1q2w3e4r 1q2w3e4r5t
-1qaz2wsx zaq12wsx q1w2e3r4 q1w2e3r4t5 asdf1234 asdfghjk zxcvbnm1 abc12345 abcd1234 abcdefgh
-monkey123 dragon123 master123 shadow123 michael1 jennifer jordan23 starwars computer internet
-whatever freedom1 charlie1 mustang1 liverpool chelsea1 arsenal1 barcelona realmadrid
-admin123 administrator changeme changeme1 secret123 default1 guest123 test1234 testtest
-contraseña contrasena contrasena1 contraseña1 motdepasse motdepasse1 soleil123 bonjour1 azerty123
-azertyuiop azerty12 teamo123 tequiero 123456789a 1234567a a1234567 a12345678 aa123456 aa12345678
-iloveyou2 lovely123 loveyou1 mylove123 babygirl1 samsung1 google123 facebook1 instagram
-minecraft pokemon123 naruto123 cashcontrol dinero123 money123 summer2024 summer2025 summer2026
-winter2025 spring2026 autumn2025 123qweasd qweasdzxc 147258369 123123123 456456456 789456123
-159753852 741852963 qazwsxedc 1234qwer qwer1234 passpass 1password 123password password!
-`) {
-		m[p] = struct{}{}
-	}
-	return m
-}()

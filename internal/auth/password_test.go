@@ -3,8 +3,6 @@ package auth
 import (
 	"strings"
 	"testing"
-
-	"cashcontrol/internal/finance"
 )
 
 func TestHashAndVerify(t *testing.T) {
@@ -37,31 +35,6 @@ func TestTimingHash(t *testing.T) {
 	for _, pw := range []string{"", "x", "password", "\x00"} {
 		if ok, err := VerifyPassword(th, pw); ok || err != nil {
 			t.Fatalf("timing hash matched %q (%v)", pw, err)
-		}
-	}
-}
-
-func TestCheckPassword(t *testing.T) {
-	for _, c := range []struct{ pw, email, want string }{
-		{"", "a@b.co", finance.FCodeRequired},
-		{"short", "a@b.co", finance.FCodeTooShort},
-		{strings.Repeat("x", 300), "a@b.co", finance.FCodeTooLong},
-		{"Password123", "a@b.co", finance.FCodeWeak},
-		{"12345678", "a@b.co", finance.FCodeWeak},
-		{"aaaaaaaaaa", "a@b.co", finance.FCodeWeak},
-		{"Someone@Example.com", "someone@example.com", finance.FCodeWeak},
-		{"abcdefghij", "a@b.co", finance.FCodeWeak},
-		{"mango-river-42", "a@b.co", ""},
-	} {
-		var v finance.Validation
-		CheckPassword(&v, "password", c.pw, c.email)
-		err := v.Err()
-		got := ""
-		if err != nil {
-			got = err.(*finance.Error).Fields[0].Code
-		}
-		if got != c.want {
-			t.Errorf("%q: got %q, want %q", c.pw, got, c.want)
 		}
 	}
 }

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"strings"
 	"time"
-	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/store"
@@ -64,43 +62,20 @@ func NewService(db *store.DB, perAccount, perClient *Limiter, signupEnabled bool
 // SignupEnabled reports whether new accounts may be created.
 func (s *Service) SignupEnabled() bool { return s.signupEnabled }
 
-// SignUpRequest is the body of POST /auth/signup.
-type SignUpRequest struct {
-	Email              string `json:"email"`
-	Password           string `json:"password"`
-	Name               string `json:"name"`
-	LanguagePreference string `json:"languagePreference"`
-}
-
 // SignUp creates an email account.
-func (s *Service) SignUp(ctx context.Context, req SignUpRequest) (*finance.User, error) {
+func (s *Service) SignUp(ctx context.Context, req finance.SignUp) (*finance.User, error) {
 	if !s.signupEnabled {
 		return nil, finance.Errorf(finance.ECodeSignupDisabled, "new sign-ups are turned off on this server")
 	}
-	email := finance.NormalizeEmail(req.Email)
-	name := strings.TrimSpace(req.Name)
-	var v finance.Validation
-	switch {
-	case email == "":
-		v.Add("email", finance.FCodeRequired)
-	case !finance.ValidEmail(email):
-		v.Add("email", finance.FCodeInvalid)
-	}
-	CheckPassword(&v, "password", req.Password, email)
-	if utf8.RuneCountInString(name) > finance.MaxNameLen {
-		v.Add("name", finance.FCodeTooLong)
-	}
-	if req.LanguagePreference != "" && !finance.ValidLanguage(req.LanguagePreference) {
-		v.Add("languagePreference", finance.FCodeInvalid)
-	}
-	if err := v.Err(); err != nil {
+	req.Normalize()
+	if err := req.Validate(); err != nil {
 		return nil, err
 	}
 	hash, err := HashPassword(req.Password)
 	if err != nil {
 		return nil, fmt.Errorf("hash password: %w", err)
 	}
-	return s.db.CreateUser(ctx, store.NewUser{Email: email, PasswordHash: hash, Name: name,
+	return s.db.CreateUser(ctx, store.NewUser{Email: req.Email, PasswordHash: hash, Name: req.Name,
 		ProviderID: finance.ProviderEmail, LanguagePreference: req.LanguagePreference})
 }
 
@@ -163,7 +138,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req Chang
 		}
 	}
 	var v finance.Validation
-	CheckPassword(&v, "newPassword", req.NewPassword, u.Email)
+	finance.CheckPassword(&v, "newPassword", req.NewPassword, u.Email)
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -189,8 +164,7 @@ func (s *Service) ConfirmIdentity(ctx context.Context, u *finance.User, password
 		return nil
 	}
 	if password == "" {
-		return &finance.Error{Code: finance.ECodeInvalid, Message: "the current password is required",
-			Fields: []finance.FieldError{{Field: "currentPassword", Code: finance.FCodeRequired}}}
+		return finance.FieldErr("currentPassword", finance.FCodeRequired, "the current password is required")
 	}
 	return s.checkPassword(u, hash, "currentPassword", password)
 }
@@ -215,6 +189,5 @@ func (s *Service) checkPassword(u *finance.User, hash, field, password string) e
 }
 
 func wrongPassword(field string) error {
-	return &finance.Error{Code: finance.ECodeInvalid, Message: "the current password is wrong",
-		Fields: []finance.FieldError{{Field: field, Code: finance.FCodeMismatch}}}
+	return finance.FieldErr(field, finance.FCodeMismatch, "the current password is wrong")
 }

@@ -110,3 +110,16 @@ func (v *Validation) Err() error {
 	}
 	return &Error{Code: ECodeInvalid, Message: "invalid input", Fields: v.fields}
 }
+
+// FieldErr is an invalid-input *Error (ECodeInvalid) that names one field
+// with a field code; WithCode gives it another error code.
+func FieldErr(field, fieldCode, message string) *Error {
+	return &Error{Code: ECodeInvalid, Message: message, Fields: []FieldError{{Field: field, Code: fieldCode}}}
+}
+
+// WithCode sets the error's code (a conflict that still names its field, say)
+// and returns it.
+func (e *Error) WithCode(code string) *Error {
+	e.Code = code
+	return e
+}

@@ -6,6 +6,9 @@ import "math"
 // int64 (whose limit is about 9.2 × 10^18). A write that would pass one is
 // refused with ECodeLimitExceeded; reads can then never overflow.
 const (
+	// MaxAmount bounds one amount (a movement's, an opening balance):
+	// |amount| ≤ 10^15 minor units.
+	MaxAmount = 1_000_000_000_000_000
 	// MaxBalance bounds an account's balance: |balance| ≤ 10^15 minor units.
 	MaxBalance = MaxAmount
 	// MaxTurnover bounds the sum of every amount of a ledger (absolute opening

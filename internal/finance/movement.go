@@ -1,6 +1,7 @@
 package finance
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -220,4 +221,22 @@ type MovementFilter struct {
 	MaxAmount   *int64
 	Text        string
 	Ascending   bool
+}
+
+// RowError names a draft of a bulk create that failed its checks.
+type RowError struct {
+	Index int          `json:"index"`
+	Err   *Error       `json:"-"`
+	Field []FieldError `json:"errors"`
+}
+
+// BulkError is returned when any draft of a bulk create is invalid: nothing
+// was written, and every bad draft is listed.
+type BulkError struct{ Rows []RowError }
+
+func (e *BulkError) Error() string { return fmt.Sprintf("invalid: %d rows are invalid", len(e.Rows)) }
+
+// Unwrap exposes the domain code.
+func (e *BulkError) Unwrap() error {
+	return Errorf(ECodeInvalid, "%d rows are invalid; nothing was written", len(e.Rows))
 }

@@ -112,6 +112,19 @@ func (p ProfilePatch) Validate(knownCurrency func(string) bool) error {
 	return v.Err()
 }
 
+// ValidateWelcome checks the welcome screen's choices: a language and a
+// currency (upper-case ISO 4217, as knownCurrency reports).
+func ValidateWelcome(language, currency string, knownCurrency func(string) bool) error {
+	var v Validation
+	if !ValidLanguage(language) {
+		v.Add("languagePreference", FCodeInvalid)
+	}
+	if !knownCurrency(currency) {
+		v.Add("baseCurrency", FCodeUnknown)
+	}
+	return v.Err()
+}
+
 // ValidPhotoURL reports whether s is an absolute https:// address with a host
 // and no credentials: the only kind of picture the web app may load (its
 // Content-Security-Policy allows images from https: only).

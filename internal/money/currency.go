@@ -8,9 +8,6 @@ import (
 	"strings"
 )
 
-// MaxAbsAmount bounds every stored amount: |amount| ≤ 10^15 minor units.
-const MaxAbsAmount int64 = 1_000_000_000_000_000
-
 // Currency is one ISO 4217 currency.
 type Currency struct {
 	Code     string `json:"code"`
@@ -69,9 +66,6 @@ func (t *Table) Known(code string) bool {
 
 // All returns every currency, sorted by code. Callers must not modify it.
 func (t *Table) All() []Currency { return t.sorted }
-
-// InRange reports whether an amount in minor units is within MaxAbsAmount.
-func InRange(amount int64) bool { return amount >= -MaxAbsAmount && amount <= MaxAbsAmount }
 
 // FormatDecimal writes minor units as a plain decimal with the currency's
 // exponent ("-1234.50" for -123450 and exponent 2), with integer arithmetic.

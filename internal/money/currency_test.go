@@ -28,17 +28,6 @@ func TestExponents(t *testing.T) {
 	}
 }
 
-func TestInRange(t *testing.T) {
-	for _, c := range []struct {
-		v  int64
-		ok bool
-	}{{0, true}, {money.MaxAbsAmount, true}, {-money.MaxAbsAmount, true}, {money.MaxAbsAmount + 1, false}, {-money.MaxAbsAmount - 1, false}} {
-		if money.InRange(c.v) != c.ok {
-			t.Errorf("InRange(%d) != %v", c.v, c.ok)
-		}
-	}
-}
-
 func TestFormatDecimal(t *testing.T) {
 	for _, c := range []struct {
 		v    int64

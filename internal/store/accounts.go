@@ -52,12 +52,15 @@ func accountIn(ctx context.Context, q querier, ledgerID, id int64) (*finance.Acc
 }
 
 func accountNameTaken() error {
-	return &finance.Error{Code: finance.ECodeConflict, Message: "an account with this name already exists",
-		Fields: []finance.FieldError{{Field: "name", Code: finance.FCodeTaken}}}
+	return finance.FieldErr("name", finance.FCodeTaken, "an account with this name already exists").WithCode(finance.ECodeConflict)
 }
 
 // CreateAccount adds an account at the end of the list; in must be validated.
 func (db *DB) CreateAccount(ctx context.Context, ledgerID int64, in finance.AccountInput) (*finance.Account, error) {
+	in.Normalize()
+	if err := in.Validate(true, db.currencies.Known); err != nil {
+		return nil, err
+	}
 	var id int64
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
@@ -93,14 +96,17 @@ func createAccountTx(ctx context.Context, tx *Tx, ledgerID int64, in finance.Acc
 // UpdateAccount applies a validated patch. The currency may change only while
 // the account has no movements; a new opening balance moves the balance too.
 func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.AccountInput) (*finance.Account, error) {
+	in.Normalize()
+	if err := in.Validate(false, db.currencies.Known); err != nil {
+		return nil, err
+	}
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := accountIn(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err
 		}
 		if in.Currency != nil && *in.Currency != cur.Currency && cur.HasMovements {
-			return &finance.Error{Code: finance.ECodeInUse, Message: "the currency of an account with movements cannot change",
-				Fields: []finance.FieldError{{Field: "currency", Code: finance.FCodeInvalid}}}
+			return finance.FieldErr("currency", finance.FCodeInvalid, "the currency of an account with movements cannot change").WithCode(finance.ECodeInUse)
 		}
 		sets, args := "updated_at = ?", []any{db.nowMillis()}
 		set := func(col string, v any) { sets += ", " + col + " = ?"; args = append(args, v) }

@@ -57,28 +57,23 @@ func categoryIn(ctx context.Context, q querier, ledgerID, id int64) (*finance.Ca
 }
 
 func categoryNameTaken() error {
-	return &finance.Error{Code: finance.ECodeConflict, Message: "a category with this name already exists here",
-		Fields: []finance.FieldError{{Field: "name", Code: finance.FCodeTaken}}}
-}
-
-func fieldError(field, code, msg string) error {
-	return &finance.Error{Code: finance.ECodeInvalid, Message: msg, Fields: []finance.FieldError{{Field: field, Code: code}}}
+	return finance.FieldErr("name", finance.FCodeTaken, "a category with this name already exists here").WithCode(finance.ECodeConflict)
 }
 
 // checkParent enforces one level of subcategories of the parent's type.
 func checkParent(ctx context.Context, q querier, ledgerID, parentID int64, typ string) (*finance.Category, error) {
 	p, err := categoryIn(ctx, q, ledgerID, parentID)
 	if finance.ErrorCode(err) == finance.ECodeNotFound {
-		return nil, fieldError("parentId", finance.FCodeUnknown, "no such parent category")
+		return nil, finance.FieldErr("parentId", finance.FCodeUnknown, "no such parent category")
 	}
 	if err != nil {
 		return nil, err
 	}
 	if p.ParentID != nil {
-		return nil, fieldError("parentId", finance.FCodeInvalid, "a subcategory cannot have subcategories")
+		return nil, finance.FieldErr("parentId", finance.FCodeInvalid, "a subcategory cannot have subcategories")
 	}
 	if typ != "" && p.Type != typ {
-		return nil, fieldError("parentId", finance.FCodeMismatch, "a subcategory has its parent's type")
+		return nil, finance.FieldErr("parentId", finance.FCodeMismatch, "a subcategory has its parent's type")
 	}
 	return p, nil
 }
@@ -86,6 +81,10 @@ func checkParent(ctx context.Context, q querier, ledgerID, parentID int64, typ s
 // CreateCategory adds a category (a subcategory when ParentID is set; its
 // type defaults to the parent's). in must be validated.
 func (db *DB) CreateCategory(ctx context.Context, ledgerID int64, in finance.CategoryInput) (*finance.Category, error) {
+	in.Normalize()
+	if err := in.Validate(true); err != nil {
+		return nil, err
+	}
 	color, icon := "", ""
 	if in.Color != nil {
 		color = *in.Color
@@ -106,9 +105,6 @@ func (db *DB) CreateCategory(ctx context.Context, ledgerID int64, in finance.Cat
 				return err
 			}
 			parent, typ = p.ID, p.Type
-		}
-		if typ == "" {
-			return fieldError("type", finance.FCodeRequired, "type is required")
 		}
 		var err error
 		id, err = insertCategory(ctx, tx, ledgerID, parent, typ, *in.Name, color, icon, nil)
@@ -150,6 +146,10 @@ func categoryUsage(ctx context.Context, q querier, ledgerID, id int64) (children
 // another parent or to the top, archive or restore (a parent's subcategories
 // follow it), reorder. The type changes only for an unused category.
 func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance.CategoryInput) (*finance.Category, error) {
+	in.Normalize()
+	if err := in.Validate(false); err != nil {
+		return nil, err
+	}
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := categoryIn(ctx, tx, ledgerID, id)
 		if err != nil {
@@ -162,7 +162,7 @@ func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance
 		typ := cur.Type
 		if in.Type != nil && *in.Type != cur.Type {
 			if used > 0 || children > 0 || cur.ParentID != nil {
-				return fieldError("type", finance.FCodeInvalid, "only an unused top-level category without subcategories can change type")
+				return finance.FieldErr("type", finance.FCodeInvalid, "only an unused top-level category without subcategories can change type")
 			}
 			typ = *in.Type
 		}
@@ -174,10 +174,10 @@ func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance
 			parentKey = 0
 			if in.ParentID.Set {
 				if in.ParentID.ID == id {
-					return fieldError("parentId", finance.FCodeInvalid, "a category cannot be its own parent")
+					return finance.FieldErr("parentId", finance.FCodeInvalid, "a category cannot be its own parent")
 				}
 				if children > 0 {
-					return fieldError("parentId", finance.FCodeInvalid, "a category with subcategories cannot become a subcategory")
+					return finance.FieldErr("parentId", finance.FCodeInvalid, "a category with subcategories cannot become a subcategory")
 				}
 				if _, err := checkParent(ctx, tx, ledgerID, in.ParentID.ID, typ); err != nil {
 					return err
@@ -248,16 +248,16 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 		if moveTo != nil {
 			target, err := categoryIn(ctx, tx, ledgerID, *moveTo)
 			if finance.ErrorCode(err) == finance.ECodeNotFound {
-				return fieldError("moveTo", finance.FCodeUnknown, "no such category to move the movements to")
+				return finance.FieldErr("moveTo", finance.FCodeUnknown, "no such category to move the movements to")
 			}
 			if err != nil {
 				return err
 			}
 			if target.Type != cur.Type {
-				return fieldError("moveTo", finance.FCodeMismatch, "movements can only move to a category of the same type")
+				return finance.FieldErr("moveTo", finance.FCodeMismatch, "movements can only move to a category of the same type")
 			}
 			if target.ID == id || (target.ParentID != nil && *target.ParentID == id) {
-				return fieldError("moveTo", finance.FCodeInvalid, "movements cannot move to the category being deleted")
+				return finance.FieldErr("moveTo", finance.FCodeInvalid, "movements cannot move to the category being deleted")
 			}
 		}
 		branch := `SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)`

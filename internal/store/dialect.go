@@ -1,14 +1,73 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/mattn/go-sqlite3"
+	"github.com/pressly/goose/v3"
 
 	"cashcontrol/internal/finance"
 )
+
+// Dialect names the SQL flavour of a DB.
+type Dialect string
+
+// The two supported dialects.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Dialect reports which database this is.
+func (db *DB) Dialect() Dialect { return db.dialect }
+
+// migrations names the embedded migrations directory and goose's dialect.
+func (d Dialect) migrations() (string, goose.Dialect) {
+	if d == Postgres {
+		return "migrations/postgres", goose.DialectPostgres
+	}
+	return "migrations/sqlite", goose.DialectSQLite3
+}
+
+// rebind turns ? placeholders into $1, $2 ... for PostgreSQL.
+func (db *DB) rebind(q string) string {
+	if db.dialect != Postgres || !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 8)
+	n := 0
+	for i := 0; i < len(q); i++ {
+		if q[i] == '?' {
+			n++
+			fmt.Fprintf(&b, "$%d", n)
+			continue
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
+}
+
+// largeLoad is the number of movements written at once after which the
+// planner's statistics are refreshed (see RefreshStatistics).
+const largeLoad = 5000
+
+// RefreshStatistics brings the query planner's statistics up to date after a
+// large load (an import, the demo). PostgreSQL's autovacuum would do it in its
+// own time; until then the planner takes a 1,000,000-row ledger for an empty
+// one, and a filtered list can scan all of it. SQLite's planner needs none.
+func (db *DB) RefreshStatistics(ctx context.Context) error {
+	if db.dialect != Postgres {
+		return nil
+	}
+	_, err := db.w.ExecContext(ctx, `ANALYZE movements, movement_tags, monthly_totals`)
+	return err
+}
 
 // isUniqueViolation reports whether err is a UNIQUE constraint failure.
 func isUniqueViolation(err error) bool {

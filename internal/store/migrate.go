@@ -36,10 +36,7 @@ func (db *DB) SchemaVersion(ctx context.Context) (int64, error) {
 }
 
 func (db *DB) migrator() (*goose.Provider, error) {
-	dir, dialect := "migrations/sqlite", goose.DialectSQLite3
-	if db.dialect == Postgres {
-		dir, dialect = "migrations/postgres", goose.DialectPostgres
-	}
+	dir, dialect := db.dialect.migrations()
 	sub, err := fs.Sub(migrations, dir)
 	if err != nil {
 		return nil, err

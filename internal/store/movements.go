@@ -324,10 +324,10 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 		}
 		c, ok := r.categories[categoryID]
 		if !ok {
-			return fieldError("categoryId", finance.FCodeUnknown, "no such category")
+			return finance.FieldErr("categoryId", finance.FCodeUnknown, "no such category")
 		}
 		if c.archived {
-			return fieldError("categoryId", finance.FCodeInvalid, "the category is archived")
+			return finance.FieldErr("categoryId", finance.FCodeInvalid, "the category is archived")
 		}
 		for _, id := range ids {
 			m, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
@@ -335,7 +335,7 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 				return notFound(err, "movement")
 			}
 			if m.Type != c.typ {
-				return fieldError("categoryId", finance.FCodeMismatch, "every movement must be of the category's type")
+				return finance.FieldErr("categoryId", finance.FCodeMismatch, "every movement must be of the category's type")
 			}
 			d := draftOf(m)
 			if d.CategoryID == categoryID {

@@ -10,24 +10,6 @@ import (
 	"cashcontrol/internal/finance"
 )
 
-// RowError names a draft of a bulk create that failed its checks.
-type RowError struct {
-	Index int                  `json:"index"`
-	Err   *finance.Error       `json:"-"`
-	Field []finance.FieldError `json:"errors"`
-}
-
-// BulkError is returned when any draft of a bulk create is invalid: nothing
-// was written, and every bad draft is listed.
-type BulkError struct{ Rows []RowError }
-
-func (e *BulkError) Error() string { return fmt.Sprintf("invalid: %d rows are invalid", len(e.Rows)) }
-
-// Unwrap exposes the domain code.
-func (e *BulkError) Unwrap() error {
-	return finance.Errorf(finance.ECodeInvalid, "%d rows are invalid; nothing was written", len(e.Rows))
-}
-
 // CreateMovements stores many movements in one transaction — all or nothing —
 // and applies their effects aggregated (one balance update per account, one
 // rollup upsert per account, category, month and kind). It returns the new ids.
@@ -72,11 +54,11 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 	if err != nil {
 		return nil, err
 	}
-	var bad []RowError
+	var bad []finance.RowError
 	for i := range drafts {
 		if err := r.check(&drafts[i], nil); err != nil {
 			fe, _ := err.(*finance.Error)
-			row := RowError{Index: i, Err: fe}
+			row := finance.RowError{Index: i, Err: fe}
 			if fe != nil {
 				row.Field = fe.Fields
 			}
@@ -84,7 +66,7 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 		}
 	}
 	if len(bad) > 0 {
-		return nil, &BulkError{Rows: bad}
+		return nil, &finance.BulkError{Rows: bad}
 	}
 	now := db.nowMillis()
 	var ids []int64

@@ -120,7 +120,7 @@ func EncodeCursor(date string, id int64) string {
 // DecodeCursor reads a cursor made by EncodeCursor.
 func DecodeCursor(c string) (string, int64, error) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
-	bad := &finance.Error{Code: finance.ECodeInvalid, Message: "bad cursor", Fields: []finance.FieldError{{Field: "cursor", Code: finance.FCodeInvalid}}}
+	bad := finance.FieldErr("cursor", finance.FCodeInvalid, "bad cursor")
 	if err != nil {
 		return "", 0, bad
 	}
@@ -182,24 +182,8 @@ func (db *DB) ListMovements(ctx context.Context, ledgerID int64, f finance.Movem
 	return out, next, nil
 }
 
-// CurrencyTotals are the totals of a filtered set in one currency.
-type CurrencyTotals struct {
-	Currency string `json:"currency"`
-	Count    int64  `json:"count"`
-	Earnings int64  `json:"earnings"`
-	Expenses int64  `json:"expenses"`
-	Net      int64  `json:"net"`
-}
-
-// MovementTotals are the totals of a filtered set; amounts of different
-// currencies are never added together.
-type MovementTotals struct {
-	Count      int64            `json:"count"`
-	ByCurrency []CurrencyTotals `json:"byCurrency"`
-}
-
 // TotalMovements sums the whole filtered set in SQL.
-func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.MovementFilter) (*MovementTotals, error) {
+func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.MovementFilter) (*finance.MovementTotals, error) {
 	where, args, err := db.filterSQL(ctx, ledgerID, f)
 	if err != nil {
 		return nil, err
@@ -212,9 +196,9 @@ func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.Move
 		return nil, err
 	}
 	defer rows.Close()
-	out := &MovementTotals{ByCurrency: []CurrencyTotals{}}
+	out := &finance.MovementTotals{ByCurrency: []finance.CurrencyTotals{}}
 	for rows.Next() {
-		var t CurrencyTotals
+		var t finance.CurrencyTotals
 		if err := rows.Scan(&t.Currency, &t.Count, &t.Earnings, &t.Expenses); err != nil {
 			return nil, err
 		}

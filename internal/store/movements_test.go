@@ -146,7 +146,7 @@ func TestMovementRules(t *testing.T) {
 			{Type: "expense", Date: "2026-01-01", Amount: 1, AccountID: eur.ID, CategoryID: food.ID},
 			{Type: "expense", Date: "nope", Amount: 1, AccountID: eur.ID, CategoryID: food.ID},
 		})
-		be, ok := err.(*store.BulkError)
+		be, ok := err.(*finance.BulkError)
 		if !ok || len(be.Rows) != 1 || be.Rows[0].Index != 1 || finance.ErrorCode(err) != finance.ECodeInvalid {
 			t.Fatalf("bulk create with a bad row: %v", err)
 		}

@@ -8,13 +8,7 @@ import (
 	"cashcontrol/internal/finance"
 )
 
-// ReportFilter selects what a report covers. Dates are inclusive.
-type ReportFilter struct {
-	From, To   string
-	AccountIDs []int64
-}
-
-func (db *DB) reportRows(ctx context.Context, ledgerID int64, f ReportFilter, selectSQL, groupSQL string, extra string, extraArgs []any) (rowsFunc func(func(rowScanner) error) error) {
+func (db *DB) reportRows(ctx context.Context, ledgerID int64, f finance.ReportFilter, selectSQL, groupSQL string, extra string, extraArgs []any) (rowsFunc func(func(rowScanner) error) error) {
 	src, args := sourceSQL(ledgerID, f.From, f.To)
 	q := `SELECT ` + selectSQL + ` FROM ` + src + ` s JOIN accounts a ON a.id = s.account_id AND a.ledger_id = ?`
 	args = append(args, ledgerID)
@@ -42,29 +36,9 @@ func (db *DB) reportRows(ctx context.Context, ledgerID int64, f ReportFilter, se
 	}
 }
 
-// CategoryAmount is one category's total in a report.
-type CategoryAmount struct {
-	CategoryID int64            `json:"categoryId,string"`
-	Name       string           `json:"name"`
-	Color      string           `json:"color"`
-	Icon       string           `json:"icon"`
-	Total      int64            `json:"total"`
-	Count      int64            `json:"count"`
-	Share      int64            `json:"share"` // basis points of the currency's total (10000 = 100 %)
-	Children   []CategoryAmount `json:"children,omitempty"`
-}
-
-// CurrencyCategories is the by-category report in one currency.
-type CurrencyCategories struct {
-	Currency   string           `json:"currency"`
-	Total      int64            `json:"total"`
-	Count      int64            `json:"count"`
-	Categories []CategoryAmount `json:"categories"`
-}
-
 // ReportCategories sums expenses or earnings per category for the period,
 // subcategories folded into their parent (and listed under it), per currency.
-func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f ReportFilter, typ string) ([]CurrencyCategories, error) {
+func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f finance.ReportFilter, typ string) ([]finance.CurrencyCategories, error) {
 	cats, err := db.ListCategories(ctx, ledgerID)
 	if err != nil {
 		return nil, err
@@ -91,12 +65,12 @@ func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f ReportFilt
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]*CurrencyCategories{}
-	parents := map[key]*CategoryAmount{}
+	out := map[string]*finance.CurrencyCategories{}
+	parents := map[key]*finance.CategoryAmount{}
 	for k, v := range sums {
 		cc := out[k.currency]
 		if cc == nil {
-			cc = &CurrencyCategories{Currency: k.currency}
+			cc = &finance.CurrencyCategories{Currency: k.currency}
 			out[k.currency] = cc
 		}
 		cc.Total += v[0]
@@ -109,13 +83,13 @@ func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f ReportFilt
 		p := parents[key{k.currency, top}]
 		if p == nil {
 			pc := byID[top]
-			p = &CategoryAmount{CategoryID: top, Name: pc.Name, Color: pc.Color, Icon: pc.Icon}
+			p = &finance.CategoryAmount{CategoryID: top, Name: pc.Name, Color: pc.Color, Icon: pc.Icon}
 			parents[key{k.currency, top}] = p
 		}
 		p.Total += v[0]
 		p.Count += v[1]
 		if c.ParentID != nil {
-			p.Children = append(p.Children, CategoryAmount{CategoryID: c.ID, Name: c.Name, Color: c.Color, Icon: c.Icon, Total: v[0], Count: v[1]})
+			p.Children = append(p.Children, finance.CategoryAmount{CategoryID: c.ID, Name: c.Name, Color: c.Color, Icon: c.Icon, Total: v[0], Count: v[1]})
 		}
 	}
 	for k, p := range parents {
@@ -133,14 +107,14 @@ func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f ReportFilt
 				for _, ch := range p.Children {
 					ownCount -= ch.Count
 				}
-				p.Children = append(p.Children, CategoryAmount{CategoryID: p.CategoryID, Name: p.Name, Color: p.Color, Icon: p.Icon,
+				p.Children = append(p.Children, finance.CategoryAmount{CategoryID: p.CategoryID, Name: p.Name, Color: p.Color, Icon: p.Icon,
 					Total: own, Count: ownCount, Share: share(own, cc.Total)})
 			}
 			sortAmounts(p.Children)
 		}
 		cc.Categories = append(cc.Categories, *p)
 	}
-	res := make([]CurrencyCategories, 0, len(out))
+	res := make([]finance.CurrencyCategories, 0, len(out))
 	for _, cc := range out {
 		sortAmounts(cc.Categories)
 		res = append(res, *cc)
@@ -149,7 +123,7 @@ func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f ReportFilt
 	return res, nil
 }
 
-func sortAmounts(a []CategoryAmount) {
+func sortAmounts(a []finance.CategoryAmount) {
 	sort.Slice(a, func(i, j int) bool {
 		if a[i].Total != a[j].Total {
 			return a[i].Total > a[j].Total
@@ -166,28 +140,11 @@ func share(part, whole int64) int64 {
 	return (part*10000*2 + whole) / (whole * 2)
 }
 
-// MonthFlow is one month of one currency.
-type MonthFlow struct {
-	Month       string `json:"month"`
-	Earnings    int64  `json:"earnings"`
-	Expenses    int64  `json:"expenses"`
-	TransferIn  int64  `json:"transfersIn"`
-	TransferOut int64  `json:"transfersOut"`
-	Net         int64  `json:"net"`     // earnings - expenses
-	Running     int64  `json:"running"` // cumulative net of every flow (transfers included) since the period began
-}
-
-// CurrencyMonths is a monthly series in one currency.
-type CurrencyMonths struct {
-	Currency string      `json:"currency"`
-	Months   []MonthFlow `json:"months"`
-}
-
 // ReportMonthly returns earnings, expenses, transfers, net and a running total
 // per month of the period, per currency, with empty months as zeros.
-func (db *DB) ReportMonthly(ctx context.Context, ledgerID int64, f ReportFilter) ([]CurrencyMonths, error) {
+func (db *DB) ReportMonthly(ctx context.Context, ledgerID int64, f finance.ReportFilter) ([]finance.CurrencyMonths, error) {
 	type key struct{ currency, month string }
-	flows := map[key]*MonthFlow{}
+	flows := map[key]*finance.MonthFlow{}
 	currencies := map[string]bool{}
 	err := db.reportRows(ctx, ledgerID, f, `a.currency, s.month, s.kind, CAST(SUM(s.total) AS BIGINT)`, `a.currency, s.month, s.kind`, "", nil)(
 		func(r rowScanner) error {
@@ -200,7 +157,7 @@ func (db *DB) ReportMonthly(ctx context.Context, ledgerID int64, f ReportFilter)
 			currencies[k.currency] = true
 			m := flows[k]
 			if m == nil {
-				m = &MonthFlow{Month: k.month}
+				m = &finance.MonthFlow{Month: k.month}
 				flows[k] = m
 			}
 			switch kind {
@@ -219,12 +176,12 @@ func (db *DB) ReportMonthly(ctx context.Context, ledgerID int64, f ReportFilter)
 		return nil, err
 	}
 	months := monthsBetween(f.From, f.To)
-	out := []CurrencyMonths{}
+	out := []finance.CurrencyMonths{}
 	for cur := range currencies {
-		cm := CurrencyMonths{Currency: cur, Months: make([]MonthFlow, 0, len(months))}
+		cm := finance.CurrencyMonths{Currency: cur, Months: make([]finance.MonthFlow, 0, len(months))}
 		var running int64
 		for _, m := range months {
-			mf := MonthFlow{Month: m}
+			mf := finance.MonthFlow{Month: m}
 			if v := flows[key{cur, m}]; v != nil {
 				mf = *v
 			}
@@ -253,22 +210,10 @@ func monthsBetween(from, to string) []string {
 	return out
 }
 
-// WorthPoint is the net worth of one currency at a month's end.
-type WorthPoint struct {
-	Month   string `json:"month"`
-	Balance int64  `json:"balance"`
-}
-
-// CurrencyWorth is a net-worth series in one currency.
-type CurrencyWorth struct {
-	Currency string       `json:"currency"`
-	Points   []WorthPoint `json:"points"`
-}
-
 // ReportNetWorth returns, per currency, the sum of the account balances at
 // the end of each month of the period: opening balances plus every flow up to
 // that month.
-func (db *DB) ReportNetWorth(ctx context.Context, ledgerID int64, f ReportFilter) ([]CurrencyWorth, error) {
+func (db *DB) ReportNetWorth(ctx context.Context, ledgerID int64, f finance.ReportFilter) ([]finance.CurrencyWorth, error) {
 	opening := map[string]int64{}
 	q := `SELECT currency, CAST(SUM(opening_balance) AS BIGINT) FROM accounts WHERE ledger_id = ?`
 	args := []any{ledgerID}
@@ -297,7 +242,7 @@ func (db *DB) ReportNetWorth(ctx context.Context, ledgerID int64, f ReportFilter
 		start[c] = v
 	}
 	if prior := dayBefore(f.From); prior >= "1900-01-01" {
-		err := db.reportRows(ctx, ledgerID, ReportFilter{From: "1900-01-01", To: prior, AccountIDs: f.AccountIDs},
+		err := db.reportRows(ctx, ledgerID, finance.ReportFilter{From: "1900-01-01", To: prior, AccountIDs: f.AccountIDs},
 			`a.currency, CAST(SUM(CASE s.kind WHEN 'earning' THEN s.total WHEN 'transfer_in' THEN s.total ELSE -s.total END) AS BIGINT)`,
 			`a.currency`, "", nil)(func(r rowScanner) error {
 			var c string
@@ -316,21 +261,21 @@ func (db *DB) ReportNetWorth(ctx context.Context, ledgerID int64, f ReportFilter
 	if err != nil {
 		return nil, err
 	}
-	byCur := map[string][]MonthFlow{}
+	byCur := map[string][]finance.MonthFlow{}
 	for _, cm := range period {
 		byCur[cm.Currency] = cm.Months
 	}
 	months := monthsBetween(f.From, f.To)
-	out := []CurrencyWorth{}
+	out := []finance.CurrencyWorth{}
 	for cur, base := range start {
-		cw := CurrencyWorth{Currency: cur, Points: make([]WorthPoint, 0, len(months))}
+		cw := finance.CurrencyWorth{Currency: cur, Points: make([]finance.WorthPoint, 0, len(months))}
 		flows := byCur[cur]
 		for i, m := range months {
 			bal := base
 			if i < len(flows) {
 				bal += flows[i].Running
 			}
-			cw.Points = append(cw.Points, WorthPoint{Month: m, Balance: bal})
+			cw.Points = append(cw.Points, finance.WorthPoint{Month: m, Balance: bal})
 		}
 		out = append(out, cw)
 	}

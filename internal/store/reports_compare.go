@@ -3,31 +3,9 @@ package store
 import (
 	"context"
 	"sort"
+
+	"cashcontrol/internal/finance"
 )
-
-// CategoryChange compares one top-level category across two periods.
-type CategoryChange struct {
-	CategoryID int64  `json:"categoryId,string"`
-	Name       string `json:"name"`
-	Color      string `json:"color"`
-	Icon       string `json:"icon"`
-	Current    int64  `json:"current"`
-	Previous   int64  `json:"previous"`
-	Change     int64  `json:"change"`
-	// ChangeBP is the change in basis points of the previous amount; null when
-	// there was nothing before.
-	ChangeBP *int64 `json:"changeBp"`
-}
-
-// CurrencyComparison is the period-against-period report in one currency.
-type CurrencyComparison struct {
-	Currency   string           `json:"currency"`
-	Current    int64            `json:"current"`
-	Previous   int64            `json:"previous"`
-	Change     int64            `json:"change"`
-	ChangeBP   *int64           `json:"changeBp"`
-	Categories []CategoryChange `json:"categories"`
-}
 
 func changeBP(cur, prev int64) *int64 {
 	if prev == 0 {
@@ -54,7 +32,7 @@ func abs(v int64) int64 {
 
 // ReportCompare sets this period's category totals against the previous
 // period's, per currency.
-func (db *DB) ReportCompare(ctx context.Context, ledgerID int64, cur, prev ReportFilter, typ string) ([]CurrencyComparison, error) {
+func (db *DB) ReportCompare(ctx context.Context, ledgerID int64, cur, prev finance.ReportFilter, typ string) ([]finance.CurrencyComparison, error) {
 	now, err := db.ReportCategories(ctx, ledgerID, cur, typ)
 	if err != nil {
 		return nil, err
@@ -67,19 +45,19 @@ func (db *DB) ReportCompare(ctx context.Context, ledgerID int64, cur, prev Repor
 		currency string
 		id       int64
 	}
-	changes := map[key]*CategoryChange{}
-	totals := map[string]*CurrencyComparison{}
-	add := func(list []CurrencyCategories, current bool) {
+	changes := map[key]*finance.CategoryChange{}
+	totals := map[string]*finance.CurrencyComparison{}
+	add := func(list []finance.CurrencyCategories, current bool) {
 		for _, cc := range list {
 			t := totals[cc.Currency]
 			if t == nil {
-				t = &CurrencyComparison{Currency: cc.Currency}
+				t = &finance.CurrencyComparison{Currency: cc.Currency}
 				totals[cc.Currency] = t
 			}
 			for _, c := range cc.Categories {
 				ch := changes[key{cc.Currency, c.CategoryID}]
 				if ch == nil {
-					ch = &CategoryChange{CategoryID: c.CategoryID, Name: c.Name, Color: c.Color, Icon: c.Icon}
+					ch = &finance.CategoryChange{CategoryID: c.CategoryID, Name: c.Name, Color: c.Color, Icon: c.Icon}
 					changes[key{cc.Currency, c.CategoryID}] = ch
 				}
 				if current {
@@ -97,7 +75,7 @@ func (db *DB) ReportCompare(ctx context.Context, ledgerID int64, cur, prev Repor
 		ch.ChangeBP = changeBP(ch.Current, ch.Previous)
 		totals[k.currency].Categories = append(totals[k.currency].Categories, *ch)
 	}
-	out := []CurrencyComparison{}
+	out := []finance.CurrencyComparison{}
 	for _, t := range totals {
 		t.Change = t.Current - t.Previous
 		t.ChangeBP = changeBP(t.Current, t.Previous)

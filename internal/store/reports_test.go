@@ -103,15 +103,15 @@ func reportProperty(t *testing.T, db *store.DB, seed uint64) {
 		{"2024-01-03", "2024-04-28"}, {"2024-02-02", "2024-02-27"}, {"2024-06-02", "2024-06-30"}, {"2024-07-01", "2024-07-29"},
 		{"2024-08-20", "2024-08-31"}, {"2024-09-05", "2025-01-10"}, {"2024-02-01", "2024-02-28"}, {"2023-11-30", "2024-02-29"}}
 	for _, p := range periods {
-		f := store.ReportFilter{From: p[0], To: p[1]}
+		f := finance.ReportFilter{From: p[0], To: p[1]}
 		checkCategories(t, db, l, m, f)
 		checkMonthly(t, db, l, m, f)
 		checkNetWorth(t, db, l, m, f)
 	}
-	checkCategories(t, db, l, m, store.ReportFilter{From: "2024-01-01", To: "2024-06-30", AccountIDs: []int64{accs[0]}})
+	checkCategories(t, db, l, m, finance.ReportFilter{From: "2024-01-01", To: "2024-06-30", AccountIDs: []int64{accs[0]}})
 }
 
-func checkCategories(t *testing.T, db *store.DB, l int64, m *model, f store.ReportFilter) {
+func checkCategories(t *testing.T, db *store.DB, l int64, m *model, f finance.ReportFilter) {
 	t.Helper()
 	for _, typ := range []string{"expense", "earning"} {
 		want := map[string]map[int64]int64{}
@@ -154,7 +154,7 @@ func checkCategories(t *testing.T, db *store.DB, l int64, m *model, f store.Repo
 	}
 }
 
-func checkMonthly(t *testing.T, db *store.DB, l int64, m *model, f store.ReportFilter) {
+func checkMonthly(t *testing.T, db *store.DB, l int64, m *model, f finance.ReportFilter) {
 	t.Helper()
 	type key struct{ cur, month string }
 	want := map[key][2]int64{}
@@ -186,7 +186,7 @@ func checkMonthly(t *testing.T, db *store.DB, l int64, m *model, f store.ReportF
 	}
 }
 
-func checkNetWorth(t *testing.T, db *store.DB, l int64, m *model, f store.ReportFilter) {
+func checkNetWorth(t *testing.T, db *store.DB, l int64, m *model, f finance.ReportFilter) {
 	t.Helper()
 	got, err := db.ReportNetWorth(context.Background(), l, f)
 	if err != nil {
@@ -233,7 +233,7 @@ func TestReportsEmptyAndIsolated(t *testing.T) {
 		if _, err := db.CreateMovement(ctx, other, finance.MovementDraft{Type: "expense", Date: "2026-01-05", Amount: 100, AccountID: acc.ID, CategoryID: cat.ID}); err != nil {
 			t.Fatal(err)
 		}
-		f := store.ReportFilter{From: "2026-01-01", To: "2026-12-31"}
+		f := finance.ReportFilter{From: "2026-01-01", To: "2026-12-31"}
 		cats, err := db.ReportCategories(ctx, l, f, "expense")
 		if err != nil || len(cats) != 0 {
 			t.Fatalf("%v %v", cats, err)
@@ -243,11 +243,11 @@ func TestReportsEmptyAndIsolated(t *testing.T) {
 			t.Fatalf("%v %v", months, err)
 		}
 		// Naming another ledger's account as a filter finds nothing either.
-		cats, _ = db.ReportCategories(ctx, l, store.ReportFilter{From: f.From, To: f.To, AccountIDs: []int64{acc.ID}}, "expense")
+		cats, _ = db.ReportCategories(ctx, l, finance.ReportFilter{From: f.From, To: f.To, AccountIDs: []int64{acc.ID}}, "expense")
 		if len(cats) != 0 {
 			t.Fatalf("another ledger's data leaked: %v", cats)
 		}
-		cmp, err := db.ReportCompare(ctx, other, f, store.ReportFilter{From: "2025-01-01", To: "2025-12-31"}, "expense")
+		cmp, err := db.ReportCompare(ctx, other, f, finance.ReportFilter{From: "2025-01-01", To: "2025-12-31"}, "expense")
 		if err != nil || len(cmp) != 1 || cmp[0].Current != 100 || cmp[0].Previous != 0 || cmp[0].ChangeBP != nil {
 			t.Fatalf("%+v %v", cmp, err)
 		}

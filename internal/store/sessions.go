@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"cashcontrol/internal/finance"
 )
 
 // Session is a signed-in browser. Only the SHA-256 of its token is stored.
@@ -19,7 +21,7 @@ func (db *DB) CreateSession(ctx context.Context, s Session, userAgent, ip string
 	return db.write(ctx, func(tx *Tx) error {
 		_, err := tx.exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, ip)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`, s.TokenHash, s.UserID, s.CreatedAt.UnixMilli(), s.LastSeenAt.UnixMilli(),
-			s.ExpiresAt.UnixMilli(), truncate(userAgent, 300), truncate(ip, 64))
+			s.ExpiresAt.UnixMilli(), finance.Truncate(userAgent, 300), finance.Truncate(ip, 64))
 		return err
 	})
 }
@@ -80,18 +82,4 @@ func (db *DB) DeleteExpiredSessions(ctx context.Context, now, idleBefore time.Ti
 		return nil
 	})
 	return n, err
-}
-
-// CountUserSessions returns how many sessions a user has.
-func (db *DB) CountUserSessions(ctx context.Context, userID int64) (int64, error) {
-	var n int64
-	err := db.queryRow(ctx, `SELECT COUNT(*) FROM sessions WHERE user_id = ?`, userID).Scan(&n)
-	return n, err
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
 }

@@ -13,20 +13,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"time"
+
+	"cashcontrol/internal/money"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 	_ "github.com/mattn/go-sqlite3"    // SQLite driver "sqlite3"
-)
-
-// Dialect names the SQL flavour of a DB.
-type Dialect string
-
-// The two supported dialects.
-const (
-	SQLite   Dialect = "sqlite"
-	Postgres Dialect = "postgres"
 )
 
 // SQLiteCacheBytes is the page cache per SQLite connection: the seed's
@@ -41,6 +33,8 @@ type DB struct {
 	w       *sql.DB
 	r       *sql.DB
 	now     func() time.Time
+	// currencies is the ISO 4217 table the finance validation checks codes against.
+	currencies *money.Table
 }
 
 // Options selects the database.
@@ -86,7 +80,7 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 			p.Close()
 			return nil, fmt.Errorf("connect to postgres: %w", err)
 		}
-		return &DB{dialect: Postgres, w: p, r: p, now: now}, nil
+		return &DB{dialect: Postgres, w: p, r: p, now: now, currencies: money.NewTable()}, nil
 	}
 	if opts.SQLitePath == "" {
 		return nil, errors.New("no database: set a SQLite path or a PostgreSQL URL")
@@ -114,7 +108,7 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 	n := max(4, 2*runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &DB{dialect: SQLite, w: w, r: r, now: now}, nil
+	return &DB{dialect: SQLite, w: w, r: r, now: now, currencies: money.NewTable()}, nil
 }
 
 func sqliteDSN(path string, readOnly bool) string {
@@ -141,46 +135,8 @@ func (db *DB) Close() error {
 	return err
 }
 
-// Dialect reports which database this is.
-func (db *DB) Dialect() Dialect { return db.dialect }
-
-// largeLoad is the number of movements written at once after which the
-// planner's statistics are refreshed (see RefreshStatistics).
-const largeLoad = 5000
-
-// RefreshStatistics brings the query planner's statistics up to date after a
-// large load (an import, the demo). PostgreSQL's autovacuum would do it in its
-// own time; until then the planner takes a 1,000,000-row ledger for an empty
-// one, and a filtered list can scan all of it. SQLite's planner needs none.
-func (db *DB) RefreshStatistics(ctx context.Context) error {
-	if db.dialect != Postgres {
-		return nil
-	}
-	_, err := db.w.ExecContext(ctx, `ANALYZE movements, movement_tags, monthly_totals`)
-	return err
-}
-
 // Ping checks that the database answers.
 func (db *DB) Ping(ctx context.Context) error { return db.r.PingContext(ctx) }
-
-// rebind turns ? placeholders into $1, $2 ... for PostgreSQL.
-func (db *DB) rebind(q string) string {
-	if db.dialect != Postgres || !strings.Contains(q, "?") {
-		return q
-	}
-	var b strings.Builder
-	b.Grow(len(q) + 8)
-	n := 0
-	for i := 0; i < len(q); i++ {
-		if q[i] == '?' {
-			n++
-			fmt.Fprintf(&b, "$%d", n)
-			continue
-		}
-		b.WriteByte(q[i])
-	}
-	return b.String()
-}
 
 // Tx is a write transaction with the store's rebinding. In a ledger write
 // (writeLedger) it also gathers what the limits are checked on at the end:
@@ -273,6 +229,9 @@ func (db *DB) writeLedger(ctx context.Context, ledgerID int64, fn func(*Tx) erro
 
 // querier reads one row from the read pool (DB) or inside a write (Tx): the
 // checks of a ledger write read through its transaction, after the lock.
+// rowScanner is a *sql.Row or *sql.Rows.
+type rowScanner interface{ Scan(...any) error }
+
 type querier interface {
 	queryRow(ctx context.Context, q string, args ...any) *sql.Row
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 )
 
-// SQLitePragmas reports the connection settings that matter (tests and the
-// version command); empty on PostgreSQL.
+// SQLitePragmas reports the connection settings that matter, for the tests;
+// empty on PostgreSQL.
 func (db *DB) SQLitePragmas(ctx context.Context) map[string]string {
 	out := map[string]string{}
 	if db.dialect != SQLite {
@@ -63,4 +63,33 @@ func (db *DB) CountLedgerRowsForTest(ctx context.Context, ledgerID int64) map[st
 // CheckLedgerForTest is CheckLedger under the name the tests have always used.
 func (db *DB) CheckLedgerForTest(ctx context.Context, ledgerID int64) error {
 	return db.CheckLedger(ctx, ledgerID)
+}
+
+// ColumnsForTest lists every table of the schema (goose's bookkeeping table
+// aside) with its columns and their declared types, as the database reports
+// them: PRAGMA table_info on SQLite, information_schema on PostgreSQL.
+func (db *DB) ColumnsForTest(ctx context.Context) (map[string]map[string]string, error) {
+	q := `SELECT m.name, p.name, p.type FROM sqlite_master m JOIN pragma_table_info(m.name) p
+		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'`
+	if db.dialect == Postgres {
+		q = `SELECT table_name, column_name, data_type FROM information_schema.columns
+			WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'`
+	}
+	rows, err := db.query(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]map[string]string{}
+	for rows.Next() {
+		var table, column, typ string
+		if err := rows.Scan(&table, &column, &typ); err != nil {
+			return nil, err
+		}
+		if out[table] == nil {
+			out[table] = map[string]string{}
+		}
+		out[table][column] = typ
+	}
+	return out, rows.Err()
 }

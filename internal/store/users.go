@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"cashcontrol/internal/finance"
@@ -33,8 +34,6 @@ type Identity struct {
 const userColumns = `u.id, u.email, u.password_hash, u.name, u.last_name, u.rol, u.provider_id, u.photo_url,
 	u.phone, u.address, u.first_time, u.language_preference, u.theme_preference, u.base_currency, u.created_at,
 	(SELECT MIN(l.id) FROM ledgers l WHERE l.owner_id = u.id)`
-
-type rowScanner interface{ Scan(...any) error }
 
 func scanUser(s rowScanner) (*finance.User, string, error) {
 	var u finance.User
@@ -79,8 +78,7 @@ func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error)
 			language_preference, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			nu.Email, nu.PasswordHash, nu.Name, nu.LastName, rol, provider, nu.PhotoURL, lang, now, now).Scan(&id)
 		if isUniqueViolation(err) {
-			return &finance.Error{Code: finance.ECodeEmailTaken, Message: "an account with this email already exists",
-				Fields: []finance.FieldError{{Field: "email", Code: finance.FCodeTaken}}}
+			return finance.FieldErr("email", finance.FCodeTaken, "an account with this email already exists").WithCode(finance.ECodeEmailTaken)
 		}
 		if err != nil {
 			return fmt.Errorf("insert user: %w", err)
@@ -185,8 +183,12 @@ func (db *DB) UpdateSettings(ctx context.Context, userID int64, s finance.Settin
 	return db.UserByID(ctx, userID)
 }
 
-// UpdateProfile applies a validated profile patch and returns the document.
+// UpdateProfile validates and applies a profile patch and returns the document.
 func (db *DB) UpdateProfile(ctx context.Context, userID int64, p finance.ProfilePatch) (*finance.User, error) {
+	p.Normalize()
+	if err := p.Validate(db.currencies.Known); err != nil {
+		return nil, err
+	}
 	sets, args := "", []any{}
 	add := func(col string, v *string) {
 		if v != nil {
@@ -225,6 +227,10 @@ type Welcome struct {
 // categories and a cash account as asked, and clears firstTime, all in one
 // transaction. Repeating it creates nothing twice.
 func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*finance.User, error) {
+	w.Currency = strings.ToUpper(strings.TrimSpace(w.Currency))
+	if err := finance.ValidateWelcome(w.Language, w.Currency, db.currencies.Known); err != nil {
+		return nil, err
+	}
 	u, err := db.UserByID(ctx, userID)
 	if err != nil {
 		return nil, err

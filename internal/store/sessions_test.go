@@ -1,0 +1,32 @@
+package store_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"cashcontrol/internal/store"
+	"cashcontrol/internal/store/storetest"
+)
+
+// TestSessionKeepsWholeCharacters: a long user agent is cut at 300
+// characters, never inside one (PostgreSQL refuses a cut UTF-8 character).
+func TestSessionKeepsWholeCharacters(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		u, err := db.CreateUser(ctx, store.NewUser{Email: "ua@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		s := store.Session{TokenHash: "h1", UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}
+		ua := strings.Repeat("a", 299) + "ééé"
+		if err := db.CreateSession(ctx, s, ua, "2001:db8::1"); err != nil {
+			t.Fatalf("create session: %v", err)
+		}
+		if _, err := db.SessionByHash(ctx, "h1"); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
