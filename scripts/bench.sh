@@ -22,14 +22,8 @@ PASSWORD=bench-password-not-secret
 [ -x "$BIN" ] || make --no-print-directory build >/dev/null
 go build -o bin/ccbench ./cmd/ccbench
 
-TMP=$(mktemp -d)
-PID=
-cleanup() {
-  if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then kill "$PID"; wait "$PID" 2>/dev/null || true; fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-export CASHCONTROL_DATA_DIR=$TMP CASHCONTROL_LOG_LEVEL=error
+# shellcheck source=scripts/lib-server.sh
+. scripts/lib-server.sh
 # One client address does all the work here: lift the per-address limits.
 export CASHCONTROL_SIGNUP_RATE=${CASHCONTROL_SIGNUP_RATE:-100000/1s} CASHCONTROL_UPLOAD_RATE=${CASHCONTROL_UPLOAD_RATE:-100000/1s}
 if [ -n "${DATABASE_URL:-}" ]; then DB="PostgreSQL"; else DB="SQLite"; unset DATABASE_URL; fi

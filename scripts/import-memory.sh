@@ -10,14 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin/cashcontrol}
 [ -x "$BIN" ] || go build -o "$BIN" ./cmd/cashcontrol
-TMP=$(mktemp -d)
-PID=
-cleanup() {
-  if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then kill "$PID"; wait "$PID" 2>/dev/null || true; fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
-export CASHCONTROL_DATA_DIR=$TMP CASHCONTROL_LOG_LEVEL=error
+# shellcheck source=scripts/lib-server.sh
+. scripts/lib-server.sh
 export CASHCONTROL_SIGNUP_RATE=1000/1s CASHCONTROL_UPLOAD_RATE=1000/1s
 [ -n "${DATABASE_URL:-}" ] || unset DATABASE_URL
 PORT=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')

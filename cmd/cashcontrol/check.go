@@ -5,19 +5,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"cashcontrol/internal/config"
 )
 
 // check recomputes every ledger's balances and monthly totals from its
 // movements (store.CheckLedger) and fails naming each ledger that differs.
 // The soak test runs it after its load; it only reads.
 func check(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	c, err := config.Load("cashcontrol check", args, getenv, stderr)
-	if err != nil {
-		return err
-	}
-	db, err := openStore(ctx, c, false)
+	db, err := openFromSettings(ctx, "cashcontrol check", args, getenv, stderr)
 	if err != nil {
 		return err
 	}

@@ -107,12 +107,18 @@ func sweep(ctx context.Context, s *auth.Sessions, db *store.DB, log *slog.Logger
 	}
 }
 
-func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	c, err := config.Load("cashcontrol migrate", args, getenv, stderr)
+// openFromSettings reads a command's settings and opens the store without
+// migrating it (migrate and check, which report on the store as it is).
+func openFromSettings(ctx context.Context, name string, args []string, getenv func(string) string, stderr io.Writer) (*store.DB, error) {
+	c, err := config.Load(name, args, getenv, stderr)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	db, err := openStore(ctx, c, false)
+	return openStore(ctx, c, false)
+}
+
+func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	db, err := openFromSettings(ctx, "cashcontrol migrate", args, getenv, stderr)
 	if err != nil {
 		return err
 	}

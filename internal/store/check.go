@@ -8,20 +8,7 @@ import (
 
 // LedgerIDs lists the id of every ledger, in order.
 func (db *DB) LedgerIDs(ctx context.Context) ([]int64, error) {
-	rows, err := db.query(ctx, `SELECT id FROM ledgers ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return queryIDs(db.query(ctx, `SELECT id FROM ledgers ORDER BY id`))
 }
 
 // CheckLedger recomputes, straight from the movements, every account balance

@@ -37,24 +37,12 @@ func (db *DB) filterSQL(ctx context.Context, ledgerID int64, f finance.MovementF
 // subcategories; {0}, which matches no movement, when there are none.
 func (db *DB) withSubcategories(ctx context.Context, ledgerID int64, ids []int64) ([]int64, error) {
 	in, args := inList(ids)
-	rows, err := db.query(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND (id IN (`+in+`) OR parent_id IN (`+in+`))`,
-		append(append([]any{ledgerID}, args...), args...)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	if len(out) == 0 {
+	out, err := queryIDs(db.query(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND (id IN (`+in+`) OR parent_id IN (`+in+`))`,
+		append(append([]any{ledgerID}, args...), args...)...))
+	if err == nil && len(out) == 0 {
 		out = []int64{0}
 	}
-	return out, rows.Err()
+	return out, err
 }
 
 // filterConditions writes the filter with f.CategoryIDs taken as they are.

@@ -245,3 +245,20 @@ func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 }
 
 func (db *DB) nowMillis() int64 { return db.now().UnixMilli() }
+
+// queryIDs reads a one-column query of ids: queryIDs(db.query(…)).
+func queryIDs(rows *sql.Rows, err error) ([]int64, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
