@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
@@ -130,7 +129,7 @@ func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, 
 					err = finance.Errorf(finance.ECodeInvalid, "send one file")
 					break
 				}
-				up = &store.Upload{FileName: uploadName(part.FileName())}
+				up = &store.Upload{FileName: importer.FileName(part.FileName())}
 				up.Data, err = readFile(part, r.ContentLength)
 			case "accountId":
 				var b []byte
@@ -187,24 +186,6 @@ func readFile(r io.Reader, contentLength int64) ([]byte, error) {
 			return nil, err
 		}
 	}
-}
-
-// uploadName is a file name fit to store and show: valid UTF-8 without NUL
-// or control characters, at most 255 characters.
-func uploadName(name string) string {
-	name = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7F {
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(name, "\uFFFD"))
-	if name = strings.TrimSpace(name); name == "" {
-		return "upload"
-	}
-	if runes := []rune(name); len(runes) > 255 {
-		name = string(runes[:255])
-	}
-	return name
 }
 
 type importRequest struct {

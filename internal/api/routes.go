@@ -3,7 +3,6 @@ package api
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -90,7 +89,7 @@ func (a *API) Routes() []string {
 // Register adds every API route to mux.
 func (a *API) Register(mux *http.ServeMux) {
 	for _, rt := range a.routes() {
-		mux.HandleFunc(rt.pattern, cleanInput(rt.handler))
+		mux.HandleFunc(rt.pattern, a.cleanInput(rt.handler))
 	}
 
 	mux.HandleFunc("/api/", NotFound)
@@ -100,21 +99,21 @@ func (a *API) Register(mux *http.ServeMux) {
 // cleanInput refuses a path or query that the database could not store or
 // compare: a NUL character or bytes that are not UTF-8 (PostgreSQL's text
 // refuses both). JSON bodies are checked where they are decoded.
-func cleanInput(h http.HandlerFunc) http.HandlerFunc {
+func (a *API) cleanInput(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !cleanText(r.URL.Path) {
-			writeProblem(w, badInput("the path holds a NUL character or is not UTF-8"))
+			a.fail(w, r, finance.Errorf(finance.ECodeInvalid, "the path holds a NUL character or is not UTF-8"))
 			return
 		}
 		q, err := url.ParseQuery(r.URL.RawQuery)
 		if err != nil {
-			writeProblem(w, badInput("the query string is malformed"))
+			a.fail(w, r, finance.Errorf(finance.ECodeInvalid, "the query string is malformed"))
 			return
 		}
 		for k, vs := range q {
 			for _, v := range vs {
 				if !cleanText(k) || !cleanText(v) {
-					writeProblem(w, badInput("the query parameter "+strconv.Quote(k)+" holds a NUL character or is not UTF-8"))
+					a.fail(w, r, finance.Errorf(finance.ECodeInvalid, "the query parameter %q holds a NUL character or is not UTF-8", k))
 					return
 				}
 			}
@@ -124,7 +123,3 @@ func cleanInput(h http.HandlerFunc) http.HandlerFunc {
 }
 
 func cleanText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
-
-func badInput(detail string) Problem {
-	return Problem{Type: "about:blank", Title: "Bad Request", Status: http.StatusBadRequest, Code: finance.ECodeInvalid, Detail: detail}
-}

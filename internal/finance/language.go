@@ -13,7 +13,7 @@ func ParseLanguage(s string) (string, bool) {
 	if l, ok := languageCodes[strings.ToLower(s)]; ok {
 		return l, true
 	}
-	if u := strings.ToUpper(s); u == LangSpanish || u == LangEnglish || u == LangFrench {
+	if u := strings.ToUpper(s); ValidLanguage(u) {
 		return u, true
 	}
 	return "", false

@@ -263,18 +263,17 @@ func isControl(r rune) bool { return r < 0x20 || r == 0x7F }
 
 // cut cleans and trims s and shortens it to at most n characters.
 func cut(s string, n int) string {
-	s = strings.TrimSpace(clean(s))
-	if len(s) <= n {
-		return s
+	return strings.TrimSpace(finance.Truncate(strings.TrimSpace(clean(s)), n))
+}
+
+// FileName makes an uploaded file's name fit to store and show, as clean
+// makes its text: valid UTF-8, no control characters, at most 255
+// characters; "upload" when nothing is left.
+func FileName(name string) string {
+	if name = cut(name, 255); name == "" {
+		return "upload"
 	}
-	i := 0
-	for j := range s {
-		if i == n {
-			return strings.TrimSpace(s[:j])
-		}
-		i++
-	}
-	return s
+	return name
 }
 
 // fieldCode maps the amount parser's errors to field error codes.

@@ -227,11 +227,11 @@ func (db *DB) writeLedger(ctx context.Context, ledgerID int64, fn func(*Tx) erro
 	})
 }
 
-// querier reads one row from the read pool (DB) or inside a write (Tx): the
-// checks of a ledger write read through its transaction, after the lock.
 // rowScanner is a *sql.Row or *sql.Rows.
 type rowScanner interface{ Scan(...any) error }
 
+// querier reads one row from the read pool (DB) or inside a write (Tx): the
+// checks of a ledger write read through its transaction, after the lock.
 type querier interface {
 	queryRow(ctx context.Context, q string, args ...any) *sql.Row
 }
