@@ -12,7 +12,7 @@ GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean
+.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -49,7 +49,7 @@ test: build tools
 	$(MAKE) --no-print-directory check go-test fuzz web-test e2e bench-smoke soak-smoke
 
 check:
-	@test -z "$$(gofmt -l cmd internal tools web/embed.go)" || { gofmt -l cmd internal tools web/embed.go; echo 'gofmt: the files above need formatting'; exit 1; }
+	@test -z "$$(gofmt -l cmd internal tools web/embed.go web/screens)" || { gofmt -l cmd internal tools web/embed.go web/screens; echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet $(GO_PKGS)
 	./bin/staticcheck $(GO_PKGS)
 	cd web && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check
@@ -68,7 +68,7 @@ web-test:
 bench: build
 	./scripts/bench.sh
 
-## import-memory: peak resident memory while uploading 20 MB bank files, one then four at once
+## import-memory: peak resident memory while uploading 20 MB bank files, one then four at once, then importing 100,000 rows
 import-memory: build
 	./scripts/import-memory.sh
 
@@ -91,3 +91,8 @@ e2e: build bin/mockidp
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html
+
+## lighthouse: Lighthouse's four scores (default mobile settings) on /login and on /movements
+## signed in; installs tools/lighthouse on first use. Not part of `make test` (noisy scores).
+lighthouse: build
+	./scripts/lighthouse.sh

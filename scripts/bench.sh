@@ -53,6 +53,11 @@ echo
   -duration "$DURATION" -runs "$RUNS" -import-rows "$IMPORT_ROWS"
 echo
 printf '%-32s %s\n' "resident memory, peak" "$(rss "$PID" VmHWM)"
+# The screen as a person sees it: /movements in headless Chromium (desktop,
+# no throttling), p50 of 5 loads to the first rows and to network idle.
+if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && [ -d web/node_modules/playwright-core ]; then
+  node web/scripts/first-rows.mjs "http://127.0.0.1:$PORT" "$EMAIL" "$PASSWORD"
+fi
 kill "$PID"; wait "$PID" 2>/dev/null || true; PID=
 printf '%-32s %s\n' "binary size (web app inside)" "$(stat -c %s "$BIN" | awk '{ printf "%.1f MB", $1 / 1048576 }')"
 if [ "$DB" = SQLite ]; then

@@ -6,12 +6,14 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"time"
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/money"
+	"cashcontrol/internal/rates"
 	"cashcontrol/internal/server"
 	"cashcontrol/internal/store"
 	"cashcontrol/web"
@@ -55,7 +57,8 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger) (*store.DB, *a
 		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled},
 		Limits: api.Limits{Signups: auth.NewLimiter(c.SignupRate.Every(), c.SignupRate.Events, nil),
 			Uploads: auth.NewLimiter(c.UploadRate.Every(), c.UploadRate.Events, nil),
-			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes}}})
+			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes}},
+		ECB: ecbFor(c, db, log)})
 	return db, sessions, server.Options{API: a, Web: web.Dist(), Logger: log, AnalyticsID: c.AnalyticsID,
 		TrustedProxies: c.TrustedProxies, HSTS: c.HTTPS()}, nil
 }
@@ -77,6 +80,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return fmt.Errorf("CASHCONTROL_ADDR: %w", err)
 	}
 	go sweep(ctx, sessions, db, log)
+	go ecbFor(c, db, log).Run(ctx)
 	log.Info("cashcontrol listening", "addr", ln.Addr().String(), "database", string(db.Dialect()), "version", version,
 		"providers", len(c.Providers), "startup", time.Since(start).Round(time.Millisecond))
 	err = server.Serve(ctx, server.New(c.Addr, server.Handler(opts), log), ln)
@@ -133,4 +137,9 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	fmt.Fprintf(stdout, "applied %d migration(s); schema version %d (%s)\n", n, v, db.Dialect())
 	return nil
+}
+
+// ecbFor is the download of the ECB's rates with the server's settings.
+func ecbFor(c config.Config, db *store.DB, log *slog.Logger) *rates.ECB {
+	return &rates.ECB{DB: db, URL: c.ECBURL, HistoryURL: c.ECBHistoryURL, Client: &http.Client{Timeout: 30 * time.Second}, Log: log}
 }

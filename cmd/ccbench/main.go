@@ -20,6 +20,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"cashcontrol/web/screens"
 )
 
 type client struct {
@@ -124,6 +126,7 @@ func main() {
 	dur := flag.Duration("duration", 3*time.Second, "time per scenario and run")
 	runs := flag.Int("runs", 3, "runs per scenario; the median is printed")
 	importRows := flag.Int("import-rows", 100000, "rows of the CSV import scenario (0 skips it)")
+	word := flag.String("screen-word", "cine", "the word searched in the screens' table (a word of about 5 % of the demo's descriptions)")
 	cold := flag.String("coldstart", "", "only measure cold start: path of the server binary (with -data-dir)")
 	dataDir := flag.String("data-dir", "", "data dir for -coldstart")
 	soak := flag.Bool("soak", false, "run the soak test instead: -clients clients for -duration (default 5s) of mixed work on fresh users, then check the invariants; -url may list several servers of one database, comma-separated")
@@ -201,6 +204,16 @@ func main() {
 		{"monthly trend, 10 years", get(c, "/api/v1/reports/trend?from="+tenYears+"&to="+today)},
 		{"dashboard", get(c, "/api/v1/dashboard")},
 	}
+	var catIDs []string
+	for _, ct := range cats.Items {
+		catIDs = append(catIDs, ct.ID)
+	}
+	search, err := searchScenarios(ctx, c, catIDs)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ccbench: search words:", err)
+		os.Exit(1)
+	}
+	scenarios = append(scenarios, search...)
 	var results []result
 	for _, s := range scenarios {
 		for _, conc := range []int{1, 8} {
@@ -226,12 +239,24 @@ func main() {
 		}
 		results = append(results, median(rs))
 	}
-	fmt.Printf("%-32s %5s %10s %10s %10s %8s\n", "scenario", "conc", "p50", "p99", "req/s", "failed")
 	var failed int64
-	for _, r := range results {
-		failed += r.failed
-		fmt.Printf("%-32s %5d %10s %10s %10.0f %8d\n", r.name, r.concurrency, r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), r.rps, r.failed)
+	printTable := func(title string, results []result) {
+		fmt.Printf("%-32s %5s %10s %10s %10s %8s\n", title, "conc", "p50", "p99", "req/s", "failed")
+		for _, r := range results {
+			failed += r.failed
+			fmt.Printf("%-32s %5d %10s %10s %10.0f %8d\n", r.name, r.concurrency, r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), r.rps, r.failed)
+		}
 	}
+	printTable("scenario", results)
+	vars := screens.Vars(time.Now())
+	vars["category"], vars["word"] = expenseCat, *word
+	screenResults, err := benchScreens(ctx, c, vars, *dur, *runs)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ccbench:", err)
+		os.Exit(1)
+	}
+	fmt.Println()
+	printTable("screen (its requests on open)", screenResults)
 	if *importRows > 0 {
 		rate, err := importCSV(ctx, c, accs.Items[0].ID, *importRows, *runs)
 		if err != nil {

@@ -28,7 +28,10 @@ var soakOps = []struct {
 	{3, (*soakRun).bulkDelete},
 	{3, (*soakRun).bulkRecategorize},
 	{3, (*soakRun).importFile},
-	{37, (*soakRun).read},
+	{3, (*soakRun).putRate},
+	{1, (*soakRun).deleteRate},
+	{1, (*soakRun).setBase},
+	{32, (*soakRun).read},
 }
 
 func (s *soakRun) step(ctx context.Context, c *soakClient) {
@@ -344,6 +347,37 @@ func (c *client) raw(ctx context.Context, method, path, contentType string, body
 	return resp.StatusCode, out.Bytes(), err
 }
 
+// putRate enters a rate of the dollar against the euro (or the other way
+// round) on a day of the soak's: every movement it affects converts again.
+func (s *soakRun) putRate(ctx context.Context, c *soakClient) {
+	body := map[string]any{"currency": "USD", "quote": "EUR", "date": c.date(), "rate": fmt.Sprintf("0.%04d", 8000+c.rng.IntN(2000))}
+	if c.rng.IntN(3) == 0 {
+		body["currency"], body["quote"], body["rate"] = "EUR", "USD", fmt.Sprintf("1.%04d", c.rng.IntN(3000))
+	}
+	s.call(ctx, c.client, "put rate", "POST", "/api/v1/rates", body, 201)
+}
+
+// deleteRate deletes one of the ledger's rates; another client may have
+// deleted it first.
+func (s *soakRun) deleteRate(ctx context.Context, c *soakClient) {
+	code, b := s.call(ctx, c.client, "list rates", "GET", "/api/v1/rates?currency=USD", nil, 200)
+	var list struct{ Items []idReply }
+	if code != 200 || json.Unmarshal(b, &list) != nil || len(list.Items) == 0 {
+		return
+	}
+	id := list.Items[c.rng.IntN(len(list.Items))].ID
+	s.call(ctx, c.client, "delete rate", "DELETE", "/api/v1/rates/"+id, nil, 204, 404)
+}
+
+// setBase switches the ledger's base currency: everything converts again.
+func (s *soakRun) setBase(ctx context.Context, c *soakClient) {
+	base := "EUR"
+	if c.rng.IntN(2) == 0 {
+		base = "USD"
+	}
+	s.call(ctx, c.client, "set base", "PUT", "/api/v1/ledger", map[string]any{"baseCurrency": base}, 200)
+}
+
 // read is one of the screens' reads.
 func (s *soakRun) read(ctx context.Context, c *soakClient) {
 	paths := []string{
@@ -359,6 +393,7 @@ func (s *soakRun) read(ctx context.Context, c *soakClient) {
 		"/api/v1/reports/compare",
 		"/api/v1/dashboard",
 		"/api/v1/accounts",
+		"/api/v1/rates",
 	}
 	p := paths[c.rng.IntN(len(paths))]
 	op := "GET " + p

@@ -11,6 +11,7 @@ import (
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/money"
+	"cashcontrol/internal/rates"
 	"cashcontrol/internal/store"
 )
 
@@ -32,6 +33,7 @@ type API struct {
 	sessions   *auth.Sessions
 	oidc       *auth.OIDC
 	currencies *money.Table
+	ecb        *rates.ECB
 	log        *slog.Logger
 	meta       Meta
 	limits     Limits
@@ -55,12 +57,20 @@ type Deps struct {
 	Logger     *slog.Logger
 	Meta       Meta
 	Limits     Limits
+	// ECB downloads the European Central Bank's rates (nil: not offered).
+	ECB *rates.ECB
 }
 
 // New returns the API.
 func New(d Deps) *API {
-	return &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits}
+	return &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
+		ecb: d.ECB}
 }
+
+// SessionHint runs before the web app's page is sent: a browser with a
+// session cookie but no hint cookie (signed in before the hint existed)
+// gets the hint, so that the app asks who it is instead of showing /login.
+func (a *API) SessionHint(w http.ResponseWriter, r *http.Request) { a.sessions.Hint(w, r) }
 
 func (a *API) fail(w http.ResponseWriter, r *http.Request, err error) { WriteError(w, r, a.log, err) }
 

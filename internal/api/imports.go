@@ -92,7 +92,7 @@ func (a *API) uploadImport(w http.ResponseWriter, r *http.Request, u *finance.Us
 		a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "choose an account", Fields: []finance.FieldError{{Field: "accountId", Code: finance.FCodeRequired}}})
 		return
 	}
-	p, _, err := a.prepareImport(r.Context(), u, up, accountID, nil, false)
+	p, _, err := a.prepareImport(r.Context(), u, up, accountID, nil, true)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -215,7 +215,7 @@ func (a *API) previewImport(w http.ResponseWriter, r *http.Request, u *finance.U
 	}
 	var p *importPreview
 	if err == nil {
-		p, _, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, false)
+		p, _, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, true)
 	}
 	if err != nil {
 		a.fail(w, r, err)
@@ -253,25 +253,24 @@ func (a *API) commitImport(w http.ResponseWriter, r *http.Request, u *finance.Us
 		up, err = a.db.Upload(r.Context(), u.LedgerID, id)
 	}
 	var p *importPreview
-	var drafts []finance.ImportDraft
+	var rd *importReading
 	if err == nil {
-		p, drafts, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, true)
+		p, rd, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, false)
 	}
 	if err == nil && p.Invalid > 0 && !req.SkipInvalid {
-		first := p.Errors[0]
-		err = &finance.Error{Code: finance.ECodeInvalid, Message: "line " + strconv.Itoa(first.Line) + ": " + first.Field + " is " + first.Code + "; nothing was imported",
-			Fields: []finance.FieldError{{Field: "line " + strconv.Itoa(first.Line) + " " + first.Field, Code: first.Code}}}
+		err = badLineError(p.Errors[0])
 	}
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	created, cats, err := a.db.ImportMovements(r.Context(), u.LedgerID, id, drafts)
+	created, cats, err := a.db.ImportMovements(r.Context(), u.LedgerID, id, rd.source())
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, importResult{Created: created, Duplicates: p.Duplicates, Skipped: p.Invalid, CategoriesCreated: cats})
+	// The second reading, in the commit, counted the duplicates.
+	writeJSON(w, http.StatusOK, importResult{Created: created, Duplicates: rd.planner.Plan().Duplicates, Skipped: p.Invalid, CategoriesCreated: cats})
 }
 
 func fieldNotFound(err error, field string) error {
@@ -279,4 +278,10 @@ func fieldNotFound(err error, field string) error {
 		return &finance.Error{Code: finance.ECodeInvalid, Message: "unknown " + field, Fields: []finance.FieldError{{Field: field, Code: finance.FCodeUnknown}}}
 	}
 	return err
+}
+
+// badLineError refuses a commit for the file's first bad line.
+func badLineError(first importer.RowError) error {
+	return &finance.Error{Code: finance.ECodeInvalid, Message: "line " + strconv.Itoa(first.Line) + ": " + first.Field + " is " + first.Code + "; nothing was imported",
+		Fields: []finance.FieldError{{Field: "line " + strconv.Itoa(first.Line) + " " + first.Field, Code: first.Code}}}
 }

@@ -10,36 +10,35 @@ import (
 )
 
 // prepareImport parses a file into the account's currency and plans its
-// import (importer.Planner: duplicates, categories, the preview); with
-// withDrafts, also the drafts a commit writes (duplicates left out).
-// A preview reads the file twice rather than keep its rows: once for the
-// counts, the period and the sample, once against the movements of that
-// period. A commit keeps the rows it writes and reads the file once.
-func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Upload, accountID int64, opts *csvOptions, withDrafts bool) (*importPreview, []finance.ImportDraft, error) {
+// import (importer.Planner: duplicates, categories, the preview). Neither a
+// preview nor a commit keeps the file's rows: the file is read once for the
+// counts, the period, the categories and the sample, and again against the
+// movements of that period — by the preview here (recheck), by a commit
+// inside its transaction (importSource).
+func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Upload, accountID int64, opts *csvOptions, recheck bool) (*importPreview, *importReading, error) {
 	acc, err := a.db.Account(ctx, u.LedgerID, accountID)
 	if err != nil {
 		return nil, nil, fieldNotFound(err, "accountId")
 	}
-	exp := 2
-	if c, ok := a.currencies.Lookup(acc.Currency); ok {
-		exp = c.Exponent
+	book, err := a.db.Currencies(ctx, u.LedgerID)
+	if err != nil {
+		return nil, nil, err
 	}
+	rd := &importReading{format: importer.Format(up.Format), data: up.Data, exp: book.Exponent(acc.Currency), accountID: acc.ID}
 	p := &importPreview{ID: strconv.FormatInt(up.ID, 10), FileName: up.FileName, Format: up.Format, AccountID: strconv.FormatInt(acc.ID, 10),
 		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}}
-	format := importer.Format(up.Format)
-	var csv importer.CSVOptions
-	if format == importer.FormatCSV {
+	if rd.format == importer.FormatCSV {
 		det, derr := importer.DetectCSV(up.Data)
 		if derr != nil && opts == nil {
 			return nil, nil, derr
 		}
-		csv = det.Options
+		rd.csv = det.Options
 		if opts != nil {
-			if csv, err = opts.toImporter(); err != nil {
+			if rd.csv, err = opts.toImporter(); err != nil {
 				return nil, nil, err
 			}
 		}
-		shown := fromCSVOptions(csv)
+		shown := fromCSVOptions(rd.csv)
 		p.Options, p.Header, p.Sample = &shown, det.Header, det.Sample
 	}
 	cats, err := a.db.ListCategories(ctx, u.LedgerID)
@@ -48,36 +47,59 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 	}
 	var fallback importer.Fallback
 	fallback.Expense, fallback.Earning = finance.ImportFallback(u.LanguagePreference)
-	planner := importer.NewPlanner(cats, fallback, acc.ID, withDrafts)
-	plan := planner.Plan()
+	rd.planner = importer.NewPlanner(cats, fallback, acc.ID)
+	plan := rd.planner.Plan()
 	planned := func() *importPreview {
 		p.Rows, p.NewCategories, p.Duplicates = plan.Rows, plan.NewCategories, plan.Duplicates
 		return p
 	}
 
-	res, err := importer.Parse(format, up.Data, csv, exp, planner.Read)
+	res, err := importer.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Read)
 	if err != nil && len(res.Errors) == 0 {
 		return nil, nil, err
 	}
 	p.Total, p.Valid, p.Invalid = res.Total, res.Valid, res.Broken()
 	p.Errors = res.Errors[:min(len(res.Errors), 200)]
-	if res.Valid == 0 {
-		return planned(), nil, nil
+	if res.Valid == 0 || !recheck {
+		return planned(), rd, nil
 	}
-
-	// Duplicates of the movements of that period: on the kept rows for a
-	// commit, else on a second reading of the file.
-	keys, fitids, err := a.db.ExistingMovements(ctx, u.LedgerID, acc.ID, plan.From, plan.To)
+	// Duplicates of the movements of that period, on a second reading.
+	existing, err := a.db.ExistingMovements(ctx, u.LedgerID, acc.ID, plan.From, plan.To)
 	if err != nil {
 		return nil, nil, err
 	}
-	existing := importer.Existing{Keys: keys, FITIDs: fitids}
-	if withDrafts {
-		planner.Match(existing)
-		return planned(), plan.Drafts, nil
+	if len(existing.Keys) == 0 && len(existing.FITIDs) == 0 {
+		return planned(), rd, nil // nothing to be a duplicate of
 	}
-	if again, err := importer.Parse(format, up.Data, csv, exp, planner.Recheck(existing)); err != nil && again.Valid == 0 {
+	if again, err := importer.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Recheck(existing)); err != nil && again.Valid == 0 {
 		return nil, nil, err
 	}
-	return planned(), nil, nil
+	return planned(), rd, nil
+}
+
+// importReading is a file as prepareImport read it, ready to be read again.
+type importReading struct {
+	format    importer.Format
+	data      []byte
+	csv       importer.CSVOptions
+	exp       int
+	accountID int64
+	planner   *importer.Planner
+}
+
+// source is what a commit writes: the file's second reading, inside the
+// commit's transaction, through the planner's Write.
+func (rd *importReading) source() store.ImportSource {
+	plan := rd.planner.Plan()
+	return store.ImportSource{AccountID: rd.accountID, From: plan.From, To: plan.To, Categories: plan.Categories,
+		Rows: func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error {
+			if plan.From == "" {
+				return nil
+			}
+			res, err := importer.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Write(existing, write))
+			if err != nil && res.Valid == 0 {
+				return err
+			}
+			return nil
+		}}
 }

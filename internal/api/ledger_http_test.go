@@ -16,6 +16,7 @@ import (
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/money"
+	"cashcontrol/internal/rates"
 	"cashcontrol/internal/server"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
@@ -24,6 +25,12 @@ import (
 // ledgerServer starts the real handler on db for the ledger tests.
 func ledgerServer(t *testing.T, db *store.DB) *httptest.Server {
 	t.Helper()
+	return ledgerServerWith(t, db, nil)
+}
+
+// ledgerServerWith is ledgerServer with a download of the ECB's rates.
+func ledgerServerWith(t *testing.T, db *store.DB, ecb *rates.ECB) *httptest.Server {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
 	if err != nil {
@@ -31,7 +38,7 @@ func ledgerServer(t *testing.T, db *store.DB) *httptest.Server {
 	}
 	sessions := auth.NewSessions(db, time.Hour, 24*time.Hour, nil)
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil),
-		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
+		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}, ECB: ecb})
 	srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log}))
 	t.Cleanup(srv.Close)
 	return srv

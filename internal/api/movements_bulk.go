@@ -142,12 +142,12 @@ func (a *API) exportMovements(w http.ResponseWriter, r *http.Request, u *finance
 	w.Header().Set("Content-Disposition", `attachment; filename="movements-`+time.Now().Format("2006-01-02")+`.csv"`)
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"date", "type", "amount", "currency", "account", "category", "toAccount", "toAmount", "toCurrency", "description", "notes", "tags"})
-	exp := func(code string) int {
-		if c, ok := a.currencies.Lookup(code); ok {
-			return c.Exponent
-		}
-		return 2
+	book, err := a.db.Currencies(r.Context(), u.LedgerID)
+	if err != nil {
+		a.fail(w, r, err)
+		return
 	}
+	exp := book.Exponent
 	err = a.db.ExportMovements(r.Context(), u.LedgerID, f, func(m store.ExportRow) error {
 		amount := m.Amount
 		if m.Type != finance.MovementEarning {

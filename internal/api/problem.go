@@ -42,6 +42,7 @@ var statusOf = map[string]int{
 	finance.ECodeNotFound:             http.StatusNotFound,
 	finance.ECodeConflict:             http.StatusConflict,
 	finance.ECodeInUse:                http.StatusConflict,
+	finance.ECodeRatesUnavailable:     http.StatusBadGateway,
 	finance.ECodeEmailTaken:           http.StatusConflict,
 	finance.ECodeUnauthorized:         http.StatusUnauthorized,
 	finance.ECodeInvalidCredentials:   http.StatusUnauthorized,

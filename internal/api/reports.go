@@ -63,11 +63,14 @@ func reportType(q url.Values) (string, error) {
 	return "", finance.FieldErr("type", finance.FCodeUnknown, "type must be expense or earning")
 }
 
+// reportReply is a report: one section per currency (items), and every
+// currency converted to the ledger's base currency (converted).
 type reportReply[T any] struct {
-	From  string `json:"from"`
-	To    string `json:"to"`
-	Type  string `json:"type,omitempty"`
-	Items T      `json:"items"`
+	From      string `json:"from"`
+	To        string `json:"to"`
+	Type      string `json:"type,omitempty"`
+	Items     []T    `json:"items"`
+	Converted T      `json:"converted"`
 }
 
 func (a *API) reportCategories(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -85,7 +88,12 @@ func (a *API) reportCategories(w http.ResponseWriter, r *http.Request, u *financ
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, reportReply[[]finance.CurrencyCategories]{From: f.From, To: f.To, Type: typ, Items: items})
+	conv, err := a.db.ConvertedCategories(r.Context(), u.LedgerID, f, typ)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, reportReply[finance.CurrencyCategories]{From: f.From, To: f.To, Type: typ, Items: items, Converted: conv})
 }
 
 // reportMonthly serves both the trend and the cash-flow reports: one series
@@ -101,7 +109,12 @@ func (a *API) reportMonthly(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, reportReply[[]finance.CurrencyMonths]{From: f.From, To: f.To, Items: items})
+	conv, err := a.db.ConvertedMonthly(r.Context(), u.LedgerID, f)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, reportReply[finance.CurrencyMonths]{From: f.From, To: f.To, Items: items, Converted: conv})
 }
 
 func (a *API) reportNetWorth(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -115,11 +128,16 @@ func (a *API) reportNetWorth(w http.ResponseWriter, r *http.Request, u *finance.
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, reportReply[[]finance.CurrencyWorth]{From: f.From, To: f.To, Items: items})
+	conv, err := a.db.ConvertedNetWorth(r.Context(), u.LedgerID, f)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, reportReply[finance.CurrencyWorth]{From: f.From, To: f.To, Items: items, Converted: conv})
 }
 
 type compareReply struct {
-	reportReply[[]finance.CurrencyComparison]
+	reportReply[finance.CurrencyComparison]
 	PreviousFrom string `json:"previousFrom"`
 	PreviousTo   string `json:"previousTo"`
 }
@@ -158,7 +176,12 @@ func (a *API) reportCompare(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, compareReply{reportReply: reportReply[[]finance.CurrencyComparison]{From: f.From, To: f.To, Type: typ, Items: items},
+	conv, err := a.db.ConvertedCompare(r.Context(), u.LedgerID, f, prev, typ)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, compareReply{reportReply: reportReply[finance.CurrencyComparison]{From: f.From, To: f.To, Type: typ, Items: items, Converted: conv},
 		PreviousFrom: prev.From, PreviousTo: prev.To})
 }
 

@@ -38,6 +38,17 @@ func (a *API) routes() []route {
 		{"DELETE /api/v1/me/sessions", a.authed(a.endAllSessions)},
 		{"GET /api/v1/me/export", a.authed(a.exportMe)},
 
+		{"GET /api/v1/ledger", a.authed(a.getLedger)},
+		{"PUT /api/v1/ledger", a.authed(a.putLedger)},
+		{"GET /api/v1/ledger/currencies", a.authed(a.listCustomCurrencies)},
+		{"POST /api/v1/ledger/currencies", a.authed(a.createCustomCurrency)},
+		{"DELETE /api/v1/ledger/currencies/{code}", a.authed(a.deleteCustomCurrency)},
+		{"GET /api/v1/rates", a.authed(a.listRates)},
+		{"POST /api/v1/rates", a.authed(a.createRate)},
+		{"POST /api/v1/rates/import", a.authed(a.importRates)},
+		{"POST /api/v1/rates/ecb", a.authed(a.downloadRates)},
+		{"DELETE /api/v1/rates/{id}", a.authed(a.deleteRate)},
+
 		{"GET /api/v1/accounts", a.authed(a.listAccounts)},
 		{"POST /api/v1/accounts", a.authed(a.createAccount)},
 		{"PUT /api/v1/accounts/order", a.authed(a.reorderAccounts)},

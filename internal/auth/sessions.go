@@ -17,6 +17,13 @@ import (
 // CookieName is the session cookie.
 const CookieName = "cc_session"
 
+// HintCookieName is a cookie the web app can read (not HttpOnly) that says
+// "this browser has a session": it holds no secret, only "1", and lives and
+// dies with the session cookie. Without it, the app knows it is signed out
+// and does not ask GET /api/v1/me for a 401 that the browser would log as an
+// error on every signed-out visit.
+const HintCookieName = "cc_signed_in"
+
 // touchEvery limits last-seen writes to one a minute per session.
 const touchEvery = time.Minute
 
@@ -68,6 +75,7 @@ func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Req
 		return err
 	}
 	http.SetCookie(w, s.cookie(r, token, int(s.absolute/time.Second)))
+	http.SetCookie(w, s.hint(r, int(s.absolute/time.Second)))
 	return nil
 }
 
@@ -119,9 +127,23 @@ func (s *Sessions) End(ctx context.Context, w http.ResponseWriter, r *http.Reque
 	return nil
 }
 
-// Clear removes the cookie from the browser.
+// Clear removes the cookie (and its hint) from the browser.
 func (s *Sessions) Clear(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, s.cookie(r, "", -1))
+	http.SetCookie(w, s.hint(r, -1))
+}
+
+// Hint gives a browser that carries a session cookie but no hint (signed in
+// before the hint existed) its hint, so that the web app asks who it is. It
+// checks nothing: a stale session still gets its 401, which clears both.
+func (s *Sessions) Hint(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(CookieName); err != nil || c.Value == "" {
+		return
+	}
+	if _, err := r.Cookie(HintCookieName); err == nil {
+		return
+	}
+	http.SetCookie(w, s.hint(r, int(s.absolute/time.Second)))
 }
 
 // EndAll signs the user out everywhere.
@@ -138,6 +160,17 @@ func (s *Sessions) Sweep(ctx context.Context) (int64, error) {
 
 func (s *Sessions) cookie(r *http.Request, value string, maxAge int) *http.Cookie {
 	return &http.Cookie{Name: CookieName, Value: value, Path: "/", MaxAge: maxAge, HttpOnly: true,
+		Secure: s.httpsOnly || !IsLocalhost(r), SameSite: http.SameSiteLaxMode}
+}
+
+// hint is the session cookie's readable companion: same path, lifetime and
+// flags, but not HttpOnly, and its value is only "1".
+func (s *Sessions) hint(r *http.Request, maxAge int) *http.Cookie {
+	value := "1"
+	if maxAge < 0 {
+		value = ""
+	}
+	return &http.Cookie{Name: HintCookieName, Value: value, Path: "/", MaxAge: maxAge,
 		Secure: s.httpsOnly || !IsLocalhost(r), SameSite: http.SameSiteLaxMode}
 }
 

@@ -51,6 +51,10 @@ type Config struct {
 	// be committed (CASHCONTROL_PENDING_IMPORTS, CASHCONTROL_PENDING_IMPORT_MB).
 	PendingImports     int
 	PendingImportBytes int64
+	// ECBURL and ECBHistoryURL are the European Central Bank's rate files
+	// (CASHCONTROL_ECB_URL, CASHCONTROL_ECB_HISTORY_URL): the last 90 days, and
+	// the whole history for a ledger's first download.
+	ECBURL, ECBHistoryURL string
 }
 
 // Rate is Events at once, refilled evenly over Per: "10/1h" allows 10 at
@@ -172,6 +176,13 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 		bad("CASHCONTROL_PENDING_IMPORT_MB", "must be a whole number of megabytes, at least 20 (one file of the largest size)")
 	}
 	c.PendingImportBytes = int64(mb) << 20
+	c.ECBURL = env("CASHCONTROL_ECB_URL", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")
+	c.ECBHistoryURL = env("CASHCONTROL_ECB_HISTORY_URL", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.xml")
+	for _, u := range []struct{ name, url string }{{"CASHCONTROL_ECB_URL", c.ECBURL}, {"CASHCONTROL_ECB_HISTORY_URL", c.ECBHistoryURL}} {
+		if !strings.HasPrefix(u.url, "https://") && !strings.HasPrefix(u.url, "http://") {
+			bad(u.name, "must be an http(s) address")
+		}
+	}
 	return c, errors.Join(errs...)
 }
 

@@ -70,3 +70,14 @@ func (in AccountInput) Validate(create bool, knownCurrency func(string) bool) er
 	}
 	return v.Err()
 }
+
+// Ledger is a ledger's settings.
+type Ledger struct {
+	ID           int64  `json:"id,string"`
+	Name         string `json:"name"`
+	BaseCurrency string `json:"baseCurrency"`
+	// ECBRates: the European Central Bank's reference rates are downloaded
+	// every day; ECBFetchedAt is when that last succeeded (ms, 0: never).
+	ECBRates     bool  `json:"ecbRates"`
+	ECBFetchedAt int64 `json:"ecbFetchedAt"`
+}

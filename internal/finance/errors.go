@@ -22,7 +22,10 @@ const (
 	ECodeEmailTaken         = "email_taken"
 	ECodeSignupDisabled     = "signup_disabled"
 	ECodeInUse              = "in_use"
-	ECodeCrossOrigin        = "cross_origin"
+	// ECodeRatesUnavailable: the download of exchange rates failed or timed
+	// out; nothing was changed.
+	ECodeRatesUnavailable = "rates_unavailable"
+	ECodeCrossOrigin      = "cross_origin"
 	// ECodeLimitExceeded: the write would take a balance or a ledger's sums
 	// past a bound (see limits.go); nothing was written.
 	ECodeLimitExceeded = "limit_exceeded"

@@ -30,6 +30,15 @@ type NewCategory struct {
 	Name string `json:"name"`
 }
 
+// ImportExisting is what an account already holds in the period of an
+// imported file: how many movements share each DuplicateKey (a multiset: two
+// equal movements make two equal rows duplicates, not three), and the bank
+// transaction ids (OFX FITID) seen.
+type ImportExisting struct {
+	Keys   map[string]int
+	FITIDs map[string]bool
+}
+
 // DuplicateKey identifies a movement for duplicate detection on import: an
 // imported row is a duplicate of a movement of its account with the same
 // date, type, amount and description (case and surrounding spaces aside).

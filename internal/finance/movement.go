@@ -41,6 +41,22 @@ type Movement struct {
 	Description string   `json:"description"`
 	Notes       string   `json:"notes"`
 	Tags        []string `json:"tags"`
+	// The amounts in the ledger's base currency: nil when the currency has
+	// no rate. BaseEstimated: a rate of a later date was used, there being
+	// none on or before the movement's.
+	BaseAmount    *int64 `json:"baseAmount"`
+	ToBaseAmount  *int64 `json:"toBaseAmount"`
+	BaseEstimated bool   `json:"baseEstimated"`
+	baseLater     int64
+}
+
+// BaseLater is which of the movement's amounts used a later rate (1: the
+// amount, 2: a transfer's received amount).
+func (m *Movement) BaseLater() int64 { return m.baseLater }
+
+// SetBase sets the movement's amounts in the base currency as stored.
+func (m *Movement) SetBase(amount, toAmount *int64, later int64) {
+	m.BaseAmount, m.ToBaseAmount, m.baseLater, m.BaseEstimated = amount, toAmount, later, later != 0
 }
 
 // MovementInput creates a movement or, with nil fields unchanged, patches one.
@@ -71,6 +87,10 @@ type MovementDraft struct {
 	Notes       string
 	Tags        []string
 	FITID       string
+	// In the ledger's base currency (set by the store, never by a client):
+	// nil when there is no rate; BaseLater as Movement.BaseLater.
+	Base, ToBase *int64
+	BaseLater    int64
 }
 
 // DraftFrom merges a patch over a draft (a zero draft for a create).

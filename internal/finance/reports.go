@@ -24,6 +24,9 @@ type CurrencyCategories struct {
 	Total      int64            `json:"total"`
 	Count      int64            `json:"count"`
 	Categories []CategoryAmount `json:"categories"`
+	// Incomplete: in a figure converted to the base currency, the currencies
+	// some of whose movements have no rate (left out, never counted as 1).
+	Incomplete []string `json:"incomplete,omitempty"`
 }
 
 // MonthFlow is one month of one currency.
@@ -41,6 +44,9 @@ type MonthFlow struct {
 type CurrencyMonths struct {
 	Currency string      `json:"currency"`
 	Months   []MonthFlow `json:"months"`
+	// Incomplete: in a figure converted to the base currency, the currencies
+	// some of whose movements have no rate (left out, never counted as 1).
+	Incomplete []string `json:"incomplete,omitempty"`
 }
 
 // WorthPoint is the net worth of one currency at a month's end.
@@ -53,6 +59,9 @@ type WorthPoint struct {
 type CurrencyWorth struct {
 	Currency string       `json:"currency"`
 	Points   []WorthPoint `json:"points"`
+	// Incomplete: in a figure converted to the base currency, the currencies
+	// some of whose movements have no rate (left out, never counted as 1).
+	Incomplete []string `json:"incomplete,omitempty"`
 }
 
 // CategoryChange compares one top-level category across two periods.
@@ -77,6 +86,9 @@ type CurrencyComparison struct {
 	Change     int64            `json:"change"`
 	ChangeBP   *int64           `json:"changeBp"`
 	Categories []CategoryChange `json:"categories"`
+	// Incomplete: in a figure converted to the base currency, the currencies
+	// some of whose movements have no rate (left out, never counted as 1).
+	Incomplete []string `json:"incomplete,omitempty"`
 }
 
 // MonthSummary is one month's figures in one currency.
@@ -106,6 +118,19 @@ type Dashboard struct {
 	TopCategories []CurrencyCategories `json:"topCategories"`
 	Trend         []CurrencyMonths     `json:"trend"`
 	Recent        []Movement           `json:"recent"`
+	// Converted is every figure in the ledger's base currency.
+	Converted *DashboardConverted `json:"converted"`
+}
+
+// DashboardConverted is the dashboard's figures in the base currency.
+type DashboardConverted struct {
+	Currency      string             `json:"currency"`
+	Balance       int64              `json:"balance"`
+	ThisMonth     MonthSummary       `json:"thisMonth"`
+	LastMonth     MonthSummary       `json:"lastMonth"`
+	TopCategories CurrencyCategories `json:"topCategories"`
+	Trend         CurrencyMonths     `json:"trend"`
+	Incomplete    []string           `json:"incomplete"`
 }
 
 // CurrencyTotals are the totals of a filtered set in one currency.
@@ -115,6 +140,9 @@ type CurrencyTotals struct {
 	Earnings int64  `json:"earnings"`
 	Expenses int64  `json:"expenses"`
 	Net      int64  `json:"net"`
+	// Incomplete: in a figure converted to the base currency, the currencies
+	// some of whose movements have no rate (left out, never counted as 1).
+	Incomplete []string `json:"incomplete,omitempty"`
 }
 
 // MovementTotals are the totals of a filtered set; amounts of different
@@ -122,4 +150,6 @@ type CurrencyTotals struct {
 type MovementTotals struct {
 	Count      int64            `json:"count"`
 	ByCurrency []CurrencyTotals `json:"byCurrency"`
+	// Converted is the whole set in the ledger's base currency.
+	Converted *CurrencyTotals `json:"converted"`
 }

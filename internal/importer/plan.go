@@ -7,14 +7,9 @@ import "cashcontrol/internal/finance"
 // the user's language).
 type Fallback struct{ Expense, Earning string }
 
-// Existing is what an account already holds in the period of a file: how
-// many movements share each finance.DuplicateKey (a multiset: two equal
-// movements make two equal rows duplicates, not three), and the bank
-// transaction ids (OFX FITID) seen. Matching rows uses Keys up.
-type Existing struct {
-	Keys   map[string]int
-	FITIDs map[string]bool
-}
+// Existing is what an account already holds in the period of a file
+// (finance.ImportExisting). Matching rows uses Keys up.
+type Existing = finance.ImportExisting
 
 // MaxPlanRows rows of a plan are kept for the preview; all are imported.
 const MaxPlanRows = 50
@@ -24,20 +19,20 @@ type Plan struct {
 	From, To      string                // period of the good rows (YYYY-MM-DD); "" without rows
 	Rows          []finance.ImportRow   // the first MaxPlanRows good rows
 	NewCategories []finance.NewCategory // categories the rows name that the ledger lacks, in file order
+	Categories    []finance.NewCategory // every category the rows name (by type and name), in file order
 	Duplicates    int                   // rows the account holds already (after matching)
-	Drafts        []finance.ImportDraft // only when kept: the rows to write, duplicates left out by Match
 }
 
 // Planner turns the good rows of a file into a Plan without holding the
-// rows unless asked to, so that a preview of a large file holds the file
-// once and not its rows. A plan takes two steps:
+// rows, so that a preview or a commit of a large file holds the file once
+// and not its rows. A plan takes two readings of the file:
 //
-//  1. Read is given each good row of a first reading (it is an Emit): it
-//     notes the period, the preview rows and the new categories, and with
-//     keep the drafts to write.
+//  1. Read is given each good row of the first reading (it is an Emit): it
+//     notes the period, the preview rows and the categories.
 //  2. The caller loads Existing for the period (Plan().From to Plan().To) and
-//     marks the duplicates: of the kept drafts with Match, or of a second
-//     reading of the file whose rows go to the Emit that Recheck returns.
+//     reads the file again through the Emit that Recheck (a preview: marks
+//     the duplicates) or Write (a commit: also hands each row to write that
+//     is not a duplicate) returns.
 //
 // A row's type is its sign (expense when negative, earning else) and its
 // amount the absolute value; its category is the one the file names or the
@@ -49,17 +44,17 @@ type Planner struct {
 	plan      Plan
 	fallback  Fallback
 	accountID int64
-	keep      bool
 	known     map[string]bool // type|NameKey of the categories that exist or will
+	used      map[string]bool // type|NameKey of the categories the rows name
 	existing  Existing
 	matched   int // rows matched against existing so far, in file order
 }
 
 // NewPlanner starts the plan of an import into an account whose ledger has
-// the given categories; with keep, the rows are kept as drafts.
-func NewPlanner(categories []finance.Category, fallback Fallback, accountID int64, keep bool) *Planner {
-	p := &Planner{fallback: fallback, accountID: accountID, keep: keep, known: make(map[string]bool, len(categories)),
-		plan: Plan{Rows: []finance.ImportRow{}, NewCategories: []finance.NewCategory{}}}
+// the given categories.
+func NewPlanner(categories []finance.Category, fallback Fallback, accountID int64) *Planner {
+	p := &Planner{fallback: fallback, accountID: accountID, known: make(map[string]bool, len(categories)), used: map[string]bool{},
+		plan: Plan{Rows: []finance.ImportRow{}, NewCategories: []finance.NewCategory{}, Categories: []finance.NewCategory{}}}
 	for _, c := range categories {
 		p.known[categoryKey(c.Type, c.Name)] = true
 	}
@@ -93,40 +88,53 @@ func (p *Planner) Read(d Draft) {
 		pl.From = d.Date
 	}
 	pl.To = max(pl.To, d.Date)
-	typ, amount, category := p.classify(d)
-	if k := categoryKey(typ, category); !p.known[k] {
+	typ, _, category := p.classify(d)
+	k := categoryKey(typ, category)
+	if !p.used[k] {
+		p.used[k] = true
+		pl.Categories = append(pl.Categories, finance.NewCategory{Type: typ, Name: category})
+	}
+	if !p.known[k] {
 		p.known[k] = true
 		pl.NewCategories = append(pl.NewCategories, finance.NewCategory{Type: typ, Name: category})
 	}
 	if len(pl.Rows) < MaxPlanRows {
 		pl.Rows = append(pl.Rows, finance.ImportRow{Line: d.Line, Date: d.Date, Amount: d.Amount, Description: d.Description, Category: category})
 	}
-	if p.keep {
-		pl.Drafts = append(pl.Drafts, finance.ImportDraft{CategoryName: category, MovementDraft: finance.MovementDraft{
-			Type: typ, Date: d.Date, Amount: amount, AccountID: p.accountID, Description: d.Description, Notes: d.Notes, FITID: d.FITID}})
-	}
 }
 
-// Match leaves out of the kept drafts those that exist already.
-func (p *Planner) Match(existing Existing) {
-	p.existing = existing
-	kept := p.plan.Drafts[:0]
-	for _, d := range p.plan.Drafts {
-		if !p.duplicate(d.Type, d.Amount, d.Date, d.Description, d.FITID) {
-			kept = append(kept, d)
+// Write returns the Emit of a second reading of the file (the same rows in
+// the same order) that marks the duplicates, like Recheck, and hands every
+// other row to write as the movement to store. The draft is reused for the
+// next row: write copies what it keeps.
+func (p *Planner) Write(existing Existing, write func(*finance.ImportDraft)) Emit {
+	p.again(existing)
+	var d finance.ImportDraft
+	return func(r Draft) {
+		typ, amount, category := p.classify(r)
+		if p.duplicate(typ, amount, r.Date, r.Description, r.FITID) {
+			return
 		}
+		d = finance.ImportDraft{CategoryName: category, MovementDraft: finance.MovementDraft{
+			Type: typ, Date: r.Date, Amount: amount, AccountID: p.accountID, Description: r.Description, Notes: r.Notes, FITID: r.FITID}}
+		write(&d)
 	}
-	p.plan.Drafts = kept
 }
 
 // Recheck returns the Emit of a second reading of the file (the same rows
 // in the same order) that marks the duplicates without keeping the rows.
 func (p *Planner) Recheck(existing Existing) Emit {
-	p.existing = existing
+	p.again(existing)
 	return func(d Draft) {
 		typ, amount, _ := p.classify(d)
 		p.duplicate(typ, amount, d.Date, d.Description, d.FITID)
 	}
+}
+
+// again starts a second reading (a commit's transaction that runs again
+// reads the file again): duplicates are counted afresh.
+func (p *Planner) again(existing Existing) {
+	p.existing, p.matched, p.plan.Duplicates = existing, 0, 0
 }
 
 // duplicate tells whether the next row exists already, and counts and marks it.

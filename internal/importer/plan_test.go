@@ -9,37 +9,56 @@ import (
 	"cashcontrol/internal/importer"
 )
 
-// plan runs the Planner both ways a handler does — a commit (rows kept, then
-// Match) and a preview (two readings, the second through Recheck) — checks
-// that they agree, and returns the commit's plan.
-func plan(t *testing.T, rows []importer.Draft, existing importer.Existing, cats []finance.Category, fb importer.Fallback) *importer.Plan {
+// planned is a commit's plan with the drafts it wrote.
+type planned struct {
+	*importer.Plan
+	Drafts []finance.ImportDraft
+}
+
+// plan runs the Planner both ways a handler does — a commit (the second
+// reading through Write) and a preview (through Recheck) — checks that they
+// agree, and returns the commit's plan with the drafts it wrote.
+func plan(t *testing.T, rows []importer.Draft, existing importer.Existing, cats []finance.Category, fb importer.Fallback) planned {
 	t.Helper()
-	copyOf := func(e importer.Existing) importer.Existing { // Match uses Keys up
+	copyOf := func(e importer.Existing) importer.Existing { // matching uses Keys up
 		keys := map[string]int{}
 		for k, n := range e.Keys {
 			keys[k] = n
 		}
 		return importer.Existing{Keys: keys, FITIDs: e.FITIDs}
 	}
-	commit := importer.NewPlanner(cats, fb, 7, true)
-	preview := importer.NewPlanner(cats, fb, 7, false)
+	commit := importer.NewPlanner(cats, fb, 7)
+	preview := importer.NewPlanner(cats, fb, 7)
 	for _, d := range rows {
 		commit.Read(d)
 		preview.Read(d)
 	}
-	commit.Match(copyOf(existing))
+	var drafts []finance.ImportDraft
+	write := commit.Write(copyOf(existing), func(d *finance.ImportDraft) { drafts = append(drafts, *d) })
 	again := preview.Recheck(copyOf(existing))
 	for _, d := range rows {
+		write(d)
 		again(d)
 	}
 	c, p := commit.Plan(), preview.Plan()
-	if p.Drafts != nil {
-		t.Errorf("a preview kept %d drafts", len(p.Drafts))
-	}
-	if c.From != p.From || c.To != p.To || c.Duplicates != p.Duplicates || !reflect.DeepEqual(c.Rows, p.Rows) || !reflect.DeepEqual(c.NewCategories, p.NewCategories) {
+	if c.From != p.From || c.To != p.To || c.Duplicates != p.Duplicates || !reflect.DeepEqual(c.Rows, p.Rows) ||
+		!reflect.DeepEqual(c.NewCategories, p.NewCategories) || !reflect.DeepEqual(c.Categories, p.Categories) {
 		t.Errorf("commit and preview plans differ:\n%+v\n%+v", c, p)
 	}
-	return c
+	if len(drafts)+c.Duplicates != len(rows) {
+		t.Errorf("%d drafts and %d duplicates of %d rows", len(drafts), c.Duplicates, len(rows))
+	}
+	// Every category a draft names is listed once in Categories.
+	listed := map[string]int{}
+	for _, nc := range c.Categories {
+		listed[nc.Type+"|"+finance.NameKey(nc.Name)]++
+	}
+	for _, d := range drafts {
+		if listed[d.Type+"|"+finance.NameKey(d.CategoryName)] != 1 {
+			t.Errorf("draft category %s %q is not listed once in %+v", d.Type, d.CategoryName, c.Categories)
+		}
+	}
+	return planned{c, drafts}
 }
 
 func row(line int, date string, amount int64, desc, cat, fitid string) importer.Draft {
@@ -157,7 +176,7 @@ func TestPlanPeriodAndPreviewRows(t *testing.T) {
 	if len(p.Rows) != importer.MaxPlanRows || p.Rows[0].Line != 1 || p.Rows[0].Amount != -1 || len(p.Drafts) != len(rows)-1 || p.Duplicates != 1 {
 		t.Errorf("%d rows (first %+v), %d drafts, %d duplicates", len(p.Rows), p.Rows[0], len(p.Drafts), p.Duplicates)
 	}
-	if empty := importer.NewPlanner(nil, importer.Fallback{}, 1, false).Plan(); empty.Rows == nil || empty.NewCategories == nil || empty.From != "" {
+	if empty := importer.NewPlanner(nil, importer.Fallback{}, 1).Plan(); empty.Rows == nil || empty.NewCategories == nil || empty.Categories == nil || empty.From != "" {
 		t.Errorf("an empty plan must list no rows, not null: %+v", empty)
 	}
 }

@@ -40,7 +40,7 @@ type Options struct {
 func Handler(o Options) http.Handler {
 	mux := http.NewServeMux()
 	o.API.Register(mux)
-	mux.Handle("/", newSPA(o.Web))
+	mux.Handle("/", newSPA(o.Web, o.API.SessionHint))
 
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

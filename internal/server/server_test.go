@@ -35,6 +35,16 @@ const indexHTML = "<!doctype html><html><body><div id=root></div>" + "<!-- paddi
 
 func newServer(t *testing.T) *httptest.Server {
 	t.Helper()
+	return newServerWith(t, fstest.MapFS{
+		"index.html":             {Data: []byte(indexHTML)},
+		"assets/index-abc123.js": {Data: []byte(strings.Repeat("console.log('cash control');\n", 200))},
+		"favicon.svg":            {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
+	})
+}
+
+// newServerWith serves web as the built app.
+func newServerWith(t *testing.T, web fstest.MapFS) *httptest.Server {
+	t.Helper()
 	db := storetest.OpenSQLite(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
@@ -43,11 +53,6 @@ func newServer(t *testing.T) *httptest.Server {
 	}
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil),
 		OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
-	web := fstest.MapFS{
-		"index.html":             {Data: []byte(indexHTML)},
-		"assets/index-abc123.js": {Data: []byte(strings.Repeat("console.log('cash control');\n", 200))},
-		"favicon.svg":            {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
-	}
 	srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: web, Logger: log}))
 	t.Cleanup(srv.Close)
 	return srv

@@ -15,12 +15,17 @@ import (
 type spa struct {
 	files fs.FS
 	index []byte
+	// onPage runs before index.html is sent (the session hint cookie).
+	onPage func(http.ResponseWriter, *http.Request)
+	// preloads, when the build lists them, add each page's first files.
+	preloads *preloads
 }
 
-func newSPA(files fs.FS) *spa {
-	s := &spa{files: files}
+func newSPA(files fs.FS, onPage func(http.ResponseWriter, *http.Request)) *spa {
+	s := &spa{files: files, onPage: onPage}
 	if b, err := fs.ReadFile(files, "index.html"); err == nil {
 		s.index = b
+		s.preloads = loadPreloads(files, b)
 	}
 	return s
 }
@@ -58,7 +63,15 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the web app is not built: run `make build`", http.StatusServiceUnavailable)
 		return
 	}
+	if s.onPage != nil {
+		s.onPage(w, r)
+	}
+	page := s.index
+	if s.preloads != nil {
+		page = s.preloads.page(r, "/"+name)
+		w.Header().Add("Vary", "Accept-Language, Cookie")
+	}
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(s.index))
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(page))
 }

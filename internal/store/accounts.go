@@ -58,12 +58,15 @@ func accountNameTaken() error {
 // CreateAccount adds an account at the end of the list; in must be validated.
 func (db *DB) CreateAccount(ctx context.Context, ledgerID int64, in finance.AccountInput) (*finance.Account, error) {
 	in.Normalize()
-	if err := in.Validate(true, db.currencies.Known); err != nil {
-		return nil, err
-	}
 	var id int64
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		var err error
+		book, err := db.currencyBook(ctx, tx, ledgerID)
+		if err != nil {
+			return err
+		}
+		if err := in.Validate(true, book.Known); err != nil {
+			return err
+		}
 		id, err = createAccountTx(ctx, tx, ledgerID, in)
 		return err
 	})
@@ -97,10 +100,14 @@ func createAccountTx(ctx context.Context, tx *Tx, ledgerID int64, in finance.Acc
 // the account has no movements; a new opening balance moves the balance too.
 func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.AccountInput) (*finance.Account, error) {
 	in.Normalize()
-	if err := in.Validate(false, db.currencies.Known); err != nil {
-		return nil, err
-	}
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		book, err := db.currencyBook(ctx, tx, ledgerID)
+		if err != nil {
+			return err
+		}
+		if err := in.Validate(false, book.Known); err != nil {
+			return err
+		}
 		cur, err := accountIn(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err
@@ -181,7 +188,10 @@ func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovemen
 		if _, err := tx.exec(ctx, `DELETE FROM accounts WHERE ledger_id = ? AND id = ?`, ledgerID, id); err != nil {
 			return err
 		}
-		return rebuildAccounts(ctx, tx, ledgerID, others)
+		if err := rebuildAccounts(ctx, tx, ledgerID, others); err != nil {
+			return err
+		}
+		return tx.forgetOrphanRates(ctx)
 	})
 }
 

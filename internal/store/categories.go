@@ -137,7 +137,8 @@ func insertCategory(ctx context.Context, tx *Tx, ledgerID, parent int64, typ, na
 
 func categoryUsage(ctx context.Context, q querier, ledgerID, id int64) (children, movements int64, err error) {
 	err = q.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM categories WHERE ledger_id = ? AND parent_id = ?),
-		(SELECT COUNT(*) FROM movements WHERE ledger_id = ? AND category_id IN (SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)))`,
+		(SELECT COALESCE(SUM(count), 0) FROM monthly_totals WHERE ledger_id = ? AND kind IN ('expense', 'earning')
+			AND category_id IN (SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)))`,
 		ledgerID, id, ledgerID, ledgerID, id, id).Scan(&children, &movements)
 	return
 }
@@ -266,11 +267,12 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move movements: %w", err)
 			}
-			if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
-				SELECT ledger_id, account_id, ?, month, kind, SUM(total), SUM(count) FROM monthly_totals
+			if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count, base_total, unrated)
+				SELECT ledger_id, account_id, ?, month, kind, SUM(total), SUM(count), SUM(base_total), SUM(unrated) FROM monthly_totals
 				WHERE ledger_id = ? AND category_id IN (`+branch+`) GROUP BY ledger_id, account_id, month, kind
 				ON CONFLICT (ledger_id, month, kind, account_id, category_id)
-				DO UPDATE SET total = monthly_totals.total + excluded.total, count = monthly_totals.count + excluded.count`,
+				DO UPDATE SET total = monthly_totals.total + excluded.total, count = monthly_totals.count + excluded.count,
+					base_total = monthly_totals.base_total + excluded.base_total, unrated = monthly_totals.unrated + excluded.unrated`,
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move totals: %w", err)
 			}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
+	"strconv"
 )
 
 // LedgerIDs lists the id of every ledger, in order.
@@ -39,29 +41,44 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 		acc, cat    int64
 		month, kind string
 	}
-	want := map[key][2]int64{}
-	mrows, err := db.query(ctx, `SELECT type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0)
-		FROM movements WHERE ledger_id = ?`, ledgerID)
+	want := map[key]totalVal{}
+	conv, err := newConverter(ctx, db, db, ledgerID)
 	if err != nil {
 		return err
 	}
-	for mrows.Next() {
-		var typ, date string
-		var amount, acc, cat, to, toAmount int64
-		if err := mrows.Scan(&typ, &date, &amount, &acc, &cat, &to, &toAmount); err != nil {
-			mrows.Close()
+	all, err := readStored(db.query(ctx, `SELECT `+storedColumns+movementFrom+` WHERE m.ledger_id = ?`, ledgerID))
+	if err != nil {
+		return err
+	}
+	for _, m := range all {
+		d := m.d
+		add := func(k key, total int64, base *int64) {
+			w := want[k]
+			w.total, w.count = w.total+total, w.count+1
+			if base == nil {
+				w.unrated++
+			} else {
+				w.base += *base
+			}
+			want[k] = w
+		}
+		if d.Type == "transfer" {
+			add(key{d.AccountID, 0, d.Date[:7], "transfer_out"}, d.Amount, d.Base)
+			add(key{d.ToAccountID, 0, d.Date[:7], "transfer_in"}, d.ToAmount, d.ToBase)
+		} else {
+			add(key{d.AccountID, d.CategoryID, d.Date[:7], d.Type}, d.Amount, d.Base)
+		}
+		// The amounts in the base currency are the rule's, at today's rates.
+		truth, err := conv.baseOf(ctx, &d, m.currency, m.toCurrency)
+		if err != nil {
 			return err
 		}
-		add := func(k key, v int64) { w := want[k]; want[k] = [2]int64{w[0] + v, w[1] + 1} }
-		if typ == "transfer" {
-			add(key{acc, 0, date[:7], "transfer_out"}, amount)
-			add(key{to, 0, date[:7], "transfer_in"}, toAmount)
-		} else {
-			add(key{acc, cat, date[:7], typ}, amount)
+		if !samePtr(truth.amount, d.Base) || !samePtr(truth.toAmount, d.ToBase) || truth.later != d.BaseLater {
+			wrong = append(wrong, fmt.Errorf("movement %d: in the base currency %s/%s (later %d), the rates say %s/%s (later %d)", m.id,
+				showPtr(d.Base), showPtr(d.ToBase), d.BaseLater, showPtr(truth.amount), showPtr(truth.toAmount), truth.later))
 		}
 	}
-	mrows.Close()
-	trows, err := db.query(ctx, `SELECT account_id, category_id, month, kind, total, count FROM monthly_totals WHERE ledger_id = ?`, ledgerID)
+	trows, err := db.query(ctx, `SELECT account_id, category_id, month, kind, total, count, base_total, unrated FROM monthly_totals WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return err
 	}
@@ -69,15 +86,15 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	seen := 0
 	for trows.Next() {
 		var k key
-		var total, count int64
-		if err := trows.Scan(&k.acc, &k.cat, &k.month, &k.kind, &total, &count); err != nil {
+		var v totalVal
+		if err := trows.Scan(&k.acc, &k.cat, &k.month, &k.kind, &v.total, &v.count, &v.base, &v.unrated); err != nil {
 			return err
 		}
-		if total == 0 && count == 0 {
+		if v == (totalVal{}) {
 			continue // a row emptied by deletes
 		}
-		if w := want[k]; w[0] != total || w[1] != count {
-			wrong = append(wrong, fmt.Errorf("monthly total %+v: kept %d/%d, movements say %d/%d", k, total, count, w[0], w[1]))
+		if w := want[k]; w != v {
+			wrong = append(wrong, fmt.Errorf("monthly total %+v: kept %+v, movements say %+v", k, v, w))
 		}
 		if _, ok := want[k]; ok {
 			seen++
@@ -90,17 +107,92 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 		wrong = append(wrong, fmt.Errorf("monthly totals: %d of the %d rows the movements give are kept", seen, len(want)))
 	}
 	trows.Close()
+	if err := db.checkRates(ctx, ledgerID); err != nil {
+		wrong = append(wrong, err)
+	}
 	// The turnover that bounds every sum: absolute opening balances plus every
-	// movement's amounts.
+	// movement's amounts, and those in the base currency.
 	var kept, truth int64
 	if err := db.queryRow(ctx, `SELECT turnover,
 		COALESCE((SELECT SUM(ABS(opening_balance)) FROM accounts WHERE ledger_id = ledgers.id), 0)
-		+ COALESCE((SELECT SUM(amount + COALESCE(to_amount, 0)) FROM movements WHERE ledger_id = ledgers.id), 0)
+		+ COALESCE((SELECT SUM(amount + COALESCE(to_amount, 0) + COALESCE(base_amount, 0) + COALESCE(to_base_amount, 0))
+			FROM movements WHERE ledger_id = ledgers.id), 0)
 		FROM ledgers WHERE id = ?`, ledgerID).Scan(&kept, &truth); err != nil {
 		return err
 	}
 	if kept != truth {
 		wrong = append(wrong, fmt.Errorf("turnover %d, accounts and movements say %d", kept, truth))
+	}
+	if err := db.checkSearchIndex(ctx, ledgerID); err != nil {
+		wrong = append(wrong, err)
+	}
+	return errors.Join(wrong...)
+}
+
+// checkSearchIndex reports SQLite's search index out of step with the
+// ledger's movements: a row for each movement, under its search key, with
+// its text, and no other. PostgreSQL's is an index on the table itself.
+func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
+	if db.dialect != SQLite {
+		return nil
+	}
+	var movements, indexed, stale int64
+	if err := db.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM movements WHERE ledger_id = ?),
+		(SELECT COUNT(*) FROM movements_search WHERE ledger_id = ?),
+		(SELECT COUNT(*) FROM movements m WHERE m.ledger_id = ? AND NOT EXISTS (SELECT 1 FROM movements_search s
+			WHERE s.docid = `+searchKeySQL("m.date", "m.id")+` AND s.ledger_id = m.ledger_id
+			AND s.description = m.description AND s.notes = m.notes))`,
+		ledgerID, ledgerID, ledgerID).Scan(&movements, &indexed, &stale); err != nil {
+		return err
+	}
+	if indexed != movements || stale != 0 {
+		return fmt.Errorf("search index: %d rows for %d movements, %d movements missing or stale", indexed, movements, stale)
+	}
+	return nil
+}
+
+func showPtr(p *int64) string {
+	if p == nil {
+		return "none"
+	}
+	return strconv.FormatInt(*p, 10)
+}
+
+// checkRates reports rates that are not positive decimals, pair counts out
+// of step with the rates, and rates learnt from transfers that are gone.
+func (db *DB) checkRates(ctx context.Context, ledgerID int64) error {
+	var wrong []error
+	rows, err := db.query(ctx, `SELECT id, rate FROM rates WHERE ledger_id = ?`, ledgerID)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id int64
+		var text string
+		if err := rows.Scan(&id, &text); err != nil {
+			rows.Close()
+			return err
+		}
+		if r, ok := new(big.Rat).SetString(text); !ok || r.Sign() <= 0 {
+			wrong = append(wrong, fmt.Errorf("rate %d: %q is not a positive decimal", id, text))
+		}
+	}
+	rows.Close()
+	var pairs, orphans int64
+	if err := db.queryRow(ctx, `SELECT
+		(SELECT COUNT(*) FROM (SELECT currency, quote, COUNT(*) AS n FROM rates WHERE ledger_id = ? GROUP BY currency, quote) r
+			FULL OUTER JOIN (SELECT currency, quote, rates FROM rate_pairs WHERE ledger_id = ?) p ON p.currency = r.currency AND p.quote = r.quote
+			WHERE p.rates IS NULL OR r.n IS NULL OR p.rates <> r.n),
+		(SELECT COUNT(*) FROM rates r WHERE r.ledger_id = ? AND r.movement_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM movements m
+			WHERE m.id = r.movement_id AND m.ledger_id = r.ledger_id AND m.type = 'transfer'))`,
+		ledgerID, ledgerID, ledgerID).Scan(&pairs, &orphans); err != nil {
+		return err
+	}
+	if pairs != 0 {
+		wrong = append(wrong, fmt.Errorf("rate pairs: %d out of step with the rates", pairs))
+	}
+	if orphans != 0 {
+		wrong = append(wrong, fmt.Errorf("rates: %d learnt from transfers that are gone", orphans))
 	}
 	return errors.Join(wrong...)
 }

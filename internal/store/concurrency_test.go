@@ -248,7 +248,7 @@ func TestParallelCommitsOfOneUpload(t *testing.T) {
 				drafts[i] = finance.ImportDraft{MovementDraft: finance.MovementDraft{Type: "expense", Date: "2025-01-02", Amount: 100, AccountID: acc.ID, CategoryID: cat.ID}}
 			}
 			errs := parallel(4, func(int) error {
-				_, _, err := db.ImportMovements(ctx, l, up, drafts)
+				_, _, err := db.ImportMovements(ctx, l, up, sourceOf(acc.ID, drafts))
 				return err
 			})
 			ok := 0

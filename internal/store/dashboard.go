@@ -71,5 +71,63 @@ func (db *DB) Dashboard(ctx context.Context, ledgerID int64, today time.Time) (*
 	if d.Recent, _, err = db.ListMovements(ctx, ledgerID, finance.MovementFilter{}, 8, ""); err != nil {
 		return nil, err
 	}
+	if d.Converted, err = db.convertedDashboard(ctx, ledgerID, d, day, this, last, trend); err != nil {
+		return nil, err
+	}
 	return d, nil
+}
+
+// convertedDashboard is the dashboard's figures in the base currency:
+// balances at today's rates, flows at each movement's.
+func (db *DB) convertedDashboard(ctx context.Context, ledgerID int64, d *finance.Dashboard, day string, this, last, trend finance.ReportFilter) (*finance.DashboardConverted, error) {
+	conv, err := newConverter(ctx, db, db, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	c := &finance.DashboardConverted{Currency: conv.base}
+	missing := map[string]bool{}
+	for _, b := range d.Balances {
+		v, _, err := conv.convert(ctx, b.Balance, b.Currency, day)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			missing[b.Currency] = b.Balance != 0 || missing[b.Currency]
+			continue
+		}
+		c.Balance += *v
+	}
+	month := func(f finance.ReportFilter) (finance.CurrencyMonths, error) {
+		m, err := db.ConvertedMonthly(ctx, ledgerID, f)
+		for _, code := range m.Incomplete {
+			missing[code] = true
+		}
+		return m, err
+	}
+	m, err := month(this)
+	if err != nil {
+		return nil, err
+	}
+	c.ThisMonth = summaries([]finance.CurrencyMonths{m})[0]
+	if m, err = month(last); err != nil {
+		return nil, err
+	}
+	c.LastMonth = summaries([]finance.CurrencyMonths{m})[0]
+	if c.Trend, err = month(trend); err != nil {
+		return nil, err
+	}
+	if c.TopCategories, err = db.ConvertedCategories(ctx, ledgerID, this, finance.MovementExpense); err != nil {
+		return nil, err
+	}
+	if len(c.TopCategories.Categories) > 5 {
+		c.TopCategories.Categories = c.TopCategories.Categories[:5]
+	}
+	c.Incomplete = []string{}
+	for code, yes := range missing {
+		if yes {
+			c.Incomplete = append(c.Incomplete, code)
+		}
+	}
+	sort.Strings(c.Incomplete)
+	return c, nil
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -19,24 +20,35 @@ import (
 // same in SQL, independently, as the tests' and the soak's truth.
 
 // part is what a movement does to one account: the signed change of its
-// balance and the amount it adds to one monthly_totals row.
+// balance and what it adds to one monthly_totals row: the amount, and the
+// amount in the base currency (base) or, without a rate, one to unrated.
 type part struct {
 	account, category int64
 	kind              string // expense, earning, transfer_out, transfer_in
 	balance           int64
 	total             int64
+	base, unrated     int64
 }
 
 // parts returns what the movement does: one part for an expense or an
 // earning, two for a transfer (out of the source, into the destination).
 func parts(d *finance.MovementDraft) []part {
+	out := func(p part, base *int64) part {
+		if base == nil {
+			p.unrated = 1
+		} else {
+			p.base = *base
+		}
+		return p
+	}
 	switch d.Type {
 	case finance.MovementExpense:
-		return []part{{d.AccountID, d.CategoryID, d.Type, -d.Amount, d.Amount}}
+		return []part{out(part{account: d.AccountID, category: d.CategoryID, kind: d.Type, balance: -d.Amount, total: d.Amount}, d.Base)}
 	case finance.MovementEarning:
-		return []part{{d.AccountID, d.CategoryID, d.Type, d.Amount, d.Amount}}
+		return []part{out(part{account: d.AccountID, category: d.CategoryID, kind: d.Type, balance: d.Amount, total: d.Amount}, d.Base)}
 	case finance.MovementTransfer:
-		return []part{{d.AccountID, 0, "transfer_out", -d.Amount, d.Amount}, {d.ToAccountID, 0, "transfer_in", d.ToAmount, d.ToAmount}}
+		return []part{out(part{account: d.AccountID, kind: "transfer_out", balance: -d.Amount, total: d.Amount}, d.Base),
+			out(part{account: d.ToAccountID, kind: "transfer_in", balance: d.ToAmount, total: d.ToAmount}, d.ToBase)}
 	}
 	return nil
 }
@@ -52,10 +64,11 @@ func applyMovement(ctx context.Context, tx *Tx, ledgerID int64, d *finance.Movem
 		if err := addBalance(ctx, tx, ledgerID, p.account, sign*p.balance); err != nil {
 			return err
 		}
-		if err := addTotal(ctx, tx, ledgerID, p.account, p.category, month, p.kind, sign*p.total, sign); err != nil {
+		if err := addTotal(ctx, tx, ledgerID, totalKey{p.account, p.category, month, p.kind},
+			totalVal{sign * p.total, sign, sign * p.base, sign * p.unrated}); err != nil {
 			return err
 		}
-		tx.turnover += sign * p.total
+		tx.turnover += sign * (p.total + p.base)
 	}
 	return nil
 }
@@ -76,19 +89,20 @@ func addBalance(ctx context.Context, tx *Tx, ledgerID, accountID, delta int64) e
 	return nil
 }
 
-func addTotal(ctx context.Context, tx *Tx, ledgerID, accountID, categoryID int64, month, kind string, total, count int64) error {
-	_, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
+func addTotal(ctx context.Context, tx *Tx, ledgerID int64, k totalKey, v totalVal) error {
+	_, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count, base_total, unrated)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (ledger_id, month, kind, account_id, category_id)
-		DO UPDATE SET total = monthly_totals.total + excluded.total, count = monthly_totals.count + excluded.count`,
-		ledgerID, accountID, categoryID, month, kind, total, count)
-	if err != nil || count >= 0 {
+		DO UPDATE SET total = monthly_totals.total + excluded.total, count = monthly_totals.count + excluded.count,
+			base_total = monthly_totals.base_total + excluded.base_total, unrated = monthly_totals.unrated + excluded.unrated`,
+		ledgerID, k.account, k.category, k.month, k.kind, v.total, v.count, v.base, v.unrated)
+	if err != nil || v.count >= 0 {
 		return err
 	}
 	// A row whose last movement went away goes too, so reports list no
 	// empty categories and months.
 	_, err = tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND month = ? AND kind = ? AND account_id = ? AND category_id = ? AND count = 0`,
-		ledgerID, month, kind, accountID, categoryID)
+		ledgerID, k.month, k.kind, k.account, k.category)
 	return err
 }
 
@@ -97,7 +111,7 @@ type totalKey struct {
 	month, kind       string
 }
 
-type totalVal struct{ total, count int64 }
+type totalVal struct{ total, count, base, unrated int64 }
 
 // aggregate sums many movements' parts before writing them: one balance
 // update per account and one rollup upsert per row instead of one per
@@ -125,8 +139,8 @@ func (a *aggregate) addFor(d *finance.MovementDraft, only map[int64]bool) {
 		a.balances[p.account] = finance.AddCapped(a.balances[p.account], p.balance)
 		k := totalKey{p.account, p.category, month, p.kind}
 		v := a.totals[k]
-		a.totals[k] = totalVal{finance.AddCapped(v.total, p.total), v.count + 1}
-		a.turnover = finance.AddCapped(a.turnover, p.total)
+		a.totals[k] = totalVal{finance.AddCapped(v.total, p.total), v.count + 1, finance.AddCapped(v.base, p.base), v.unrated + p.unrated}
+		a.turnover = finance.AddCapped(a.turnover, finance.AddCapped(p.total, p.base))
 	}
 }
 
@@ -154,8 +168,7 @@ func (a *aggregate) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
 		return cmp.Or(strings.Compare(x.month, y.month), strings.Compare(x.kind, y.kind), cmp.Compare(x.account, y.account), cmp.Compare(x.category, y.category))
 	})
 	for _, k := range keys {
-		v := a.totals[k]
-		if err := addTotal(ctx, tx, ledgerID, k.account, k.category, k.month, k.kind, v.total, v.count); err != nil {
+		if err := addTotal(ctx, tx, ledgerID, k, a.totals[k]); err != nil {
 			return err
 		}
 	}
@@ -192,17 +205,19 @@ func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []i
 			tx.touch(id)
 		}
 		agg := newAggregate()
-		rows, err := tx.query(ctx, `SELECT type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0)
-			FROM movements WHERE ledger_id = ? AND (account_id IN (`+in+`) OR to_account_id IN (`+in+`))`, append(withLedger, ids...)...)
+		rows, err := tx.query(ctx, `SELECT type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0),
+			base_amount, to_base_amount, base_later FROM movements WHERE ledger_id = ? AND (account_id IN (`+in+`) OR to_account_id IN (`+in+`))`, append(withLedger, ids...)...)
 		if err != nil {
 			return err
 		}
 		for rows.Next() {
 			var d finance.MovementDraft
-			if err := rows.Scan(&d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.ToAccountID, &d.ToAmount); err != nil {
+			var base, toBase sql.NullInt64
+			if err := rows.Scan(&d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.ToAccountID, &d.ToAmount, &base, &toBase, &d.BaseLater); err != nil {
 				rows.Close()
 				return err
 			}
+			d.Base, d.ToBase = nullable(base), nullable(toBase)
 			agg.addFor(&d, rebuilt)
 		}
 		rows.Close()
@@ -220,8 +235,16 @@ func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []i
 func recountTurnover(ctx context.Context, tx *Tx, ledgerID int64) error {
 	_, err := tx.exec(ctx, `UPDATE ledgers SET turnover =
 		COALESCE((SELECT SUM(ABS(opening_balance)) FROM accounts a WHERE a.ledger_id = ledgers.id), 0)
-		+ COALESCE((SELECT SUM(total) FROM monthly_totals t WHERE t.ledger_id = ledgers.id), 0)
+		+ COALESCE((SELECT SUM(total + base_total) FROM monthly_totals t WHERE t.ledger_id = ledgers.id), 0)
 		WHERE id = ?`, ledgerID)
 	tx.turnover = 0
 	return err
+}
+
+// nullable is a nullable column as a pointer.
+func nullable(v sql.NullInt64) *int64 {
+	if !v.Valid {
+		return nil
+	}
+	return &v.Int64
 }

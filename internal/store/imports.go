@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"database/sql"
@@ -153,29 +154,41 @@ func (db *DB) DeleteUpload(ctx context.Context, ledgerID, id int64) error {
 	})
 }
 
-// ExistingMovements returns, for one account and period, how many movements
-// share each duplicate key (finance.DuplicateKey), and the set of bank
-// transaction ids (FITID) seen.
-func (db *DB) ExistingMovements(ctx context.Context, ledgerID, accountID int64, from, to string) (map[string]int, map[string]bool, error) {
-	rows, err := db.query(ctx, `SELECT date, type, amount, description, fitid FROM movements
+// ExistingMovements returns what one account holds in a period, for
+// duplicate detection: how many movements share each duplicate key
+// (finance.DuplicateKey), and the set of bank transaction ids (FITID) seen.
+func (db *DB) ExistingMovements(ctx context.Context, ledgerID, accountID int64, from, to string) (finance.ImportExisting, error) {
+	return existingMovements(ctx, db, ledgerID, accountID, from, to)
+}
+
+// rowsQuerier reads rows from the read pool (DB) or inside a write (Tx).
+type rowsQuerier interface {
+	query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+func existingMovements(ctx context.Context, q rowsQuerier, ledgerID, accountID int64, from, to string) (finance.ImportExisting, error) {
+	ex := finance.ImportExisting{Keys: map[string]int{}, FITIDs: map[string]bool{}}
+	if from == "" {
+		return ex, nil
+	}
+	rows, err := q.query(ctx, `SELECT date, type, amount, description, fitid FROM movements
 		WHERE ledger_id = ? AND account_id = ? AND date >= ? AND date <= ?`, ledgerID, accountID, from, to)
 	if err != nil {
-		return nil, nil, err
+		return ex, err
 	}
 	defer rows.Close()
-	keys, fitids := map[string]int{}, map[string]bool{}
 	for rows.Next() {
 		var date, typ, desc, fitid string
 		var amount int64
 		if err := rows.Scan(&date, &typ, &amount, &desc, &fitid); err != nil {
-			return nil, nil, err
+			return ex, err
 		}
-		keys[finance.DuplicateKey(date, typ, amount, desc)]++
+		ex.Keys[finance.DuplicateKey(date, typ, amount, desc)]++
 		if fitid != "" {
-			fitids[fitid] = true
+			ex.FITIDs[fitid] = true
 		}
 	}
-	return keys, fitids, rows.Err()
+	return ex, rows.Err()
 }
 
 // ImportResult is what a commit did, kept with the upload so that a repeated
@@ -185,52 +198,64 @@ type ImportResult struct {
 	CategoriesCreated int `json:"categoriesCreated"`
 }
 
+// ImportSource is what an import commit writes, read as a stream: a large
+// file is read again rather than held as rows.
+type ImportSource struct {
+	AccountID int64  // the account the rows go to
+	From, To  string // the period of the rows (YYYY-MM-DD; "" without rows)
+	// Categories lists every category the rows name (by type and name, as
+	// finance.NameKey compares them); those the ledger lacks are created.
+	Categories []finance.NewCategory
+	// Rows hands write each movement to store, in order, leaving out those
+	// that exist already: existing is what the account holds in the period,
+	// read inside the commit's transaction. write copies the draft. An error
+	// of Rows rolls the commit back.
+	Rows func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error
+}
+
 // ImportMovements creates the missing categories and all the movements in
 // one transaction — all or nothing — and marks the upload committed (its file
 // is dropped). An upload is committed at most once: a repeated or concurrent
 // commit changes nothing and is already_committed, with the first result.
-func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, drafts []finance.ImportDraft) (int, int, error) {
+// The movements stream into the database (movementWriter): the commit holds
+// a batch of them at a time, not the file's rows.
+func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src ImportSource) (int, int, error) {
 	var res ImportResult
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		res = ImportResult{}
 		if err := claimUpload(ctx, tx, ledgerID, uploadID); err != nil {
 			return err
 		}
-		byName := map[string]int64{}
-		rows, err := tx.query(ctx, `SELECT id, type, name_key FROM categories WHERE ledger_id = ? ORDER BY parent_key, id`, ledgerID)
+		byName, created, err := importCategories(ctx, tx, ledgerID, src.Categories)
 		if err != nil {
 			return err
 		}
-		for rows.Next() {
-			var id int64
-			var typ, key string
-			if err := rows.Scan(&id, &typ, &key); err != nil {
-				rows.Close()
-				return err
-			}
-			if _, seen := byName[typ+"|"+key]; !seen {
-				byName[typ+"|"+key] = id
-			}
+		res.CategoriesCreated = created
+		existing, err := existingMovements(ctx, tx, ledgerID, src.AccountID, src.From, src.To)
+		if err != nil {
+			return err
 		}
-		rows.Close()
-		plain := make([]finance.MovementDraft, len(drafts))
-		for i, d := range drafts {
+		r, err := loadRefs(ctx, tx, ledgerID)
+		if err != nil {
+			return err
+		}
+		w := newMovementWriter(ctx, tx, ledgerID, r)
+		err = src.Rows(existing, func(d *finance.ImportDraft) {
+			if w.err != nil {
+				return
+			}
 			if d.CategoryID == 0 && d.CategoryName != "" && d.Type != finance.MovementTransfer {
-				k := d.Type + "|" + finance.NameKey(d.CategoryName)
-				id, ok := byName[k]
+				id, ok := byName[d.Type+"|"+finance.NameKey(d.CategoryName)]
 				if !ok {
-					if id, err = insertCategory(ctx, tx, ledgerID, 0, d.Type, strings.TrimSpace(d.CategoryName), "#868e96", "dots", nil); err != nil {
-						return err
-					}
-					byName[k] = id
-					res.CategoriesCreated++
+					w.err = fmt.Errorf("import: category %s %q is not among the source's categories", d.Type, d.CategoryName)
+					return
 				}
 				d.CategoryID = id
 			}
-			plain[i] = d.MovementDraft
-		}
-		n, err := createMovementsTx(ctx, tx, ledgerID, plain)
-		if err != nil {
+			w.add(&d.MovementDraft)
+		})
+		n, werr := w.close()
+		if err = cmp.Or(err, werr); err != nil {
 			return err
 		}
 		res.Created = n
@@ -240,9 +265,49 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, dra
 	})
 	if err == nil && res.Created >= largeLoad {
 		// The movements are committed; stale statistics would only cost speed.
-		_ = db.RefreshStatistics(ctx)
+		db.refreshStatisticsSoon()
 	}
 	return res.Created, res.CategoriesCreated, err
+}
+
+// importCategories returns the ledger's categories by type|NameKey (the
+// first by position when names repeat), creating those of want it lacks as
+// top-level categories, and how many it created.
+func importCategories(ctx context.Context, tx *Tx, ledgerID int64, want []finance.NewCategory) (map[string]int64, int, error) {
+	byName := map[string]int64{}
+	rows, err := tx.query(ctx, `SELECT id, type, name_key FROM categories WHERE ledger_id = ? ORDER BY parent_key, id`, ledgerID)
+	if err != nil {
+		return nil, 0, err
+	}
+	for rows.Next() {
+		var id int64
+		var typ, key string
+		if err := rows.Scan(&id, &typ, &key); err != nil {
+			rows.Close()
+			return nil, 0, err
+		}
+		if _, seen := byName[typ+"|"+key]; !seen {
+			byName[typ+"|"+key] = id
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	created := 0
+	for _, c := range want {
+		k := c.Type + "|" + finance.NameKey(c.Name)
+		if _, ok := byName[k]; ok || c.Type == finance.MovementTransfer {
+			continue
+		}
+		id, err := insertCategory(ctx, tx, ledgerID, 0, c.Type, strings.TrimSpace(c.Name), "#868e96", "dots", nil)
+		if err != nil {
+			return nil, 0, err
+		}
+		byName[k] = id
+		created++
+	}
+	return byName, created, nil
 }
 
 // claimUpload marks the upload committed and drops its file, inside the

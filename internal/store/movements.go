@@ -11,18 +11,23 @@ import (
 )
 
 const movementColumns = `m.id, m.type, m.date, m.amount, a.currency, m.account_id, m.category_id, m.to_account_id, m.to_amount,
-	COALESCE(ta.currency, ''), m.description, m.notes, m.tags`
+	COALESCE(ta.currency, ''), m.description, m.notes, m.tags, m.base_amount, m.to_base_amount, m.base_later`
 
-const movementFrom = ` FROM movements m JOIN accounts a ON a.id = m.account_id LEFT JOIN accounts ta ON ta.id = m.to_account_id`
+const movementFrom = ` FROM movements m JOIN accounts a ON a.id = m.account_id` + toAccountJoin
+
+// toAccountJoin joins a transfer's destination account as ta.
+const toAccountJoin = ` LEFT JOIN accounts ta ON ta.id = m.to_account_id`
 
 func scanMovement(s rowScanner) (*finance.Movement, error) {
 	var m finance.Movement
-	var cat, to, toAmount sql.NullInt64
+	var cat, to, toAmount, base, toBase sql.NullInt64
 	var tags string
+	var later int64
 	if err := s.Scan(&m.ID, &m.Type, &m.Date, &m.Amount, &m.Currency, &m.AccountID, &cat, &to, &toAmount,
-		&m.ToCurrency, &m.Description, &m.Notes, &tags); err != nil {
+		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later); err != nil {
 		return nil, err
 	}
+	m.SetBase(nullable(base), nullable(toBase), later)
 	if cat.Valid {
 		m.CategoryID = &cat.Int64
 	}
@@ -53,7 +58,7 @@ func (db *DB) Movement(ctx context.Context, ledgerID, id int64) (*finance.Moveme
 // draftOf turns a stored movement back into a draft (for patches).
 func draftOf(m *finance.Movement) finance.MovementDraft {
 	d := finance.MovementDraft{Type: m.Type, Date: m.Date, Amount: m.Amount, AccountID: m.AccountID,
-		Description: m.Description, Notes: m.Notes, Tags: m.Tags}
+		Description: m.Description, Notes: m.Notes, Tags: m.Tags, Base: m.BaseAmount, ToBase: m.ToBaseAmount, BaseLater: m.BaseLater()}
 	if m.CategoryID != nil {
 		d.CategoryID = *m.CategoryID
 	}
@@ -173,15 +178,9 @@ func nullID(id int64) any {
 }
 
 func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft, now int64) (int64, error) {
-	var toAmount any
-	if d.Type == finance.MovementTransfer {
-		toAmount = d.ToAmount
-	}
 	var id int64
-	err := tx.queryRow(ctx, `INSERT INTO movements (ledger_id, type, date, amount, account_id, category_id, to_account_id, to_amount,
-		description, notes, tags, fitid, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount,
-		d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now).Scan(&id)
+	err := tx.queryRow(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (`+movementPlaceholders+`) RETURNING id`,
+		movementArgs(ledgerID, &d, now)...).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert movement: %w", err)
 	}
@@ -219,11 +218,17 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 			if err := r.check(&d, nil); err != nil {
 				return 0, err
 			}
+			if err := tx.fillBase(ctx, r, &d); err != nil {
+				return 0, err
+			}
 			id, err := insertMovement(ctx, tx, ledgerID, d, db.nowMillis())
 			if err != nil {
 				return 0, err
 			}
-			return id, applyMovement(ctx, tx, ledgerID, &d, 1)
+			if err := applyMovement(ctx, tx, ledgerID, &d, 1); err != nil {
+				return 0, err
+			}
+			return id, tx.learnFrom(ctx, id, &d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency)
 		})
 		return err
 	})
@@ -251,6 +256,9 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 		if err := r.check(&d, &prev); err != nil {
 			return err
 		}
+		if err := tx.fillBase(ctx, r, &d); err != nil {
+			return err
+		}
 		if err := applyMovement(ctx, tx, ledgerID, &prev, -1); err != nil {
 			return err
 		}
@@ -259,9 +267,10 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 			toAmount = d.ToAmount
 		}
 		if _, err := tx.exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
-			to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ? WHERE ledger_id = ? AND id = ?`,
+			to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, base_amount = ?, to_base_amount = ?, base_later = ?
+			WHERE ledger_id = ? AND id = ?`,
 			d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
-			strings.Join(d.Tags, ","), db.nowMillis(), ledgerID, id); err != nil {
+			strings.Join(d.Tags, ","), db.nowMillis(), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, ledgerID, id); err != nil {
 			return err
 		}
 		if _, err := tx.exec(ctx, `DELETE FROM movement_tags WHERE movement_id = ?`, id); err != nil {
@@ -270,7 +279,15 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 		if err := insertTags(ctx, tx, ledgerID, id, d.Tags); err != nil {
 			return err
 		}
-		return applyMovement(ctx, tx, ledgerID, &d, 1)
+		if err := applyMovement(ctx, tx, ledgerID, &d, 1); err != nil {
+			return err
+		}
+		if prev.Type == finance.MovementTransfer {
+			if err := tx.unlearn(ctx, id); err != nil {
+				return err
+			}
+		}
+		return tx.learnFrom(ctx, id, &d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency)
 	})
 	if err != nil {
 		return nil, err
@@ -297,14 +314,29 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 			if err != nil {
 				return notFound(err, "movement")
 			}
-			d := draftOf(m)
+			out = append(out, *m)
+		}
+		// Oldest first: the search index's keys then go in increasing order
+		// (see searchOrder).
+		var transfers []int64
+		for _, m := range slices.SortedStableFunc(slices.Values(out), compareDateID) {
+			d := draftOf(&m)
 			if err := applyMovement(ctx, tx, ledgerID, &d, -1); err != nil {
 				return err
 			}
-			if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, id); err != nil {
+			if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, m.ID); err != nil {
 				return err
 			}
-			out = append(out, *m)
+			if m.Type == finance.MovementTransfer {
+				transfers = append(transfers, m.ID)
+			}
+		}
+		// Only once they are all gone: forgetting a rate converts again the
+		// movements it affected, which the list above read before.
+		for _, id := range transfers {
+			if err := tx.unlearn(ctx, id); err != nil {
+				return err
+			}
 		}
 		return nil
 	})

@@ -36,11 +36,6 @@ func (db *DB) CreateMovementsOnce(ctx context.Context, ledgerID int64, drafts []
 	return ids, replayed, nil
 }
 
-func createMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft) (int, error) {
-	ids, err := insertMovementsTx(ctx, tx, ledgerID, drafts)
-	return len(ids), err
-}
-
 func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft) ([]int64, error) {
 	db := tx.db
 	if len(drafts) == 0 {
@@ -68,6 +63,11 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 	if len(bad) > 0 {
 		return nil, &finance.BulkError{Rows: bad}
 	}
+	for i := range drafts {
+		if err := tx.fillBase(ctx, r, &drafts[i]); err != nil {
+			return nil, err
+		}
+	}
 	now := db.nowMillis()
 	var ids []int64
 	if db.dialect == Postgres {
@@ -82,11 +82,26 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 	for i := range drafts {
 		agg.add(&drafts[i])
 	}
-	return ids, agg.apply(ctx, tx, ledgerID)
+	if err := agg.apply(ctx, tx, ledgerID); err != nil {
+		return nil, err
+	}
+	for i := range drafts {
+		d := &drafts[i]
+		if err := tx.learnFrom(ctx, ids[i], d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
 }
 
 const movementInsertColumns = `ledger_id, type, date, amount, account_id, category_id,
-	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at`
+	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at, base_amount, to_base_amount, base_later`
+
+// movementInsertWidth is how many columns movementInsertColumns lists.
+const movementInsertWidth = 17
+
+// movementPlaceholders is one row's "?, ?, …" for movementInsertColumns.
+var movementPlaceholders = strings.TrimSuffix(strings.Repeat("?, ", movementInsertWidth), ", ")
 
 // movementArgs are a draft's values in movementInsertColumns order.
 func movementArgs(ledgerID int64, d *finance.MovementDraft, now int64) []any {
@@ -95,51 +110,25 @@ func movementArgs(ledgerID int64, d *finance.MovementDraft, now int64) []any {
 		toAmount = d.ToAmount
 	}
 	return []any{ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
-		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now}
+		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now,
+		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater}
 }
 
-// insertMovementsSQLite inserts row by row with one prepared statement: on an
-// embedded database a statement costs no round trip.
+// sqliteBatchRows movements go in one multi-row INSERT on SQLite (17
+// parameters each, far below SQLite's 32,766).
+const sqliteBatchRows = 256
+
+// insertMovementsSQLite inserts the drafts with a sqliteInserter.
 func insertMovementsSQLite(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, now int64) ([]int64, error) {
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	s, err := prepareSQLiteInserter(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
-	defer ins.Close()
-	tagIns, err := tx.PrepareContext(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`)
-	if err != nil {
-		return nil, err
-	}
-	defer tagIns.Close()
-	ids := make([]int64, 0, len(drafts))
-	// A cancellable context costs the SQLite driver a goroutine per statement
-	// (a third of a 100,000-row import); the rows go in with one that is not,
-	// and the loop itself watches for cancellation.
-	reqCtx := ctx
-	ctx = context.WithoutCancel(ctx)
-	for i := range drafts {
-		if i%4096 == 4095 && reqCtx.Err() != nil {
-			return nil, reqCtx.Err()
-		}
-		res, err := ins.ExecContext(ctx, movementArgs(ledgerID, &drafts[i], now)...)
-		if err != nil {
-			return nil, fmt.Errorf("insert movement: %w", err)
-		}
-		id, err := res.LastInsertId()
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range drafts[i].Tags {
-			if _, err := tagIns.ExecContext(ctx, id, ledgerID, t); err != nil {
-				return nil, err
-			}
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
+	defer s.close()
+	return s.insert(ctx, ledgerID, drafts, now, make([]int64, 0, len(drafts)))
 }
 
-// pgBatchRows movements go in one multi-row INSERT (15 parameters each, far
+// pgBatchRows movements go in one multi-row INSERT (18 parameters each, far
 // below PostgreSQL's 65,535).
 const pgBatchRows = 1000
 
@@ -152,7 +141,7 @@ func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, dr
 		return nil, err
 	}
 	var q strings.Builder
-	args := make([]any, 0, pgBatchRows*15)
+	args := make([]any, 0, pgBatchRows*(movementInsertWidth+1))
 	for lo := 0; lo < len(drafts); lo += pgBatchRows {
 		hi := min(lo+pgBatchRows, len(drafts))
 		q.Reset()
@@ -163,7 +152,7 @@ func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, dr
 				q.WriteByte(',')
 			}
 			q.WriteByte('(')
-			for c := 0; c < 15; c++ {
+			for c := 0; c < movementInsertWidth+1; c++ {
 				if c > 0 {
 					q.WriteByte(',')
 				}

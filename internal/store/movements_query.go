@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/base64"
 	"fmt"
 	"strconv"
@@ -29,8 +30,60 @@ func (db *DB) filterSQL(ctx context.Context, ledgerID int64, f finance.MovementF
 		}
 		f.CategoryIDs = ids
 	}
-	where, args := filterConditions(ledgerID, f)
+	how := access{sqlite: db.dialect == SQLite}
+	if how.sqlite {
+		// SQLite has no statistics: it walks the ledger's date index and
+		// tests each movement. When tags or an amount range pick few
+		// movements, their own index finds them far cheaper.
+		var err error
+		if len(f.Tags) > 0 {
+			how.byTags, err = db.fewRows(ctx, `SELECT 1 FROM movement_tags WHERE ledger_id = ? AND tag IN (`+placeholders(len(f.Tags))+`)`,
+				append([]any{ledgerID}, stringArgs(f.Tags)...))
+		} else if f.MinAmount != nil || f.MaxAmount != nil {
+			lo, hi := int64(0), int64(finance.MaxAmount)
+			if f.MinAmount != nil {
+				lo = *f.MinAmount
+			}
+			if f.MaxAmount != nil {
+				hi = *f.MaxAmount
+			}
+			how.byAmount, err = db.fewRows(ctx, `SELECT 1 FROM movements WHERE ledger_id = ? AND amount >= ? AND amount <= ?`, []any{ledgerID, lo, hi})
+		}
+		if err != nil {
+			return "", nil, err
+		}
+	}
+	where, args := filterConditions(ledgerID, f, how)
+	if tokens := searchTokens(f.Text); len(tokens) > 0 {
+		cond, more := db.searchCondition(ledgerID, f, tokens)
+		where, args = where+cond, append(args, more...)
+	}
 	return where, args, nil
+}
+
+// access says which index a filtered read of movements should start from on
+// SQLite: the ledger's dates (the default), the tags, or the amounts.
+type access struct{ sqlite, byTags, byAmount bool }
+
+// sortRows is the number of matching movements up to which a filtered list
+// reads them all through their own index and sorts them, rather than walking
+// the ledger newest first and testing each movement (SQLite's tags and
+// amounts here, PostgreSQL's search in pgSearchPage).
+const sortRows = 5000
+
+// fewRows says whether the query (one indexed read) has fewer than sortRows rows.
+func (db *DB) fewRows(ctx context.Context, q string, args []any) (bool, error) {
+	var n int
+	err := db.queryRow(ctx, `SELECT COUNT(*) FROM (`+q+` LIMIT ?) t`, append(args, sortRows)...).Scan(&n)
+	return n < sortRows, err
+}
+
+func stringArgs(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
 }
 
 // withSubcategories returns the ledger's categories among ids and their
@@ -45,11 +98,23 @@ func (db *DB) withSubcategories(ctx context.Context, ledgerID int64, ids []int64
 	return out, err
 }
 
-// filterConditions writes the filter with f.CategoryIDs taken as they are.
-func filterConditions(ledgerID int64, f finance.MovementFilter) (string, []any) {
+// filterConditions writes the filter with f.CategoryIDs taken as they are,
+// all but the text: filterSQL adds the search index's condition (search.go).
+// On SQLite, "+ 0" and a unary "+" keep the planner off an index: off the
+// ledger's when the tagged movements are read by id, off the amounts' unless
+// the amount range is the way in.
+func filterConditions(ledgerID int64, f finance.MovementFilter, how access) (string, []any) {
 	var b strings.Builder
 	args := []any{ledgerID}
-	b.WriteString(` WHERE m.ledger_id = ?`)
+	amount := "m.amount"
+	if how.sqlite && !how.byAmount {
+		amount = "+m.amount"
+	}
+	if how.byTags {
+		b.WriteString(` WHERE m.ledger_id + 0 = ?`)
+	} else {
+		b.WriteString(` WHERE m.ledger_id = ?`)
+	}
 	if f.From != "" {
 		b.WriteString(` AND m.date >= ?`)
 		args = append(args, f.From)
@@ -60,9 +125,7 @@ func filterConditions(ledgerID int64, f finance.MovementFilter) (string, []any) 
 	}
 	if len(f.Types) > 0 {
 		b.WriteString(` AND m.type IN (` + placeholders(len(f.Types)) + `)`)
-		for _, t := range f.Types {
-			args = append(args, t)
-		}
+		args = append(args, stringArgs(f.Types)...)
 	}
 	if len(f.AccountIDs) > 0 {
 		in, ids := inList(f.AccountIDs)
@@ -75,28 +138,19 @@ func filterConditions(ledgerID int64, f finance.MovementFilter) (string, []any) 
 		args = append(args, ids...)
 	}
 	if len(f.Tags) > 0 {
-		b.WriteString(` AND EXISTS (SELECT 1 FROM movement_tags t WHERE t.movement_id = m.id AND t.tag IN (` + placeholders(len(f.Tags)) + `))`)
-		for _, t := range f.Tags {
-			args = append(args, t)
-		}
+		b.WriteString(` AND m.id IN (SELECT t.movement_id FROM movement_tags t WHERE t.ledger_id = ? AND t.tag IN (` + placeholders(len(f.Tags)) + `))`)
+		args = append(append(args, ledgerID), stringArgs(f.Tags)...)
 	}
 	if f.MinAmount != nil {
-		b.WriteString(` AND m.amount >= ?`)
+		b.WriteString(` AND ` + amount + ` >= ?`)
 		args = append(args, *f.MinAmount)
 	}
 	if f.MaxAmount != nil {
-		b.WriteString(` AND m.amount <= ?`)
+		b.WriteString(` AND ` + amount + ` <= ?`)
 		args = append(args, *f.MaxAmount)
-	}
-	if f.Text != "" {
-		pattern := "%" + likeEscaper.Replace(strings.ToLower(f.Text)) + "%"
-		b.WriteString(` AND (LOWER(m.description) LIKE ? ESCAPE '\' OR LOWER(m.notes) LIKE ? ESCAPE '\')`)
-		args = append(args, pattern, pattern)
 	}
 	return b.String(), args
 }
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
 
@@ -127,24 +181,30 @@ func (db *DB) ListMovements(ctx context.Context, ledgerID int64, f finance.Movem
 		limit = DefaultPageSize
 	}
 	limit = min(limit, MaxPageSize)
-	where, args, err := db.filterSQL(ctx, ledgerID, f)
+	src, err := db.movementSource(ctx, ledgerID, f)
 	if err != nil {
 		return nil, nil, err
 	}
-	order := ` ORDER BY m.date DESC, m.id DESC`
-	cmp := "<"
-	if f.Ascending {
-		order, cmp = ` ORDER BY m.date ASC, m.id ASC`, ">"
-	}
+	where, args := src.where, src.args
 	if cursor != "" {
 		date, id, err := DecodeCursor(cursor)
 		if err != nil {
 			return nil, nil, err
 		}
-		where += ` AND (m.date ` + cmp + ` ? OR (m.date = ? AND m.id ` + cmp + ` ?))`
-		args = append(args, date, date, id)
+		cond, more := src.after(date, id, f.Ascending)
+		where, args = where+cond, append(args, more...)
 	}
-	rows, err := db.query(ctx, `SELECT `+movementColumns+movementFrom+where+order+` LIMIT ?`, append(args, limit+1)...)
+	q, args := `SELECT `+movementColumns+src.from+toAccountJoin+where+src.order+` LIMIT ?`, append(args, limit+1)
+	if tokens := searchTokens(f.Text); db.dialect == Postgres && len(tokens) > 0 {
+		return db.pgSearchPage(ctx, ledgerID, tokens, q, args, limit)
+	}
+	rows, err := db.query(ctx, q, args...)
+	return movementPage(rows, err, limit)
+}
+
+// movementPage reads a list query that asked for limit+1 rows and returns
+// the page and the cursor of the next one.
+func movementPage(rows *sql.Rows, err error, limit int) ([]finance.Movement, *string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
@@ -170,33 +230,6 @@ func (db *DB) ListMovements(ctx context.Context, ledgerID int64, f finance.Movem
 	return out, next, nil
 }
 
-// TotalMovements sums the whole filtered set in SQL.
-func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.MovementFilter) (*finance.MovementTotals, error) {
-	where, args, err := db.filterSQL(ctx, ledgerID, f)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := db.query(ctx, `SELECT a.currency, COUNT(*),
-		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN m.amount ELSE 0 END), 0) AS BIGINT),
-		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN m.amount ELSE 0 END), 0) AS BIGINT)
-		FROM movements m JOIN accounts a ON a.id = m.account_id`+where+` GROUP BY a.currency ORDER BY a.currency`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := &finance.MovementTotals{ByCurrency: []finance.CurrencyTotals{}}
-	for rows.Next() {
-		var t finance.CurrencyTotals
-		if err := rows.Scan(&t.Currency, &t.Count, &t.Earnings, &t.Expenses); err != nil {
-			return nil, err
-		}
-		t.Net = t.Earnings - t.Expenses
-		out.Count += t.Count
-		out.ByCurrency = append(out.ByCurrency, t)
-	}
-	return out, rows.Err()
-}
-
 // ExportRow is a movement with its names resolved, for CSV export.
 type ExportRow struct {
 	finance.Movement
@@ -207,59 +240,31 @@ type ExportRow struct {
 
 // ExportMovements streams the filtered movements (in list order) to fn.
 func (db *DB) ExportMovements(ctx context.Context, ledgerID int64, f finance.MovementFilter, fn func(ExportRow) error) error {
-	where, args, err := db.filterSQL(ctx, ledgerID, f)
+	src, err := db.movementSource(ctx, ledgerID, f)
 	if err != nil {
 		return err
 	}
-	order := ` ORDER BY m.date DESC, m.id DESC`
-	if f.Ascending {
-		order = ` ORDER BY m.date ASC, m.id ASC`
-	}
 	rows, err := db.query(ctx, `SELECT `+movementColumns+`, a.name, COALESCE(CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ' / ' || c.name END, ''),
-		COALESCE(ta.name, '')`+movementFrom+` LEFT JOIN categories c ON c.id = m.category_id LEFT JOIN categories p ON p.id = c.parent_id`+
-		where+order, args...)
+		COALESCE(ta.name, '')`+src.from+toAccountJoin+` LEFT JOIN categories c ON c.id = m.category_id LEFT JOIN categories p ON p.id = c.parent_id`+
+		src.where+src.order, src.args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var r ExportRow
-		var cat, to, toAmount = new(nullInt), new(nullInt), new(nullInt)
+		var cat, to, toAmount, base, toBase sql.NullInt64
 		var tags string
-		if err := rows.Scan(&r.ID, &r.Type, &r.Date, &r.Amount, &r.Currency, &r.AccountID, cat, to, toAmount, &r.ToCurrency,
-			&r.Description, &r.Notes, &tags, &r.AccountName, &r.CategoryName, &r.ToAccountName); err != nil {
+		var later int64
+		if err := rows.Scan(&r.ID, &r.Type, &r.Date, &r.Amount, &r.Currency, &r.AccountID, &cat, &to, &toAmount, &r.ToCurrency,
+			&r.Description, &r.Notes, &tags, &base, &toBase, &later, &r.AccountName, &r.CategoryName, &r.ToAccountName); err != nil {
 			return err
 		}
-		r.CategoryID, r.ToAccountID, r.ToAmount = cat.ptr(), to.ptr(), toAmount.ptr()
+		r.CategoryID, r.ToAccountID, r.ToAmount = nullable(cat), nullable(to), nullable(toAmount)
 		r.Tags = splitTags(tags)
 		if err := fn(r); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
 	}
 	return rows.Err()
-}
-
-type nullInt struct {
-	v     int64
-	valid bool
-}
-
-func (n *nullInt) Scan(src any) error {
-	switch x := src.(type) {
-	case nil:
-		n.valid = false
-	case int64:
-		n.v, n.valid = x, true
-	default:
-		return fmt.Errorf("unexpected %T", src)
-	}
-	return nil
-}
-
-func (n *nullInt) ptr() *int64 {
-	if !n.valid {
-		return nil
-	}
-	v := n.v
-	return &v
 }

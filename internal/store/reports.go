@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"sort"
+	"strings"
 	"time"
 
 	"cashcontrol/internal/finance"
@@ -36,9 +37,76 @@ func (db *DB) reportRows(ctx context.Context, ledgerID int64, f finance.ReportFi
 	}
 }
 
+// measure is what a report sums: each currency's own amounts, or every
+// currency's in the ledger's base currency (one section). group is what the
+// section adds to a GROUP BY (PostgreSQL groups by no constant).
+type measure struct{ currency, total, group string }
+
+var ownCurrency = measure{"a.currency", "s.total", "a.currency, "}
+
+// inBase sums the amounts in the base currency code (an ISO or ledger code:
+// letters and digits only, so it is written into the SQL as it is).
+func inBase(code string) measure {
+	clean := strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, code)
+	return measure{"'" + clean + "'", "s.base", ""}
+}
+
+// BaseCurrency is the ledger's base currency.
+func (db *DB) BaseCurrency(ctx context.Context, ledgerID int64) (string, error) {
+	var base string
+	err := db.queryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, ledgerID).Scan(&base)
+	return base, notFound(err, "ledger")
+}
+
+// incomplete lists the currencies of the report's movements that have no
+// rate to the base currency.
+func (db *DB) incomplete(ctx context.Context, ledgerID int64, f finance.ReportFilter, extra string, extraArgs []any) ([]string, error) {
+	var out []string
+	err := db.reportRows(ctx, ledgerID, f, `a.currency, CAST(SUM(s.unrated) AS BIGINT)`, `a.currency`, extra, extraArgs)(func(r rowScanner) error {
+		var c string
+		var n int64
+		if err := r.Scan(&c, &n); err != nil {
+			return err
+		}
+		if n > 0 {
+			out = append(out, c)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
 // ReportCategories sums expenses or earnings per category for the period,
 // subcategories folded into their parent (and listed under it), per currency.
 func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f finance.ReportFilter, typ string) ([]finance.CurrencyCategories, error) {
+	return db.reportCategories(ctx, ledgerID, f, typ, ownCurrency)
+}
+
+// ConvertedCategories is ReportCategories with every currency in the base one.
+func (db *DB) ConvertedCategories(ctx context.Context, ledgerID int64, f finance.ReportFilter, typ string) (finance.CurrencyCategories, error) {
+	base, err := db.BaseCurrency(ctx, ledgerID)
+	if err != nil {
+		return finance.CurrencyCategories{}, err
+	}
+	list, err := db.reportCategories(ctx, ledgerID, f, typ, inBase(base))
+	if err != nil {
+		return finance.CurrencyCategories{}, err
+	}
+	out := finance.CurrencyCategories{Currency: base, Categories: []finance.CategoryAmount{}}
+	if len(list) > 0 {
+		out = list[0]
+	}
+	out.Incomplete, err = db.incomplete(ctx, ledgerID, f, ` AND s.kind = ?`, []any{typ})
+	return out, err
+}
+
+func (db *DB) reportCategories(ctx context.Context, ledgerID int64, f finance.ReportFilter, typ string, m measure) ([]finance.CurrencyCategories, error) {
 	cats, err := db.ListCategories(ctx, ledgerID)
 	if err != nil {
 		return nil, err
@@ -52,8 +120,8 @@ func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f finance.Re
 		cat      int64
 	}
 	sums := map[key][2]int64{}
-	err = db.reportRows(ctx, ledgerID, f, `a.currency, s.category_id, CAST(SUM(s.total) AS BIGINT), CAST(SUM(s.count) AS BIGINT)`,
-		`a.currency, s.category_id`, ` AND s.kind = ?`, []any{typ})(func(r rowScanner) error {
+	err = db.reportRows(ctx, ledgerID, f, m.currency+`, s.category_id, CAST(SUM(`+m.total+`) AS BIGINT), CAST(SUM(s.count) AS BIGINT)`,
+		m.group+`s.category_id`, ` AND s.kind = ?`, []any{typ})(func(r rowScanner) error {
 		var k key
 		var total, count int64
 		if err := r.Scan(&k.currency, &k.cat, &total, &count); err != nil {
@@ -143,10 +211,33 @@ func share(part, whole int64) int64 {
 // ReportMonthly returns earnings, expenses, transfers, net and a running total
 // per month of the period, per currency, with empty months as zeros.
 func (db *DB) ReportMonthly(ctx context.Context, ledgerID int64, f finance.ReportFilter) ([]finance.CurrencyMonths, error) {
+	return db.reportMonthly(ctx, ledgerID, f, ownCurrency, "")
+}
+
+// ConvertedMonthly is ReportMonthly with every currency in the base one.
+func (db *DB) ConvertedMonthly(ctx context.Context, ledgerID int64, f finance.ReportFilter) (finance.CurrencyMonths, error) {
+	base, err := db.BaseCurrency(ctx, ledgerID)
+	if err != nil {
+		return finance.CurrencyMonths{}, err
+	}
+	list, err := db.reportMonthly(ctx, ledgerID, f, inBase(base), base)
+	if err != nil {
+		return finance.CurrencyMonths{}, err
+	}
+	out := list[0]
+	out.Incomplete, err = db.incomplete(ctx, ledgerID, f, "", nil)
+	return out, err
+}
+
+// reportMonthly sums by m; a section for always is there even when empty.
+func (db *DB) reportMonthly(ctx context.Context, ledgerID int64, f finance.ReportFilter, m measure, always string) ([]finance.CurrencyMonths, error) {
 	type key struct{ currency, month string }
 	flows := map[key]*finance.MonthFlow{}
 	currencies := map[string]bool{}
-	err := db.reportRows(ctx, ledgerID, f, `a.currency, s.month, s.kind, CAST(SUM(s.total) AS BIGINT)`, `a.currency, s.month, s.kind`, "", nil)(
+	if always != "" {
+		currencies[always] = true
+	}
+	err := db.reportRows(ctx, ledgerID, f, m.currency+`, s.month, s.kind, CAST(SUM(`+m.total+`) AS BIGINT)`, m.group+`s.month, s.kind`, "", nil)(
 		func(r rowScanner) error {
 			var k key
 			var kind string
@@ -289,4 +380,47 @@ func dayBefore(date string) string {
 		return "1899-12-31"
 	}
 	return t.AddDate(0, 0, -1).Format(finance.DateLayout)
+}
+
+// ConvertedNetWorth is the net worth in the base currency: each currency's
+// balance at a month's end (or the period's, for its last month) converted at
+// the rate of that day.
+func (db *DB) ConvertedNetWorth(ctx context.Context, ledgerID int64, f finance.ReportFilter) (finance.CurrencyWorth, error) {
+	per, err := db.ReportNetWorth(ctx, ledgerID, f)
+	if err != nil {
+		return finance.CurrencyWorth{}, err
+	}
+	conv, err := newConverter(ctx, db, db, ledgerID)
+	if err != nil {
+		return finance.CurrencyWorth{}, err
+	}
+	months := monthsBetween(f.From, f.To)
+	out := finance.CurrencyWorth{Currency: conv.base, Points: make([]finance.WorthPoint, len(months))}
+	for i, m := range months {
+		out.Points[i].Month = m
+	}
+	missing := map[string]bool{}
+	for _, cw := range per {
+		for i, p := range cw.Points {
+			if i >= len(out.Points) || p.Balance == 0 {
+				continue
+			}
+			t, _ := time.Parse("2006-01", p.Month)
+			day := min(monthEnd(t).Format(finance.DateLayout), f.To)
+			v, _, err := conv.convert(ctx, p.Balance, cw.Currency, day)
+			if err != nil {
+				return out, err
+			}
+			if v == nil {
+				missing[cw.Currency] = true
+				continue
+			}
+			out.Points[i].Balance += *v
+		}
+	}
+	for c := range missing {
+		out.Incomplete = append(out.Incomplete, c)
+	}
+	sort.Strings(out.Incomplete)
+	return out, nil
 }

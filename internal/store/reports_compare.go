@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"sort"
 
 	"cashcontrol/internal/finance"
@@ -41,6 +42,29 @@ func (db *DB) ReportCompare(ctx context.Context, ledgerID int64, cur, prev finan
 	if err != nil {
 		return nil, err
 	}
+	return compare(now, before), nil
+}
+
+// ConvertedCompare is ReportCompare with every currency in the base one.
+func (db *DB) ConvertedCompare(ctx context.Context, ledgerID int64, cur, prev finance.ReportFilter, typ string) (finance.CurrencyComparison, error) {
+	now, err := db.ConvertedCategories(ctx, ledgerID, cur, typ)
+	if err != nil {
+		return finance.CurrencyComparison{}, err
+	}
+	before, err := db.ConvertedCategories(ctx, ledgerID, prev, typ)
+	if err != nil {
+		return finance.CurrencyComparison{}, err
+	}
+	out := finance.CurrencyComparison{Currency: now.Currency, Categories: []finance.CategoryChange{}}
+	if list := compare([]finance.CurrencyCategories{now}, []finance.CurrencyCategories{before}); len(list) > 0 {
+		out = list[0]
+	}
+	out.Incomplete = slices.Compact(slices.Sorted(slices.Values(append(now.Incomplete, before.Incomplete...))))
+	return out, nil
+}
+
+// compare sets two periods' category totals against each other, per currency.
+func compare(now, before []finance.CurrencyCategories) []finance.CurrencyComparison {
 	type key struct {
 		currency string
 		id       int64
@@ -88,7 +112,7 @@ func (db *DB) ReportCompare(ctx context.Context, ledgerID int64, cur, prev finan
 		out = append(out, *t)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Currency < out[j].Currency })
-	return out, nil
+	return out
 }
 
 // FirstMovementDate is the ledger's oldest movement date ("" when none).

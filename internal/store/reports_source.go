@@ -68,7 +68,9 @@ func sourcePlan(f, t time.Time) (first, last time.Time, plus, minus []dateSpan) 
 }
 
 // sourceSQL returns a subquery yielding (account_id, category_id, month, kind,
-// total, count) for the ledger's movements dated from..to (inclusive). Rows
+// total, count, base, unrated) for the ledger's movements dated from..to
+// (inclusive): base is the total in the ledger's base currency of those with
+// a rate, unrated how many have none. Rows
 // may cancel out: callers group and drop groups whose count sums to zero.
 func sourceSQL(ledgerID int64, from, to string) (string, []any) {
 	f, _ := time.Parse(finance.DateLayout, from)
@@ -79,17 +81,19 @@ func sourceSQL(ledgerID int64, from, to string) (string, []any) {
 	raw := func(s dateSpan, sign string) {
 		a, b := s.from.Format(finance.DateLayout), s.to.Format(finance.DateLayout)
 		parts = append(parts, `SELECT account_id, COALESCE(category_id, 0) AS category_id, substr(date, 1, 7) AS month,
-			CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END AS kind, `+sign+`SUM(amount) AS total, `+sign+`COUNT(*) AS count
+			CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END AS kind, `+sign+`SUM(amount) AS total, `+sign+`COUNT(*) AS count,
+			`+sign+`COALESCE(SUM(base_amount), 0) AS base, `+sign+`SUM(CASE WHEN base_amount IS NULL THEN 1 ELSE 0 END) AS unrated
 			FROM movements WHERE ledger_id = ? AND date >= ? AND date <= ?
 			GROUP BY account_id, COALESCE(category_id, 0), substr(date, 1, 7), CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END`,
 			`SELECT to_account_id AS account_id, 0 AS category_id, substr(date, 1, 7) AS month, 'transfer_in' AS kind,
-			`+sign+`SUM(to_amount) AS total, `+sign+`COUNT(*) AS count
+			`+sign+`SUM(to_amount) AS total, `+sign+`COUNT(*) AS count,
+			`+sign+`COALESCE(SUM(to_base_amount), 0) AS base, `+sign+`SUM(CASE WHEN to_base_amount IS NULL THEN 1 ELSE 0 END) AS unrated
 			FROM movements WHERE ledger_id = ? AND type = 'transfer' AND date >= ? AND date <= ?
 			GROUP BY to_account_id, substr(date, 1, 7)`)
 		args = append(args, ledgerID, a, b, ledgerID, a, b)
 	}
 	if !first.After(last) {
-		parts = append(parts, `SELECT account_id, category_id, month, kind, total, count FROM monthly_totals
+		parts = append(parts, `SELECT account_id, category_id, month, kind, total, count, base_total AS base, unrated FROM monthly_totals
 			WHERE ledger_id = ? AND month >= ? AND month <= ?`)
 		args = append(args, ledgerID, first.Format("2006-01"), last.Format("2006-01"))
 	}
@@ -100,7 +104,7 @@ func sourceSQL(ledgerID int64, from, to string) (string, []any) {
 		raw(s, "-")
 	}
 	if len(parts) == 0 { // cannot happen (from <= to), but keep the SQL valid
-		parts = append(parts, `SELECT account_id, category_id, month, kind, total, count FROM monthly_totals WHERE 1 = 0`)
+		parts = append(parts, `SELECT account_id, category_id, month, kind, total, count, base_total AS base, unrated FROM monthly_totals WHERE 1 = 0`)
 	}
 	return "(" + strings.Join(parts, "\nUNION ALL\n") + ")", args
 }

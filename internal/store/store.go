@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"cashcontrol/internal/money"
@@ -35,6 +36,9 @@ type DB struct {
 	now     func() time.Time
 	// currencies is the ISO 4217 table the finance validation checks codes against.
 	currencies *money.Table
+	// statsRunning and statsAgain schedule the statistics refresh after
+	// large imports (refreshStatisticsSoon).
+	statsRunning, statsAgain atomic.Bool
 }
 
 // Options selects the database.
@@ -144,10 +148,16 @@ func (db *DB) Ping(ctx context.Context) error { return db.r.PingContext(ctx) }
 type Tx struct {
 	db *DB
 	tx *sql.Tx
+	// conn is the connection the transaction runs on: PostgreSQL's COPY
+	// goes through the driver's own connection (copyMovements).
+	conn *sql.Conn
 
 	ledgerID int64
 	touched  map[int64]bool
 	turnover int64
+	// conv converts to the base currency (converter); nil until first used
+	// and after a change of rates.
+	conv *converter
 }
 
 func (t *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
@@ -187,11 +197,16 @@ func (db *DB) write(ctx context.Context, fn func(*Tx) error) error {
 }
 
 func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
-	tx, err := db.w.BeginTx(ctx, nil)
+	conn, err := db.w.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	if err := fn(&Tx{db: db, tx: tx}); err != nil {
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	if err := fn(&Tx{db: db, tx: tx, conn: conn}); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
@@ -247,18 +262,21 @@ func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 func (db *DB) nowMillis() int64 { return db.now().UnixMilli() }
 
 // queryIDs reads a one-column query of ids: queryIDs(db.query(…)).
-func queryIDs(rows *sql.Rows, err error) ([]int64, error) {
+func queryIDs(rows *sql.Rows, err error) ([]int64, error) { return queryColumn[int64](rows, err) }
+
+// queryColumn reads a one-column query: queryColumn[string](db.query(…)).
+func queryColumn[T any](rows *sql.Rows, err error) ([]T, error) {
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []int64
+	var out []T
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		var v T
+		if err := rows.Scan(&v); err != nil {
 			return nil, err
 		}
-		out = append(out, id)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }

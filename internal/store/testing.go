@@ -3,6 +3,9 @@ package store
 import (
 	"context"
 	"fmt"
+	"strings"
+
+	"cashcontrol/internal/finance"
 )
 
 // SQLitePragmas reports the connection settings that matter, for the tests;
@@ -68,9 +71,12 @@ func (db *DB) CheckLedgerForTest(ctx context.Context, ledgerID int64) error {
 // ColumnsForTest lists every table of the schema (goose's bookkeeping table
 // aside) with its columns and their declared types, as the database reports
 // them: PRAGMA table_info on SQLite, information_schema on PostgreSQL.
+// SQLite's search index (the FTS4 table movements_search and its shadow
+// tables) is left out: PostgreSQL's is an index, not a table.
 func (db *DB) ColumnsForTest(ctx context.Context) (map[string]map[string]string, error) {
 	q := `SELECT m.name, p.name, p.type FROM sqlite_master m JOIN pragma_table_info(m.name) p
-		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'`
+		WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> 'goose_db_version'
+		AND m.name NOT LIKE 'movements_search%'`
 	if db.dialect == Postgres {
 		q = `SELECT table_name, column_name, data_type FROM information_schema.columns
 			WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'`
@@ -92,4 +98,71 @@ func (db *DB) ColumnsForTest(ctx context.Context) (map[string]map[string]string,
 		out[table][column] = typ
 	}
 	return out, rows.Err()
+}
+
+// SearchIndexRowsForTest counts a ledger's rows in SQLite's search index (its
+// movements on PostgreSQL, whose index is on the table); -1 on error.
+func (db *DB) SearchIndexRowsForTest(ctx context.Context, ledgerID int64) int64 {
+	q := `SELECT COUNT(*) FROM movements_search WHERE ledger_id = ?`
+	if db.dialect == Postgres {
+		q = `SELECT COUNT(*) FROM movements WHERE ledger_id = ?`
+	}
+	var n int64
+	if err := db.queryRow(ctx, q, ledgerID).Scan(&n); err != nil {
+		return -1
+	}
+	return n
+}
+
+// SearchTokensForTest is searchTokens: the words a query is made of.
+func SearchTokensForTest(text string) []string { return searchTokens(text) }
+
+// IndexWordsForTest returns the words the search index makes of text:
+// SQLite's tokenizer (through fts3tokenize), PostgreSQL's pgSearchWords.
+func (db *DB) IndexWordsForTest(ctx context.Context, text string) ([]string, error) {
+	q := `SELECT unnest(tsvector_to_array(` + pgSearchWords("t.") + `)) FROM (SELECT CAST(? AS text) AS description, '' AS notes) t`
+	if db.dialect == SQLite {
+		if _, err := db.w.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts3tokenize('unicode61', 'remove_diacritics=2')`); err != nil {
+			return nil, err
+		}
+		q = `SELECT token FROM temp.words WHERE input = ?`
+	}
+	out, err := queryColumn[string](db.w.QueryContext(ctx, db.rebind(q), text))
+	if out == nil {
+		out = []string{}
+	}
+	return out, err
+}
+
+// ExplainSearchForTest is PostgreSQL's plan of a text search alone with
+// sequential scans off: it names the index movements_search when the query's
+// expression is the index's. Empty on SQLite.
+func (db *DB) ExplainSearchForTest(ctx context.Context, ledgerID int64, text string) (string, error) {
+	if db.dialect != Postgres {
+		return "", nil
+	}
+	tokens := searchTokens(text)
+	cond, args := db.searchCondition(ledgerID, finance.MovementFilter{Text: text}, tokens)
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+		return "", err
+	}
+	rows, err := tx.QueryContext(ctx, db.rebind(`EXPLAIN SELECT m.id FROM movements m WHERE TRUE`+cond), args...)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var plan strings.Builder
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return "", err
+		}
+		plan.WriteString(line + "\n")
+	}
+	return plan.String(), rows.Err()
 }

@@ -240,7 +240,7 @@ func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*fi
 			w.Language, w.Currency, false); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE ledgers SET base_currency = ? WHERE id = ?`, w.Currency, u.LedgerID); err != nil {
+		if err := tx.setBase(ctx, w.Currency); err != nil {
 			return err
 		}
 		if w.StarterCategories {

@@ -11,7 +11,7 @@ import { BIN, launch, startServer } from './server.mjs';
 
 const EMAIL = 'axe@example.com';
 const PASSWORD = 'lantern-meadow-73';
-const SCREENS = ['/', '/categories', '/movements', '/informs', '/dashboard', '/config', '/profile', '/about'];
+const SCREENS = ['/', '/categories', '/movements', '/informs', '/dashboard', '/config', '/config/currencies', '/profile', '/about'];
 
 let srv;
 let browser;
@@ -21,11 +21,43 @@ before(async () => {
     env: { ...process.env, CASHCONTROL_DATA_DIR: srv.dir, CASHCONTROL_LOG_LEVEL: 'warn' },
   });
   browser = await launch();
+  await addCurrencies();
 });
 after(async () => {
   await browser?.close();
   await srv?.stop();
 });
+
+/**
+ * A dollar account with a rate and a yen account without one: every screen
+ * shows converted figures, the "In EUR / By currency" choice and the warning
+ * about the yen, and the currencies screen lists the dollar's rates.
+ */
+async function addCurrencies() {
+  const ctx = await browser.newContext();
+  const req = ctx.request;
+  const ok = async (r) => assert.ok(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`);
+  await ok(await req.post(`${srv.base}/api/v1/auth/login`, { data: { email: EMAIL, password: PASSWORD } }));
+  const base = (await (await req.get(`${srv.base}/api/v1/ledger`)).json()).baseCurrency;
+  const category = (await (await req.get(`${srv.base}/api/v1/categories`)).json()).items.find((c) => c.type === 'expense' && !c.parentId);
+  const d = new Date();
+  const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  for (const [currency, amount, rate] of [
+    [base === 'USD' ? 'GBP' : 'USD', 2599, '0.92'],
+    ['JPY', 1800, null],
+  ]) {
+    const r = await req.post(`${srv.base}/api/v1/accounts`, { data: { name: `Travel ${currency}`, type: 'card', currency, openingBalance: 0 } });
+    await ok(r);
+    const account = await r.json();
+    await ok(
+      await req.post(`${srv.base}/api/v1/movements`, {
+        data: { type: 'expense', date: today, amount, accountId: account.id, categoryId: category.id, description: `Trip ${currency}` },
+      }),
+    );
+    if (rate) await ok(await req.post(`${srv.base}/api/v1/rates`, { data: { currency, date: today, rate } }));
+  }
+  await ctx.close();
+}
 
 function describe(violations) {
   return violations
@@ -93,7 +125,7 @@ for (const [theme, device, viewport] of RUNS) {
 }
 
 for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
-  test(`the movement and category dialogs in ${theme} have no accessibility violations`, async () => {
+  test(`the movement, category, rate and base currency dialogs in ${theme} have no accessibility violations`, async () => {
     const { ctx, page } = await signedIn(theme, { width: 1280, height: 800 });
     await open(page, '/movements');
     await page
@@ -114,6 +146,26 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(300);
     await scan(page, `${theme} category dialog`, '[role=dialog]');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // A rate with a wrong value (the field's error shown), and the question before the base currency changes.
+    await open(page, '/config/currencies');
+    await page.getByRole('button', { name: 'Add rate' }).click();
+    const rate = page.getByRole('dialog', { name: 'Add rate' });
+    await rate.getByLabel(/^1 \w+ in /).fill('0');
+    await rate.getByRole('button', { name: 'Save' }).click();
+    await rate.getByText('A number above 0').waitFor();
+    await scan(page, `${theme} rate dialog`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'Currency of every total' }).click();
+    await page.getByRole('option', { name: /^CHF/ }).click();
+    const ask = page.getByRole('dialog', { name: /^Change the main currency/ });
+    await ask.waitFor();
+    await page.waitForTimeout(300);
+    await scan(page, `${theme} base currency question`);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
     await ctx.close();
   });
 }

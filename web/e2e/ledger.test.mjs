@@ -161,7 +161,10 @@ test('informs and dashboard show the right totals; a category opens its movement
     assert.match(text, /Vivienda\s+700,00 €/);
     assert.match(text, /Alimentación\s+55,50 €/);
     await page.getByRole('tab', { name: 'Tendencia mensual' }).click();
-    const trend = (await page.getByRole('table').innerText()).replace(/\s/g, ' ');
+    // The trend's report is asked for when its tab opens: wait for its own table.
+    const trendTable = page.getByRole('table', { name: 'Tendencia mensual' });
+    await trendTable.getByText('1744,50 €').waitFor();
+    const trend = (await trendTable.innerText()).replace(/\s/g, ' ');
     assert.match(trend, /2500,00 €\s+755,50 €\s+1744,50 €/);
     await page.getByRole('tab', { name: 'Por categoría' }).click();
     await page.getByRole('link', { name: '55,50 €' }).click();

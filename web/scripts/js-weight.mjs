@@ -1,42 +1,38 @@
-// Prints the gzipped JavaScript each first page loads: the entry chunk and its
-// static imports, plus the lazy chunks the route needs and their static imports.
+// Prints, for each page of src/app/pages.json, the gzipped JavaScript and CSS
+// it loads for its first paint: the entry's files (index.html) plus the ones
+// the build lists for the page in dist/.vite/pages.json (its lazy chunks with
+// their static imports and CSS, and a signed-in page's shell), plus one
+// dictionary (the largest is counted). Run after `vite build`.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const dist = join(import.meta.dirname, '../dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-
-function closure(keys) {
-  const seen = new Set();
-  const walk = (k) => {
-    if (seen.has(k) || !manifest[k]) return;
-    seen.add(k);
-    for (const i of manifest[k].imports ?? []) walk(i);
-  };
-  keys.forEach(walk);
-  return seen;
-}
-
+const pages = JSON.parse(readFileSync(join(dist, '.vite/pages.json'), 'utf8'));
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-// A signed-in screen also loads the shell (AppLayout, itself lazy).
-const shell = 'src/app/layout/AppLayout.tsx';
-const routes = {
-  '/login': ['src/features/auth/LoginPage.tsx'],
-  '/': [shell, 'src/app/routes/HomeRoute.tsx'],
-  '/movements': [shell, 'src/features/movements/MovementsPage.tsx'],
-  '/informs': [shell, 'src/features/informs/InformsPage.tsx'],
-  '/dashboard': [shell, 'src/features/dashboard/DashboardPage.tsx'],
+
+const entryFiles = new Set();
+const walk = (k) => {
+  const c = manifest[k];
+  if (!c || entryFiles.has(c.file)) return;
+  entryFiles.add(c.file);
+  c.css?.forEach((f) => entryFiles.add(f));
+  c.imports?.forEach(walk);
 };
-// Every page also loads one dictionary (the largest is counted).
-const dictionary = ['src/shared/i18n/es.ts', 'src/shared/i18n/en.ts', 'src/shared/i18n/fr.ts'].map((k) => manifest[k].file).sort((a, b) => gz(b) - gz(a))[0];
-for (const [route, screens] of Object.entries(routes)) {
-  for (const s of screens) if (!manifest[s]) throw new Error(`${s} is not a chunk of the build`);
-  const files = [...closure([entry, ...screens])]
-    .map((k) => manifest[k].file)
-    .filter((f) => f.endsWith('.js'))
-    .concat(dictionary);
-  const total = files.reduce((s, f) => s + gz(f), 0);
-  console.log(`${`first-page JS ${route}`.padEnd(32)} ${(total / 1024).toFixed(1)} KB gzipped (${files.length} files)`);
+Object.keys(manifest)
+  .filter((k) => manifest[k].isEntry)
+  .forEach(walk);
+const dictionary = Object.values(pages.dictionaries).sort((a, b) => b.reduce((s, f) => s + gz(f), 0) - a.reduce((s, f) => s + gz(f), 0))[0];
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const only = process.argv.slice(2);
+console.log(`${'page'.padEnd(12)} ${'JS gzipped'.padStart(11)} ${'CSS gzipped'.padStart(11)} ${'files'.padStart(5)}`);
+for (const [page, list] of Object.entries(pages.pages)) {
+  if (only.length && !only.includes(page)) continue;
+  const files = [...new Set([...entryFiles, ...list, ...dictionary])];
+  const js = files.filter((f) => f.endsWith('.js')).reduce((s, f) => s + gz(f), 0);
+  const css = files.filter((f) => f.endsWith('.css')).reduce((s, f) => s + gz(f), 0);
+  console.log(`${page.padEnd(12)} ${kb(js).padStart(11)} ${kb(css).padStart(11)} ${String(files.length + 1).padStart(5)}`);
 }
+console.log('(files: with the page itself; signed-in pages include the shell; one dictionary, the largest)');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, mockFetch, renderApp, user } from '@/test/render';
+import { api, mockFetch, renderApp, setSessionHint, user } from '@/test/render';
 import { browserLanguage, createI18n, languageOf } from '@/shared/i18n';
 import { dictionaries } from '@/shared/i18n/all';
 import { schemeOf } from '@/shared/theme';
@@ -64,6 +64,23 @@ describe('route guards', () => {
     const { pathname } = renderApp('/movements');
     expect(await screen.findByRole('heading', { name: 'Toma el control de tu dinero' })).toBeInTheDocument();
     expect(pathname()).toBe('/login');
+  });
+  it('without the session hint cookie, /login asks nothing about the user', async () => {
+    setSessionHint(false);
+    const fetch = mockFetch(api(user));
+    const { pathname } = renderApp('/movements');
+    expect(await screen.findByRole('heading', { name: 'Toma el control de tu dinero' })).toBeInTheDocument();
+    expect(pathname()).toBe('/login');
+    expect(fetch.mock.calls.map(([u]) => String(u))).not.toContain('/api/v1/me');
+  });
+  it('a 401 on a screen’s request (the session ended) goes to /login', async () => {
+    const fetch = mockFetch(
+      api(user, (url) => (url.startsWith('/api/v1/dashboard') ? { status: 401, body: { code: 'unauthorized', status: 401 } } : undefined)),
+    );
+    const { pathname } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Toma el control de tu dinero' })).toBeInTheDocument();
+    expect(pathname()).toBe('/login');
+    expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/api/v1/me');
   });
   it('/login with a user goes to /', async () => {
     mockFetch(api(user));

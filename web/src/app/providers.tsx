@@ -1,22 +1,33 @@
 import { lazy, Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { cssVariables, theme, type Scheme } from '@/shared/theme';
 import { createI18n, ensureLanguage, type Dictionaries, type Language } from '@/shared/i18n';
 import { UIProvider, useUI } from '@/shared/ui-state';
+import { isProblem } from '@/shared/api/client';
+import { keys } from '@/shared/api/queries';
 
 // The toasts' container (and its transitions) loads after the first screen;
 // a notification shown before it arrives waits in the store and then appears.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => import('./notifications'));
 
+/** A query answered 401: the session ended (expired, or signed out
+ * elsewhere). The app forgets the user, and the guards go to /login. */
 export function makeQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (e) => {
+        if (isProblem(e) && e.status === 401) client.setQueryData(keys.me, null);
+      },
+    }),
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 },
+      // A 401 is an answer (the session ended), not a failure to try again.
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: (n, e) => n < 1 && !(isProblem(e) && e.status === 401) },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 function Themed({ children, dictionaries }: { children: ReactNode; dictionaries: Dictionaries }) {

@@ -14,10 +14,11 @@ const Movements = lazy(() => import('@/features/movements/MovementsPage'));
 const Informs = lazy(() => import('@/features/informs/InformsPage'));
 const Dashboard = lazy(() => import('@/features/dashboard/DashboardPage'));
 const Config = lazy(() => import('./routes/ConfigRoute'));
+const Currencies = lazy(() => import('./routes/CurrenciesRoute'));
 const Profile = lazy(() => import('@/features/profile/ProfilePage'));
 const About = lazy(() => import('./routes/AboutRoute'));
 
-/** The seed's route table: eleven rows. */
+/** The seed's route table (eleven rows), and Configuration's currencies screen under /config. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: '/informs', element: <Informs /> },
           { path: '/dashboard', element: <Dashboard /> },
           { path: '/config', element: <Config /> },
+          { path: '/config/currencies', element: <Currencies /> },
           { path: '/profile', element: <Profile /> },
           { path: '/signOut', element: <Config signOut /> },
           { path: '/about', element: <About /> },

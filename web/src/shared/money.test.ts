@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInput, exponentOf, formatMoney, parseAmount, toDecimalString } from './money';
+import { amountInput, currencyName, exponentOf, formatMoney, parseAmount, registerCurrencies, toDecimalString } from './money';
 
 describe('money', () => {
   it('knows currency exponents', () => {
@@ -38,5 +38,24 @@ describe('money', () => {
   it('writes edit values back in the language', () => {
     expect(amountInput(1250, 2, 'es')).toBe('12,50');
     expect(amountInput(1250, 2, 'en')).toBe('12.50');
+  });
+
+  it('formats and parses a ledger’s own currency with its decimals and symbol, and never fails on a code it does not know', () => {
+    expect(formatMoney(150, 'POINTS', 'en-GB')).toBe('1.50\u00a0POINTS');
+    registerCurrencies([
+      { code: 'SATS', name: 'Satoshis', symbol: 'sat', decimals: 0 },
+      { code: 'BTC8', name: 'Bitcoin', symbol: '₿', decimals: 8 },
+    ]);
+    try {
+      expect(exponentOf('BTC8')).toBe(8);
+      expect(formatMoney(123456789, 'BTC8', 'es-ES', { signed: true })).toBe('+1,23456789\u00a0₿');
+      expect(formatMoney(-1500, 'SATS', 'en-GB')).toBe('-1,500\u00a0sat');
+      expect(parseAmount('0,5', 'es', exponentOf('BTC8'))).toBe(50000000);
+      expect(currencyName('BTC8', 'en')).toBe('Bitcoin');
+      expect(formatMoney(123450, 'EUR', 'en-GB')).toBe('€1,234.50');
+    } finally {
+      registerCurrencies([]);
+    }
+    expect(exponentOf('BTC8')).toBe(2);
   });
 });

@@ -3,8 +3,35 @@
 
 const exponentCache = new Map<string, number>();
 
-/** Decimals of an ISO 4217 currency (JPY 0, EUR 2, BHD 3), as Intl knows them. */
+/** A ledger's own currency (a cryptocurrency, loyalty points): not ISO 4217, so Intl does not know it. */
+export interface CurrencyUnit {
+  code: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
+const ledgerUnits = new Map<string, CurrencyUnit>();
+
+/** The ledger's own currencies, for every amount formatted or parsed from now on (useCurrencyBook loads them). */
+export function registerCurrencies(units: readonly CurrencyUnit[]) {
+  ledgerUnits.clear();
+  for (const u of units) ledgerUnits.set(u.code, u);
+  exponentCache.clear();
+}
+
+let intlCodes: Set<string> | null = null;
+
+/** Whether Intl formats this code as a currency of its own knowledge (an ISO 4217 code). */
+export function isIntlCurrency(code: string): boolean {
+  intlCodes ??= new Set(Intl.supportedValuesOf('currency'));
+  return intlCodes.has(code);
+}
+
+/** Decimals of a currency: a ledger's own, else ISO 4217's as Intl knows them (JPY 0, EUR 2, BHD 3). */
 export function exponentOf(currency: string): number {
+  const unit = ledgerUnits.get(currency);
+  if (unit) return unit.decimals;
   let e = exponentCache.get(currency);
   if (e === undefined) {
     try {
@@ -32,14 +59,28 @@ const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Formats minor units in the currency and the user's locale. */
 export function formatMoney(minor: number, currency: string, locale: string, opts: { signed?: boolean } = {}): string {
-  const key = `${locale}|${currency}|${opts.signed ? 1 : 0}`;
+  const signDisplay = opts.signed ? 'exceptZero' : 'auto';
+  const exponent = exponentOf(currency);
+  // format() takes a decimal string exactly (Intl.NumberFormat v3).
+  const decimal = toDecimalString(minor, exponent) as unknown as number;
+  const unit = ledgerUnits.get(currency);
+  if (unit || !isIntlCurrency(currency)) {
+    // A unit Intl does not know: the number in the locale, then its symbol (or code).
+    const key = `${locale}|#${exponent}|${signDisplay}`;
+    let f = formatters.get(key);
+    if (!f) {
+      f = new Intl.NumberFormat(locale, { minimumFractionDigits: exponent, maximumFractionDigits: exponent, signDisplay });
+      formatters.set(key, f);
+    }
+    return `${f.format(decimal)}\u00a0${unit?.symbol || currency}`;
+  }
+  const key = `${locale}|${currency}|${signDisplay}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency, signDisplay: opts.signed ? 'exceptZero' : 'auto' });
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, signDisplay });
     formatters.set(key, f);
   }
-  // format() takes a decimal string exactly (Intl.NumberFormat v3).
-  return f.format(toDecimalString(minor, exponentOf(currency)) as unknown as number);
+  return f.format(decimal);
 }
 
 /** Basis points (10000 = 100 %) as a percentage in the locale. */
@@ -90,4 +131,33 @@ export function parseAmount(input: string, lang: string, exponent: number): numb
 export function amountInput(minor: number, exponent: number, lang: string): string {
   const s = toDecimalString(minor, exponent);
   return lang === 'en' ? s : s.replace('.', ',');
+}
+
+const currencyNames = new Map<string, Intl.DisplayNames | null>();
+
+/** "US Dollar" for ("USD", "en"); a ledger's own currency's name; else the code itself. */
+export function currencyName(code: string, locale: string): string {
+  const unit = ledgerUnits.get(code);
+  if (unit) return unit.name || code;
+  let names = currencyNames.get(locale);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames(locale, { type: 'currency', fallback: 'code' });
+    } catch {
+      names = null;
+    }
+    currencyNames.set(locale, names);
+  }
+  return names?.of(code) ?? code;
+}
+
+/** The currencies in a list the language's way: "USD, JPY and GBP". */
+export function currencyList(codes: readonly string[], locale: string): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(codes);
+}
+
+/** An exchange rate (an exact decimal string, "0.92") in the locale ("0,92"), every digit kept. */
+export function formatRate(rate: string, locale: string): string {
+  // format() takes a decimal string exactly (Intl.NumberFormat v3); 12 decimals is the most a rate has.
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 12 }).format(rate as unknown as number);
 }

@@ -69,6 +69,8 @@ export const cssVariables: CSSVariablesResolver = () => ({
     '--cc-muted': '#5c636a',
     // Mantine's dimmed grey is 3.3:1 on white; this one is 6:1.
     '--mantine-color-dimmed': '#5c636a',
+    // A field's error: Mantine's red 6 is 3.3:1 on white; this one (the expenses red) is 5.3:1.
+    '--mantine-color-error': '#c92a2a',
   },
   dark: {
     '--cc-earnings': '#69db7c',
@@ -80,5 +82,7 @@ export const cssVariables: CSSVariablesResolver = () => ({
     '--cc-muted': '#a6a7ab',
     // Mantine's dimmed grey is 4:1 on the dark body; this one is 6.5:1.
     '--mantine-color-dimmed': '#a6a7ab',
+    // A field's error: Mantine's red 8 is 3:1 on a dark input; this one is 5.7:1.
+    '--mantine-color-error': '#ff8787',
   },
 });

@@ -23,6 +23,11 @@ export function mockFetch(handler: Handler) {
   return fn;
 }
 
+/** Sets or removes the server's session hint cookie (on in every test by default). */
+export function setSessionHint(on: boolean) {
+  document.cookie = on ? 'cc_signed_in=1; path=/' : 'cc_signed_in=; path=/; max-age=0';
+}
+
 export const user = {
   uid: '1',
   name: 'Ana',

@@ -4,6 +4,13 @@ import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
 
+// The server's session hint cookie (see hasSessionHint): tests answer GET
+// /api/v1/me themselves, signed in or not; the ones about a browser without a
+// session remove it (setSessionHint in render.tsx).
+const hint = () => (document.cookie = 'cc_signed_in=1; path=/');
+hint();
+afterEach(hint);
+
 // The machine is shared (2 cores, several builds at once): a screen may take
 // more than findBy's default second to appear. Waiting longer never hides a
 // screen that does not come: it still fails, later.

@@ -5,6 +5,7 @@ import { AccountsSection } from '@/features/accounts/AccountsSection';
 import { SettingsForm } from '@/features/settings/SettingsForm';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useLogout } from '../useLogout';
+import { ConfigNav } from './ConfigNav';
 
 /** /config, and /signOut which renders it with the log-out action first (as the seed). */
 export default function ConfigRoute({ signOut = false }: { signOut?: boolean }) {
@@ -13,6 +14,7 @@ export default function ConfigRoute({ signOut = false }: { signOut?: boolean }) 
   return (
     <Stack maw={760} gap="md">
       <PageHeader title={signOut ? t('LOG_OUT') : t('config.title')} />
+      {!signOut && <ConfigNav />}
       {signOut && (
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrencies, useUser } from '@/shared/api/queries';
+import { useCurrencies, useLedgerCurrencies, useUser } from '@/shared/api/queries';
 import { accountTypes, type Account, type AccountType } from '@/shared/api/types';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
@@ -13,6 +13,7 @@ export function AccountDialog({ account, opened, onClose }: { account: Account |
   const { t, i18n } = useTranslation();
   const user = useUser();
   const currencies = useCurrencies();
+  const own = useLedgerCurrencies();
   const { create, update } = useAccountMutations();
   const [name, setName] = useState(account?.name ?? '');
   const [type, setType] = useState<AccountType>(account?.type ?? 'bank');
@@ -20,6 +21,9 @@ export function AccountDialog({ account, opened, onClose }: { account: Account |
   const [opening, setOpening] = useState(account ? amountInput(account.openingBalance, exponentOf(account.currency), i18n.language) : '');
   const [negative, setNegative] = useState(account ? account.openingBalance < 0 : false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // ISO 4217's currencies, then the ledger's own.
+  const codes = [...(currencies.data ?? []).map((c) => c.code), ...(own.data ?? []).map((c) => c.code)];
+  if (!codes.includes(currency)) codes.unshift(currency);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -69,7 +73,7 @@ export function AccountDialog({ account, opened, onClose }: { account: Account |
             onChange={(v) => v && setCurrency(v)}
             searchable
             allowDeselect={false}
-            data={(currencies.data ?? [{ code: currency, exponent: 2 }]).map((c) => c.code)}
+            data={codes}
             disabled={account?.hasMovements}
             description={account?.hasMovements ? t('accounts.currencyLocked') : undefined}
             error={errors.currency}

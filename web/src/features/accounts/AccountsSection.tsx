@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArchive, IconArrowDown, IconArrowUp, IconDots, IconPencil, IconPlus, IconRestore, IconTrash, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAccounts } from '@/shared/api/queries';
+import { useAccounts, useCurrencyBook } from '@/shared/api/queries';
 import type { Account } from '@/shared/api/types';
 import { Amount } from '@/shared/ui/Amount';
 import { EmptyState } from '@/shared/ui/EmptyState';
@@ -15,6 +15,7 @@ import { useAccountMutations } from './api';
 export function AccountsSection() {
   const { t } = useTranslation();
   const { data: accounts = [] } = useAccounts();
+  useCurrencyBook(accounts.map((a) => a.currency));
   const { update, remove, reorder } = useAccountMutations();
   const [editing, setEditing] = useState<Account | null | 'new'>(null);
   const [deleting, setDeleting] = useState<Account | null>(null);

@@ -82,9 +82,14 @@ describe('categories screen', () => {
     renderApp('/categories', 'en');
     await userEvent.click(await screen.findByRole('button', { name: 'Move down: Category 101' }));
     await waitFor(() => expect(writes).toEqual([{ method: 'PUT', url: '/api/v1/categories/order', body: { ids: ['102', '101'] } }]));
-    for (const name of ['Category 100', 'Category 200']) {
-      await userEvent.click(screen.getByRole('button', { name: `Actions: ${name}` }));
+    for (const [i, name] of ['Category 100', 'Category 200'].entries()) {
+      // One menu at a time: the previous one has closed and its write has
+      // gone out before the next row's menu opens (a slow CI machine may
+      // still be closing it otherwise, and two Archive items would match).
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      await userEvent.click(await screen.findByRole('button', { name: `Actions: ${name}` }));
       await userEvent.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+      await waitFor(() => expect(writes.filter((w) => w.method === 'PATCH')).toHaveLength(i + 1));
     }
     await waitFor(() => expect(writes.filter((w) => w.method === 'PATCH').map((w) => w.url)).toEqual(['/api/v1/categories/100', '/api/v1/categories/200']));
     await waitFor(() => expect(screen.getAllByText(/./, { selector: '.mantine-Notification-description' })).toHaveLength(2));

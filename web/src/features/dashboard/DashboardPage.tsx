@@ -4,40 +4,49 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
+import { useCurrencyBook } from '@/shared/api/queries';
 import { formatMoney } from '@/shared/money';
 import { Amount } from '@/shared/ui/Amount';
+import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/Converted';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { useDashboard } from './api';
-import { AccountBalances, Card, MonthFigures, RecentMovements, TopCategories } from './parts';
+import { AccountBalances, Card, figures, MonthFigures, RecentMovements, TopCategories } from './parts';
 
 /** /dashboard: every figure from one reply. */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { data: d } = useDashboard();
   const locale = localeOf(i18n.language);
+  const converted = useShowConverted(d?.converted);
+  useCurrencyBook([...(d?.accounts ?? []).map((a) => a.currency), d?.converted?.currency]);
   if (!d) return null;
-  const trend = d.trend[0];
+  const c = converted ? d.converted : undefined;
+  const f = figures(d, c);
+  const trend = f.trend;
   const day = dayFormatter(locale, { month: 'short' });
   const month = (m: string) => day(`${m}-01`);
   return (
     <Stack gap="md">
-      <PageHeader title={t('dashboard.title')} />
+      <PageHeader title={t('dashboard.title')}>
+        <TotalsToggle base={d.converted?.currency} currencies={d.accounts.map((a) => a.currency)} />
+      </PageHeader>
+      {c && <IncompleteWarning base={c.currency} currencies={c.incomplete} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <Card title={t('dashboard.balances')}>
           <Stack gap={4}>
-            {d.balances.map((b) => (
+            {f.balances.map((b) => (
               <Amount key={b.currency} value={b.balance} currency={b.currency} fw={800} size="xl" />
             ))}
           </Stack>
         </Card>
         <Card title={t('dashboard.thisMonth')}>
-          <MonthFigures d={d} compare />
+          <MonthFigures thisMonth={f.thisMonth} lastMonth={f.lastMonth} compare />
         </Card>
         <Card title={t('dashboard.accounts')}>
           <AccountBalances accounts={d.accounts} />
         </Card>
         <Card title={t('dashboard.topCategories')}>
-          <TopCategories d={d} />
+          <TopCategories d={d} items={f.topCategories} />
         </Card>
         <Card title={t('dashboard.trend')}>
           {trend ? (
@@ -75,7 +84,7 @@ export default function DashboardPage() {
             </Anchor>
           }
         >
-          <RecentMovements movements={d.recent} limit={8} />
+          <RecentMovements movements={d.recent} limit={8} base={d.converted?.currency} />
         </Card>
       </SimpleGrid>
       <Group />

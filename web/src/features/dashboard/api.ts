@@ -12,6 +12,28 @@ export interface MonthSummary {
   savingsRate: number | null;
 }
 
+export interface CategoryTotals {
+  currency: string;
+  total: number;
+  categories: { categoryId: string; name: string; color: string; icon: string; total: number; share: number }[];
+}
+
+export interface MonthTrend {
+  currency: string;
+  months: { month: string; earnings: number; expenses: number; net: number }[];
+}
+
+/** Every figure in the ledger's base currency; incomplete names the currencies that lacked a rate. */
+export interface ConvertedDashboard {
+  currency: string;
+  balance: number;
+  thisMonth: MonthSummary;
+  lastMonth: MonthSummary;
+  topCategories: CategoryTotals;
+  trend: MonthTrend;
+  incomplete?: string[];
+}
+
 export interface Dashboard {
   today: string;
   month: string;
@@ -19,13 +41,10 @@ export interface Dashboard {
   accounts: Account[];
   thisMonth: MonthSummary[];
   lastMonth: MonthSummary[];
-  topCategories: {
-    currency: string;
-    total: number;
-    categories: { categoryId: string; name: string; color: string; icon: string; total: number; share: number }[];
-  }[];
-  trend: { currency: string; months: { month: string; earnings: number; expenses: number; net: number }[] }[];
+  topCategories: CategoryTotals[];
+  trend: MonthTrend[];
   recent: Movement[];
+  converted?: ConvertedDashboard;
 }
 
 export function useDashboard() {

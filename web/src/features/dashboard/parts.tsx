@@ -8,7 +8,8 @@ import { localeOf } from '@/shared/i18n';
 import { formatMoney, formatPercent } from '@/shared/money';
 import { Amount } from '@/shared/ui/Amount';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
-import type { Dashboard } from './api';
+import { ConvertedNote } from '@/shared/ui/Converted';
+import type { CategoryTotals, ConvertedDashboard, Dashboard, MonthSummary, MonthTrend } from './api';
 
 export function Card({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
   return (
@@ -24,18 +25,40 @@ export function Card({ title, children, action }: { title: string; children: Rea
   );
 }
 
+/**
+ * The figures a dashboard shows: in the base currency (from converted), or
+ * one entry per original currency. The converted figures come whether or not
+ * there is anything to show: "nothing yet" follows the per-currency lists.
+ */
+export function figures(d: Dashboard, c: ConvertedDashboard | undefined) {
+  if (!c)
+    return {
+      balances: d.balances,
+      thisMonth: d.thisMonth,
+      lastMonth: d.lastMonth,
+      topCategories: d.topCategories,
+      trend: d.trend[0] as MonthTrend | undefined,
+    };
+  return {
+    balances: [{ currency: c.currency, balance: c.balance }],
+    thisMonth: d.thisMonth.length ? [c.thisMonth] : [],
+    lastMonth: d.lastMonth.length ? [c.lastMonth] : [],
+    topCategories: c.topCategories.categories.length ? [c.topCategories] : [],
+    trend: d.trend.length ? c.trend : undefined,
+  };
+}
+
 /** Earned, spent, net (and the savings rate) this month, per currency. */
-export function MonthFigures({ d, compare }: { d: Dashboard; compare?: boolean }) {
+export function MonthFigures({ thisMonth, lastMonth, compare }: { thisMonth: MonthSummary[]; lastMonth: MonthSummary[]; compare?: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
-  if (d.thisMonth.length === 0) return <Text c="dimmed">{t('dashboard.noData')}</Text>;
+  if (thisMonth.length === 0) return <Text c="dimmed">{t('dashboard.noData')}</Text>;
   return (
     <Stack gap="sm">
-      {d.thisMonth.map((m) => {
-        const last = d.lastMonth.find((l) => l.currency === m.currency);
+      {thisMonth.map((m) => {
+        const last = lastMonth.find((l) => l.currency === m.currency);
         // "vs. last month: …" under a figure, when asked for and there is a last month.
-        const vsLast = (value: (l: Dashboard['lastMonth'][number]) => string) =>
-          compare && last ? t('dashboard.vsLastMonth', { value: value(last) }) : undefined;
+        const vsLast = (value: (l: MonthSummary) => string) => (compare && last ? t('dashboard.vsLastMonth', { value: value(last) }) : undefined);
         return (
           <Stack key={m.currency} gap={6}>
             <Figure label={t('dashboard.earnings')} hint={vsLast((l) => formatMoney(l.earnings, m.currency, locale))}>
@@ -101,7 +124,8 @@ export function AccountBalances({ accounts }: { accounts: Account[] }) {
   );
 }
 
-export function RecentMovements({ movements, limit }: { movements: Movement[]; limit: number }) {
+/** The last movements; one in another currency than base shows its converted amount under it. */
+export function RecentMovements({ movements, limit, base }: { movements: Movement[]; limit: number; base: string | undefined }) {
   const { t, i18n } = useTranslation();
   const day = dayFormatter(localeOf(i18n.language));
   const { data: categories = [] } = useCategories();
@@ -129,14 +153,17 @@ export function RecentMovements({ movements, limit }: { movements: Movement[]; l
                 </Text>
               </div>
             </Group>
-            <Amount
-              value={m.type === 'earning' ? m.amount : -m.amount}
-              currency={m.currency}
-              kind={m.type === 'transfer' ? 'neutral' : m.type}
-              signed={m.type !== 'transfer'}
-              fw={600}
-              size="sm"
-            />
+            <Stack gap={0} align="flex-end">
+              <Amount
+                value={m.type === 'earning' ? m.amount : -m.amount}
+                currency={m.currency}
+                kind={m.type === 'transfer' ? 'neutral' : m.type}
+                signed={m.type !== 'transfer'}
+                fw={600}
+                size="sm"
+              />
+              <ConvertedNote m={m} base={base} />
+            </Stack>
           </Group>
         );
       })}
@@ -144,10 +171,10 @@ export function RecentMovements({ movements, limit }: { movements: Movement[]; l
   );
 }
 
-export function TopCategories({ d }: { d: Dashboard }) {
+export function TopCategories({ d, items }: { d: Dashboard; items: CategoryTotals[] }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
-  if (d.topCategories.length === 0)
+  if (items.length === 0)
     return (
       <Text c="dimmed" size="sm">
         {t('dashboard.noData')}
@@ -155,7 +182,7 @@ export function TopCategories({ d }: { d: Dashboard }) {
     );
   return (
     <Stack gap="sm">
-      {d.topCategories.flatMap((cc) =>
+      {items.flatMap((cc) =>
         cc.categories.map((c) => (
           <div key={`${cc.currency}-${c.categoryId}`}>
             <Group justify="space-between" wrap="nowrap" mb={4}>

@@ -2,23 +2,27 @@ import { useMemo, useState } from 'react';
 import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconChartPie, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAccounts } from '@/shared/api/queries';
+import { useSearchParams } from 'react-router';
+import { useAccounts, useCurrencyBook } from '@/shared/api/queries';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { toDecimalString, exponentOf } from '@/shared/money';
+import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/Converted';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
-import { useCategoryReport, useCompareReport, useNetWorthReport, useTrendReport, type ReportParams } from './api';
+import { useCategoryReport, useCompareReport, useNetWorthReport, useTrendReport, type Report, type ReportParams } from './api';
 import { CategoryReport } from './CategoryReport';
 import { downloadCSV } from './csv';
 import { CashflowReport, CompareReport, NetWorthReport, TrendReport } from './MonthlyReports';
 import { periodKeys, resolvePeriod, type PeriodKey } from './period';
 
-type Tab = 'categories' | 'trend' | 'cashflow' | 'networth' | 'compare';
+const tabs = ['categories', 'trend', 'cashflow', 'networth', 'compare'] as const;
+type Tab = (typeof tabs)[number];
 
-/** Pick one currency's entry of a report (reports never add currencies together). */
-function pick<T extends { currency: string }>(items: T[] | undefined, currency: string | null): T | undefined {
-  return items?.find((i) => i.currency === currency) ?? items?.[0];
+/** The entry of a report to show: the converted one, or one currency's section. */
+function pick<T extends { currency: string }>(report: Report<T> | undefined, converted: boolean, currency: string | null): T | undefined {
+  if (converted) return report?.converted;
+  return currency ? report?.items.find((i) => i.currency === currency) : report?.items[0];
 }
 
 export default function InformsPage() {
@@ -28,20 +32,32 @@ export default function InformsPage() {
   const [custom, setCustom] = useState({ from: '', to: '' });
   const [accountId, setAccountId] = useState<string[]>([]);
   const [type, setType] = useState<'expense' | 'earning'>('expense');
-  const [tab, setTab] = useState<Tab>('categories');
+  // The tab lives in the URL (?tab=trend) so that reload, back and links keep
+  // it; only the shown tab's report is asked for.
+  const [search, setParams] = useSearchParams();
+  const tab: Tab = tabs.find((k) => k === search.get('tab')) ?? 'categories';
+  const setTab = (v: Tab) => setParams(v === 'categories' ? {} : { tab: v }, { replace: true });
   const [currency, setCurrency] = useState<string | null>(null);
   const range = useMemo(() => resolvePeriod(period, new Date(), custom), [period, custom]);
   const params: ReportParams = { ...range, accountId, type };
-  const cats = useCategoryReport(params);
-  const trend = useTrendReport(params);
-  const worth = useNetWorthReport(params);
-  const cmp = useCompareReport(params);
-  const currencies = [...new Set([...(trend.data?.items ?? []).map((i) => i.currency), ...(worth.data?.items ?? []).map((i) => i.currency)])].sort();
-  const cur = currency && currencies.includes(currency) ? currency : (currencies[0] ?? null);
-  const catData = pick(cats.data?.items, cur);
-  const trendData = pick(trend.data?.items, cur);
-  const worthData = pick(worth.data?.items, cur);
-  const cmpData = pick(cmp.data?.items, cur);
+  const cats = useCategoryReport(params, tab === 'categories');
+  const trend = useTrendReport(params, tab === 'trend' || tab === 'cashflow');
+  const worth = useNetWorthReport(params, tab === 'networth');
+  const cmp = useCompareReport(params, tab === 'compare');
+  // Every figure in the base currency (converted), or the sections of the
+  // original currencies one at a time, chosen among the currencies of the
+  // accounts in the report.
+  const shownReport: Report<{ currency: string }> | undefined =
+    tab === 'categories' ? cats.data : tab === 'networth' ? worth.data : tab === 'compare' ? cmp.data : trend.data;
+  const converted = useShowConverted(shownReport?.converted);
+  const base = shownReport?.converted?.currency;
+  useCurrencyBook([...accounts.map((a) => a.currency), base]);
+  const currencies = [...new Set(accounts.filter((a) => accountId.length === 0 || accountId.includes(a.id)).map((a) => a.currency))].sort();
+  const cur = converted ? (base ?? null) : currency && currencies.includes(currency) ? currency : (currencies[0] ?? null);
+  const catData = pick(cats.data, converted, cur);
+  const trendData = pick(trend.data, converted, cur);
+  const worthData = pick(worth.data, converted, cur);
+  const cmpData = pick(cmp.data, converted, cur);
   const dec = (v: number) => toDecimalString(v, exponentOf(cur ?? 'EUR'));
 
   const exportCSV = () => {
@@ -137,11 +153,13 @@ export default function InformsPage() {
               />
             </div>
           )}
-          {currencies.length > 1 && (
+          {!converted && currencies.length > 1 && (
             <Select label={t('accounts.currency')} value={cur} onChange={setCurrency} data={currencies} w={110} allowDeselect={false} />
           )}
+          <TotalsToggle base={base} currencies={currencies} withLabel />
         </Group>
       </Paper>
+      {converted && base && <IncompleteWarning base={base} currencies={shownReport?.incomplete} />}
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="categories">{t('informs.byCategory')}</Tabs.Tab>

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 /** A plain, accessible table: the alternative to every chart. */
 export function ReportTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    // On a phone the table scrolls sideways: its scrolling box takes the focus, so that the keyboard scrolls it too.
+    <Table.ScrollContainer minWidth={360} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table striped highlightOnHover withTableBorder verticalSpacing={6}>
         <caption>
           <VisuallyHidden>{caption}</VisuallyHidden>

@@ -55,7 +55,12 @@ export interface CurrencyComparison {
 export interface Report<T> {
   from: string;
   to: string;
+  /** One section per original currency. */
   items: T[];
+  /** Every currency converted into the ledger's base currency (converted.currency). */
+  converted?: T;
+  /** Currencies whose movements lacked any rate: they are left out of converted. */
+  incomplete?: string[];
   previousFrom?: string;
   previousTo?: string;
 }
@@ -67,15 +72,17 @@ export interface ReportParams {
   type?: 'expense' | 'earning';
 }
 
-function useReport<T>(name: string, p: ReportParams) {
+/** A report's query; a tab that is not shown passes enabled = false and asks nothing. */
+function useReport<T>(name: string, p: ReportParams, enabled: boolean) {
   return useQuery({
     queryKey: [...keys.reports, name, p],
     queryFn: () => api.get<Report<T>>(`/api/v1/reports/${name}${query({ from: p.from, to: p.to, accountId: p.accountId, type: p.type })}`),
     placeholderData: (prev) => prev,
+    enabled,
   });
 }
 
-export const useCategoryReport = (p: ReportParams) => useReport<CurrencyCategories>('categories', p);
-export const useTrendReport = (p: ReportParams) => useReport<CurrencyMonths>('trend', p);
-export const useNetWorthReport = (p: ReportParams) => useReport<CurrencyWorth>('networth', p);
-export const useCompareReport = (p: ReportParams) => useReport<CurrencyComparison>('compare', p);
+export const useCategoryReport = (p: ReportParams, enabled = true) => useReport<CurrencyCategories>('categories', p, enabled);
+export const useTrendReport = (p: ReportParams, enabled = true) => useReport<CurrencyMonths>('trend', { ...p, type: undefined }, enabled);
+export const useNetWorthReport = (p: ReportParams, enabled = true) => useReport<CurrencyWorth>('networth', { ...p, type: undefined }, enabled);
+export const useCompareReport = (p: ReportParams, enabled = true) => useReport<CurrencyComparison>('compare', p, enabled);

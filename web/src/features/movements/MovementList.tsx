@@ -10,6 +10,7 @@ import { localeOf } from '@/shared/i18n';
 import { breakpoints } from '@/shared/constants';
 import { formatMoney } from '@/shared/money';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
+import { ConvertedNote } from '@/shared/ui/Converted';
 
 type Row = { kind: 'day'; date: string; totals: Map<string, number> } | { kind: 'movement'; m: Movement };
 
@@ -42,9 +43,35 @@ function signed(m: Movement): number {
   return m.type === 'earning' ? m.amount : -m.amount;
 }
 
-/** Movements grouped by day with day totals (per currency), virtualised. */
+/**
+ * The day's totals: per currency; or, converted, in the base currency, with
+ * the movements that lack a rate left in their own currency (never counted
+ * as 1). The server rounds each movement, so the sum of the rows is exact.
+ */
+export function dayTotals(day: Movement[], base: string | undefined, converted: boolean): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const m of day) {
+    if (m.type === 'transfer') continue;
+    let cur = m.currency;
+    let v = signed(m);
+    if (converted && base && m.currency !== base && typeof m.baseAmount === 'number') {
+      cur = base;
+      v = m.type === 'earning' ? m.baseAmount : -m.baseAmount;
+    }
+    totals.set(cur, (totals.get(cur) ?? 0) + v);
+  }
+  // The base currency's total first.
+  if (!converted || !base || !totals.has(base)) return totals;
+  return new Map([[base, totals.get(base)!], ...[...totals].filter(([c]) => c !== base)]);
+}
+
+/** Movements grouped by day with day totals (per currency, or converted), virtualised. */
 export function MovementList(props: {
   movements: Movement[];
+  /** The ledger's base currency (movements in another show their converted amount). */
+  base: string | undefined;
+  /** Day totals in the base currency. */
+  converted: boolean;
   accounts: Account[];
   categories: Category[];
   selected: Set<string>;
@@ -53,22 +80,23 @@ export function MovementList(props: {
   hasMore: boolean;
   onMore: () => void;
 }) {
-  const { movements, accounts, categories, selected, onToggle, onOpen, hasMore, onMore } = props;
+  const { movements, base, converted, accounts, categories, selected, onToggle, onOpen, hasMore, onMore } = props;
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const rows = useMemo(() => {
     const out: Row[] = [];
-    let day: Extract<Row, { kind: 'day' }> | null = null;
-    for (const m of movements) {
-      if (!day || day.date !== m.date) {
-        day = { kind: 'day', date: m.date, totals: new Map() };
-        out.push(day);
-      }
-      if (m.type !== 'transfer') day.totals.set(m.currency, (day.totals.get(m.currency) ?? 0) + signed(m));
-      out.push({ kind: 'movement', m });
+    let i = 0;
+    while (i < movements.length) {
+      const date = movements[i]!.date;
+      let j = i;
+      while (j < movements.length && movements[j]!.date === date) j++;
+      const day = movements.slice(i, j);
+      out.push({ kind: 'day', date, totals: dayTotals(day, base, converted) });
+      for (const m of day) out.push({ kind: 'movement', m });
+      i = j;
     }
     return out;
-  }, [movements]);
+  }, [movements, base, converted]);
   const byAccount = useMemo(() => new Map(accounts.map((a) => [a.id, a])), [accounts]);
   const byCategory = useMemo(() => new Map(categories.map((c) => [c.id, c])), [categories]);
   const parentRef = useRef<HTMLDivElement>(null);
@@ -175,18 +203,21 @@ export function MovementList(props: {
                       ))}
                     </Group>
                   </div>
-                  {m.type === 'transfer' ? (
-                    <Group gap={4} wrap="nowrap">
-                      <IconArrowsExchange size={16} aria-hidden />
-                      <Text className="cc-amount" fw={600}>
-                        {formatMoney(m.amount, m.currency, locale)}
+                  <div>
+                    {m.type === 'transfer' ? (
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <IconArrowsExchange size={16} aria-hidden />
+                        <Text className="cc-amount" fw={600}>
+                          {formatMoney(m.amount, m.currency, locale)}
+                        </Text>
+                      </Group>
+                    ) : (
+                      <Text className={`cc-amount ${m.type === 'expense' ? 'cc-expense' : 'cc-earning'}`} fw={600} ta="right">
+                        {formatMoney(signed(m), m.currency, locale, { signed: true })}
                       </Text>
-                    </Group>
-                  ) : (
-                    <Text className={`cc-amount ${m.type === 'expense' ? 'cc-expense' : 'cc-earning'}`} fw={600}>
-                      {formatMoney(signed(m), m.currency, locale, { signed: true })}
-                    </Text>
-                  )}
+                    )}
+                    <ConvertedNote m={m} base={base} />
+                  </div>
                 </Group>
               </UnstyledButton>
             </Group>

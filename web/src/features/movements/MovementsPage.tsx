@@ -5,10 +5,11 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAccounts, useCategories } from '@/shared/api/queries';
+import { useAccounts, useCategories, useCurrencyBook, useUser } from '@/shared/api/queries';
 import type { Movement } from '@/shared/api/types';
 import { categoryChoices } from '@/shared/categories';
 import { Amount } from '@/shared/ui/Amount';
+import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/Converted';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage } from '@/shared/ui/problems';
@@ -30,6 +31,7 @@ export default function MovementsPage() {
   const setFilters = (f: MovementFilters) => setParams(writeFilters(f));
   const list = useMovementList(filters);
   const totals = useMovementTotals(filters);
+  const user = useUser();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { bulkDelete, bulkCreate, recategorize } = useMovementMutations();
@@ -40,6 +42,11 @@ export default function MovementsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [target, setTarget] = useState<string | null>(null);
   const movements = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  // The totals in the base currency (the default), or one line per currency.
+  const base = totals.data?.converted?.currency;
+  const converted = useShowConverted(totals.data?.converted);
+  useCurrencyBook([...accounts.map((a) => a.currency), base]);
+  const shownTotals = converted && totals.data?.converted ? [totals.data.converted] : totals.data?.byCurrency;
   useHotkeys([['n', () => setAdding(true)]]);
 
   const toggle = (id: string) =>
@@ -135,25 +142,34 @@ export default function MovementsPage() {
         >
           {t('movements.filters')}
         </Button>
-        <Group gap="md" aria-live="polite">
-          <Text size="sm" c="dimmed">
-            {t('movements.count', { count: totals.data?.count ?? 0 })}
-          </Text>
-          {totals.data?.byCurrency.map((c) => (
-            <Group key={c.currency} gap={8}>
-              <Text size="sm">
-                {t('movements.earnings')} <Amount value={c.earnings} currency={c.currency} kind="earning" size="sm" fw={600} />
-              </Text>
-              <Text size="sm">
-                {t('movements.expenses')} <Amount value={c.expenses} currency={c.currency} kind="expense" size="sm" fw={600} />
-              </Text>
-              <Text size="sm">
-                {t('movements.net')} <Amount value={c.net} currency={c.currency} size="sm" fw={700} signed />
-              </Text>
-            </Group>
-          ))}
+        <Group gap="md" wrap="wrap">
+          <Group gap="md" aria-live="polite">
+            <Text size="sm" c="dimmed">
+              {t('movements.count', { count: totals.data?.count ?? 0 })}
+            </Text>
+            {(
+              shownTotals ??
+                // Until the totals arrive, an invisible line of a usual width
+                // holds their place: the list below does not jump when they come.
+                [{ currency: user.baseCurrency, earnings: 100_000_000, expenses: 100_000_000, net: 10_000_000, placeholder: true }]
+            ).map((c) => (
+              <Group key={c.currency} gap={8} {...('placeholder' in c ? { 'aria-hidden': true, style: { visibility: 'hidden' } } : {})}>
+                <Text size="sm">
+                  {t('movements.earnings')} <Amount value={c.earnings} currency={c.currency} kind="earning" size="sm" fw={600} />
+                </Text>
+                <Text size="sm">
+                  {t('movements.expenses')} <Amount value={c.expenses} currency={c.currency} kind="expense" size="sm" fw={600} />
+                </Text>
+                <Text size="sm">
+                  {t('movements.net')} <Amount value={c.net} currency={c.currency} size="sm" fw={700} signed />
+                </Text>
+              </Group>
+            ))}
+          </Group>
+          <TotalsToggle base={base} currencies={accounts.map((a) => a.currency)} />
         </Group>
       </Group>
+      {converted && base && <IncompleteWarning base={base} currencies={totals.data?.converted?.incomplete} />}
       {showFilters && <MovementFiltersPanel key={params.toString()} value={filters} onChange={setFilters} />}
       {selected.size > 0 && (
         <Paper withBorder p="xs" radius="md">
@@ -194,6 +210,8 @@ export default function MovementsPage() {
       ) : (
         <MovementList
           movements={movements}
+          base={base}
+          converted={converted}
           accounts={accounts}
           categories={categories}
           selected={selected}

@@ -17,9 +17,19 @@ export interface MovementInput {
   tags?: string[];
 }
 
+export interface CurrencyTotals {
+  currency: string;
+  count: number;
+  earnings: number;
+  expenses: number;
+  net: number;
+}
+
 export interface Totals {
   count: number;
-  byCurrency: { currency: string; count: number; earnings: number; expenses: number; net: number }[];
+  byCurrency: CurrencyTotals[];
+  /** In the ledger's base currency; incomplete names the currencies whose movements lacked a rate (absent when none). */
+  converted?: CurrencyTotals & { incomplete?: string[] };
 }
 
 function filterQuery(f: MovementFilters) {

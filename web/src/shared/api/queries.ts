@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isProblem } from './client';
+import { isIntlCurrency, registerCurrencies, type CurrencyUnit } from '../money';
 import type { Account, Category, Currency, Meta, Page, User } from './types';
 
 // The queries that several features share (the signed-in user, meta,
@@ -16,12 +17,27 @@ export const keys = {
   movements: ['movements'] as const,
   reports: ['reports'] as const,
   dashboard: ['dashboard'] as const,
+  ledger: ['ledger'] as const,
+  ledgerCurrencies: ['ledgerCurrencies'] as const,
+  rates: ['rates'] as const,
 };
 
-/** The signed-in user, or null when signed out (401). Other failures throw. */
+/** The server's readable companion of the session cookie (not HttpOnly, no
+ * secret: only "1"). It comes and goes with the session. */
+export const sessionHintCookie = 'cc_signed_in';
+
+/** Whether this browser has a session, as far as the hint cookie tells. */
+export function hasSessionHint(): boolean {
+  return document.cookie.split(';').some((c) => c.trim() === `${sessionHintCookie}=1`);
+}
+
+/** The signed-in user, or null when signed out (401). Other failures throw.
+ * Without the hint cookie there is no session to ask about: a signed-out
+ * visit makes no request that the browser would log as a failed one. */
 export const meQuery = queryOptions({
   queryKey: keys.me,
   queryFn: async (): Promise<User | null> => {
+    if (!hasSessionHint()) return null;
     try {
       return await api.get<User>('/api/v1/me');
     } catch (e) {
@@ -63,6 +79,32 @@ export function useAccounts() {
 
 export function useCategories() {
   return useQuery({ queryKey: keys.categories, queryFn: async () => (await api.get<Page<Category>>('/api/v1/categories')).items });
+}
+
+/** The ledger's own currencies; every amount in them is formatted with their decimals and symbol from then on. */
+export const ledgerCurrenciesQuery = queryOptions({
+  queryKey: keys.ledgerCurrencies,
+  queryFn: async () => {
+    const { items } = await api.get<{ items: CurrencyUnit[] }>('/api/v1/ledger/currencies');
+    registerCurrencies(items);
+    return items;
+  },
+  staleTime: Infinity,
+});
+
+export function useLedgerCurrencies() {
+  return useQuery(ledgerCurrenciesQuery);
+}
+
+/**
+ * A screen that shows amounts in these currencies calls this: when one of
+ * them is not a currency Intl knows (a ledger's own), the ledger's currencies
+ * are loaded, and the screen renders again with their decimals and symbols.
+ * A ledger of ISO currencies only asks nothing more.
+ */
+export function useCurrencyBook(codes: readonly (string | undefined)[]) {
+  const needed = codes.some((c) => c !== undefined && !isIntlCurrency(c));
+  useQuery({ ...ledgerCurrenciesQuery, enabled: needed });
 }
 
 /** After any movement write: balances, lists, reports and the dashboard change. */

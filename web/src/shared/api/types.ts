@@ -81,9 +81,40 @@ export interface Movement {
   description: string;
   notes: string;
   tags: string[];
+  /** The amount in the ledger's base currency; null when no rate exists for
+   * its currency (absent from a server that does not convert). */
+  baseAmount?: number | null;
+  /** A transfer's received amount in the base currency. */
+  toBaseAmount?: number | null;
+  /** Converted at the rate of a later date (none existed on or before it). */
+  baseEstimated?: boolean;
 }
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
+}
+
+/** The ledger: its base currency is the one every converted figure is in. */
+export interface Ledger {
+  id: string;
+  name: string;
+  baseCurrency: string;
+  /** The European Central Bank's reference rates are downloaded daily. */
+  ecbRates: boolean;
+  /** When they were last downloaded (Unix seconds; 0: never). */
+  ecbFetchedAt: number;
+}
+
+export type RateSource = 'manual' | 'csv' | 'ecb' | 'transfer';
+
+/** On date, 1 unit of currency = rate units of quote. The rate is an exact decimal string. */
+export interface Rate {
+  id: string;
+  currency: string;
+  quote: string;
+  date: string;
+  rate: string;
+  source: RateSource;
+  movementId?: string;
 }

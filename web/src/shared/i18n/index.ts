@@ -8,9 +8,12 @@ export type LanguagePreference = 'SWITCH_TO_SPANISH' | 'SWITCH_TO_ENGLISH' | 'SW
 export type Dictionaries = Partial<Record<Language, Dictionary>>;
 
 /** Each language is its own chunk: a page loads only the one it shows. */
-export function loadDictionary(lang: Language): Promise<Dictionary> {
-  const load = lang === 'en' ? import('./en') : lang === 'fr' ? import('./fr') : import('./es');
-  return load.then((m) => m.default);
+export async function loadDictionary(lang: Language): Promise<Dictionary> {
+  // One import() per statement: in one expression (a ? import() : import())
+  // the build preloads every branch's chunk, fetching two languages.
+  if (lang === 'en') return (await import('./en')).default;
+  if (lang === 'fr') return (await import('./fr')).default;
+  return (await import('./es')).default;
 }
 
 /** Adds lang's dictionary to i18n when it is not there yet. */

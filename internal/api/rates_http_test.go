@@ -1,0 +1,235 @@
+package api_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"cashcontrol/internal/store"
+	"cashcontrol/internal/store/storetest"
+)
+
+// A rate entered by hand converts the dashboard, the reports and the
+// totals; a change of the base currency re-expresses them; bad rates are
+// refused with field errors and change nothing.
+func TestRatesHTTP(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c := newClient(t, ledgerServer(t, db))
+		c.signUp("rates@example.com")
+		var eur, usd, food idReply
+		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &eur)
+		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Card", "type": "card", "currency": "USD"}, &usd)
+		c.do("POST", "/api/v1/categories", map[string]any{"name": "Food", "type": "expense"}, &food)
+		for _, m := range []map[string]any{
+			{"type": "expense", "date": "2026-03-02", "amount": 1000, "accountId": eur.ID, "categoryId": food.ID},
+			{"type": "expense", "date": "2026-03-03", "amount": 2000, "accountId": usd.ID, "categoryId": food.ID},
+		} {
+			if code := c.do("POST", "/api/v1/movements", m, nil); code != 201 {
+				t.Fatalf("movement: %d", code)
+			}
+		}
+		type converted struct {
+			Currency   string   `json:"currency"`
+			Total      int64    `json:"total"`
+			Incomplete []string `json:"incomplete"`
+		}
+		var rep struct {
+			Converted converted `json:"converted"`
+		}
+		path := "/api/v1/reports/categories?from=2026-03-01&to=2026-03-31"
+		get := func() {
+			rep.Converted = converted{} // an empty "incomplete" is left out
+			c.do("GET", path, nil, &rep)
+		}
+		get()
+		if rep.Converted.Currency != "EUR" || rep.Converted.Total != 1000 || strings.Join(rep.Converted.Incomplete, ",") != "USD" {
+			t.Fatalf("without a rate: %+v", rep.Converted)
+		}
+		// Bad rates: each a 400 with the field, and no rate stored.
+		for _, bad := range []map[string]any{
+			{"currency": "USD", "date": "2026-03-01", "rate": "0"},
+			{"currency": "USD", "date": "2026-03-01", "rate": "-0.9"},
+			{"currency": "USD", "date": "2026-03-01", "rate": 0.9},
+			{"currency": "USD", "date": "2026-03-01", "rate": "1e3"},
+			{"currency": "XYZ", "date": "2026-03-01", "rate": "0.9"},
+			{"currency": "USD", "date": "1850-03-01", "rate": "0.9"},
+			{"currency": "USD", "date": "2026-02-30", "rate": "0.9"},
+			{"currency": "EUR", "date": "2026-03-01", "rate": "0.9"},
+		} {
+			var p problem
+			if code := c.do("POST", "/api/v1/rates", bad, &p); code != 400 || p.Code == "" {
+				t.Errorf("rate %v: %d %+v", bad, code, p)
+			}
+		}
+		var rates struct {
+			Items []map[string]any `json:"items"`
+		}
+		c.do("GET", "/api/v1/rates", nil, &rates)
+		if len(rates.Items) != 0 {
+			t.Fatalf("bad rates stored: %v", rates.Items)
+		}
+		var rate struct {
+			ID, Currency, Quote, Date, Rate, Source string
+		}
+		if code := c.do("POST", "/api/v1/rates", map[string]any{"currency": "USD", "date": "2026-03-01", "rate": "0.9000"}, &rate); code != 201 ||
+			rate.Quote != "EUR" || rate.Rate != "0.9" || rate.Source != "manual" {
+			t.Fatalf("rate: %d %+v", code, rate)
+		}
+		get()
+		if rep.Converted.Total != 1000+1800 || len(rep.Converted.Incomplete) != 0 {
+			t.Fatalf("with a rate: %+v", rep.Converted)
+		}
+		var totals struct {
+			Converted struct {
+				Currency string `json:"currency"`
+				Expenses int64  `json:"expenses"`
+			} `json:"converted"`
+		}
+		c.do("GET", "/api/v1/movements/totals", nil, &totals)
+		if totals.Converted.Expenses != 2800 {
+			t.Fatalf("totals: %+v", totals)
+		}
+		var dash struct {
+			Converted struct {
+				Currency   string   `json:"currency"`
+				Balance    int64    `json:"balance"`
+				Incomplete []string `json:"incomplete"`
+			} `json:"converted"`
+		}
+		c.do("GET", "/api/v1/dashboard?today=2026-03-20", nil, &dash)
+		if dash.Converted.Balance != -2800 || dash.Converted.Incomplete == nil {
+			t.Fatalf("dashboard: %+v", dash.Converted)
+		}
+		// The movement shows both amounts.
+		var list struct {
+			Items []struct {
+				Amount     int64  `json:"amount"`
+				Currency   string `json:"currency"`
+				BaseAmount *int64 `json:"baseAmount"`
+			} `json:"items"`
+		}
+		c.do("GET", "/api/v1/movements?accountId="+usd.ID, nil, &list)
+		if len(list.Items) != 1 || list.Items[0].BaseAmount == nil || *list.Items[0].BaseAmount != 1800 {
+			t.Fatalf("movement: %+v", list.Items)
+		}
+		// A new base: the same rate, read the other way.
+		var ledger struct{ BaseCurrency string }
+		if code := c.do("PUT", "/api/v1/ledger", map[string]any{"baseCurrency": "usd"}, &ledger); code != 200 || ledger.BaseCurrency != "USD" {
+			t.Fatalf("base: %d %+v", code, ledger)
+		}
+		get()
+		if rep.Converted.Currency != "USD" || rep.Converted.Total != 2000+1111 { // 10.00 EUR / 0.9 = 11.11 USD
+			t.Fatalf("in USD: %+v", rep.Converted)
+		}
+		var p problem
+		if code := c.do("PUT", "/api/v1/ledger", map[string]any{"baseCurrency": "XYZ"}, &p); code != 400 {
+			t.Fatalf("unknown base: %d %+v", code, p)
+		}
+		c.do("GET", "/api/v1/ledger", nil, &ledger)
+		if ledger.BaseCurrency != "USD" {
+			t.Fatalf("a refused base changed it: %+v", ledger)
+		}
+		// Deleting the rate: incomplete again.
+		if code := c.do("DELETE", "/api/v1/rates/"+rate.ID, nil, nil); code != 204 {
+			t.Fatalf("delete: %d", code)
+		}
+		get()
+		if rep.Converted.Total != 2000 || strings.Join(rep.Converted.Incomplete, ",") != "EUR" {
+			t.Fatalf("after delete: %+v", rep.Converted)
+		}
+		// A cross-currency transfer teaches the rate of its day.
+		if code := c.do("POST", "/api/v1/movements", map[string]any{"type": "transfer", "date": "2026-03-05", "amount": 10000,
+			"accountId": eur.ID, "toAccountId": usd.ID, "toAmount": 10842}, nil); code != 201 {
+			t.Fatalf("transfer: %d", code)
+		}
+		c.do("GET", "/api/v1/rates?currency=USD", nil, &rates)
+		if len(rates.Items) != 1 || rates.Items[0]["rate"] != "1.0842" || rates.Items[0]["source"] != "transfer" {
+			raw, _ := json.Marshal(rates.Items)
+			t.Fatalf("learnt: %s", raw)
+		}
+		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// Every endpoint that takes an id, from the route table, answers 404 to
+// another ledger's user for each kind of id, and the owner's data stays: a
+// new endpoint with an id cannot be added without a case here.
+func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := ledgerServer(t, db)
+		owner, intruder := newClient(t, srv), newClient(t, srv)
+		owner.signUp("owner-ids@example.com")
+		intruder.signUp("intruder-ids@example.com")
+		var acc, usd, cat, mov, rate, upload idReply
+		owner.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
+		owner.do("POST", "/api/v1/accounts", map[string]any{"name": "Card", "type": "card", "currency": "USD"}, &usd)
+		owner.do("POST", "/api/v1/categories", map[string]any{"name": "Food", "type": "expense"}, &cat)
+		owner.do("POST", "/api/v1/movements", map[string]any{"type": "expense", "date": "2026-05-01", "amount": 250,
+			"accountId": usd.ID, "categoryId": cat.ID}, &mov)
+		owner.do("POST", "/api/v1/rates", map[string]any{"currency": "USD", "date": "2026-05-01", "rate": "0.9"}, &rate)
+		if code := owner.upload("bank.csv", []byte("date,amount,description\n2026-05-02,-1.00,Bread\n"), acc.ID, &upload); code != 200 {
+			t.Fatalf("upload: %d", code)
+		}
+		if code := owner.do("POST", "/api/v1/ledger/currencies", map[string]any{"code": "PTS", "name": "Points", "symbol": "P", "decimals": 0}, nil); code != 201 {
+			t.Fatalf("custom currency: %d", code)
+		}
+		ids := map[string]string{"accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS"}
+		var mine idReply
+		intruder.do("POST", "/api/v1/accounts", map[string]any{"name": "Mine", "type": "cash", "currency": "EUR"}, &mine)
+		// A body each kind's writes would take from their owner.
+		bodies := map[string]any{"accounts": map[string]any{"name": "Pwned"}, "categories": map[string]any{"name": "Pwned"},
+			"movements": map[string]any{"amount": 1}, "imports": map[string]any{"accountId": mine.ID, "skipInvalid": true}}
+		for _, pattern := range routePatterns(t) {
+			method, path, _ := strings.Cut(pattern, " ")
+			before, rest, ok := strings.Cut(path, "/{")
+			param, _, _ := strings.Cut(rest, "}")
+			if !ok || param == "provider" { // a sign-in provider is no ledger's
+				continue
+			}
+			kind := before[strings.LastIndex(before, "/")+1:]
+			id, known := ids[kind]
+			if !known {
+				t.Errorf("%s: no %s id to try from another ledger; add one here", pattern, kind)
+				continue
+			}
+			var p problem
+			if code := intruder.do(method, strings.Replace(path, "{"+param+"}", id, 1), bodies[kind], &p); code != 404 || p.Code != "not_found" {
+				t.Errorf("%s with another ledger's %s: %d %+v, want 404 not_found", pattern, kind, code, p)
+			}
+		}
+		// The owner's things are all there, unchanged.
+		for kind, id := range ids {
+			if kind == "imports" {
+				continue // an upload has no GET; its preview shows it is there
+			}
+			if kind == "currencies" {
+				var list struct{ Items []struct{ Code string } }
+				owner.do("GET", "/api/v1/ledger/currencies", nil, &list)
+				if len(list.Items) != 1 || list.Items[0].Code != "PTS" {
+					t.Errorf("owner's currencies: %+v", list.Items)
+				}
+				continue
+			}
+			if kind == "rates" {
+				var rates struct{ Items []struct{ ID, Rate string } }
+				owner.do("GET", "/api/v1/rates", nil, &rates)
+				if len(rates.Items) != 1 || rates.Items[0].Rate != "0.9" {
+					t.Errorf("owner's rates: %+v", rates.Items)
+				}
+				continue
+			}
+			var got map[string]any
+			if code := owner.do("GET", "/api/v1/"+kind+"/"+id, nil, &got); code != 200 || got["name"] == "Pwned" || got["amount"] == float64(1) {
+				t.Errorf("owner's %s: %d %v", kind, code, got)
+			}
+		}
+		if code := owner.do("POST", "/api/v1/imports/"+upload.ID+"/preview", map[string]any{"accountId": acc.ID}, nil); code != 200 {
+			t.Errorf("owner's upload: %d", code)
+		}
+		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

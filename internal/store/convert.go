@@ -1,0 +1,359 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"math/big"
+	"slices"
+
+	"cashcontrol/internal/finance"
+)
+
+// Every movement keeps its amounts in the ledger's base currency
+// (movements.base_amount, to_base_amount), and the rollup their sums
+// (monthly_totals.base_total, unrated), so that converted reports stay SQL
+// sums over the rollup. They are derived like the balances: a write converts
+// what it writes (converter, by finance.CrossRate: one rule), a change of
+// rates or of the base currency converts again what it affects (reconvert),
+// and CheckLedger recomputes them all.
+
+// reader is a transaction or the read pool.
+type reader interface {
+	queryRow(ctx context.Context, q string, args ...any) *sql.Row
+	query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// converter converts amounts of one ledger to its base currency with the
+// ledger's rates as they are when it is made; it remembers every rate it
+// looked up. A write that changes rates makes a new one.
+type converter struct {
+	q        reader
+	db       *DB
+	ledgerID int64
+	base     string
+	pairs    map[string][]string // currency → the currencies it has rates with
+	memo     map[convKey]convRate
+	book     *CurrencyBook
+}
+
+type convKey struct{ currency, date string }
+
+type convRate struct {
+	rate      *big.Rat
+	later, ok bool
+}
+
+// newConverter reads, in one query, the ledger's base currency, the pairs
+// that have rates and the decimals of its own currencies.
+func newConverter(ctx context.Context, db *DB, q reader, ledgerID int64) (*converter, error) {
+	c := &converter{q: q, db: db, ledgerID: ledgerID, pairs: map[string][]string{}, memo: map[convKey]convRate{},
+		book: &CurrencyBook{db: db, custom: map[string]finance.CustomCurrency{}}}
+	rows, err := q.query(ctx, `SELECT 'b', base_currency, '', 0 FROM ledgers WHERE id = ?
+		UNION ALL SELECT 'p', currency, quote, 0 FROM rate_pairs WHERE ledger_id = ?
+		UNION ALL SELECT 'c', code, '', decimals FROM ledger_currencies WHERE ledger_id = ?`, ledgerID, ledgerID, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	found := false
+	for rows.Next() {
+		var kind, a, b string
+		var decimals int
+		if err := rows.Scan(&kind, &a, &b, &decimals); err != nil {
+			return nil, err
+		}
+		switch kind {
+		case "b":
+			c.base, found = a, true
+		case "p":
+			c.pairs[a] = append(c.pairs[a], b)
+			c.pairs[b] = append(c.pairs[b], a)
+		default:
+			c.book.custom[a] = finance.CustomCurrency{Code: a, Decimals: decimals}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, notFound(sql.ErrNoRows, "ledger")
+	}
+	return c, nil
+}
+
+// converter returns the transaction's converter, made on first use.
+func (t *Tx) converter(ctx context.Context) (*converter, error) {
+	if t.conv == nil {
+		c, err := newConverter(ctx, t.db, t, t.ledgerID)
+		if err != nil {
+			return nil, err
+		}
+		t.conv = c
+	}
+	return t.conv, nil
+}
+
+// rate is the rate of currency in the base currency on date.
+func (c *converter) rate(ctx context.Context, currency, date string) (convRate, error) {
+	if currency == c.base {
+		return convRate{rate: big.NewRat(1, 1), ok: true}, nil
+	}
+	k := convKey{currency, date}
+	if r, ok := c.memo[k]; ok {
+		return r, nil
+	}
+	if len(c.pairs[currency]) == 0 || len(c.pairs[c.base]) == 0 {
+		c.memo[k] = convRate{}
+		return convRate{}, nil
+	}
+	// Pivots: the currencies with rates against both.
+	var pivots []string
+	for _, q := range c.pairs[currency] {
+		if slices.Contains(c.pairs[c.base], q) {
+			pivots = append(pivots, q)
+		}
+	}
+	r, later, ok, err := finance.CrossRate(currency, c.base, pivots, func(a, b string) (finance.PairRates, error) {
+		return c.around(ctx, a, b, date)
+	})
+	if err != nil {
+		return convRate{}, err
+	}
+	c.memo[k] = convRate{r, later, ok}
+	return c.memo[k], nil
+}
+
+// around reads the rates of the pair (a, b) next to date, both ways.
+func (c *converter) around(ctx context.Context, a, b, date string) (finance.PairRates, error) {
+	var p finance.PairRates
+	if !slices.Contains(c.pairs[a], b) {
+		return p, nil
+	}
+	rows, err := c.q.query(ctx, `
+		SELECT 0, date, rate FROM (SELECT date, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date <= ? ORDER BY date DESC LIMIT 1) x
+		UNION ALL SELECT 1, date, rate FROM (SELECT date, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date > ? ORDER BY date LIMIT 1) y
+		UNION ALL SELECT 2, date, rate FROM (SELECT date, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date <= ? ORDER BY date DESC LIMIT 1) z
+		UNION ALL SELECT 3, date, rate FROM (SELECT date, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date > ? ORDER BY date LIMIT 1) w`,
+		c.ledgerID, a, b, date, c.ledgerID, a, b, date, c.ledgerID, b, a, date, c.ledgerID, b, a, date)
+	if err != nil {
+		return p, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var which int
+		var d, text string
+		if err := rows.Scan(&which, &d, &text); err != nil {
+			return p, err
+		}
+		r, ok := new(big.Rat).SetString(text)
+		if !ok || r.Sign() <= 0 {
+			continue // not a rate: as if absent (check reports it)
+		}
+		at := &finance.RateAt{Date: d, Rate: r}
+		switch which {
+		case 0:
+			p.DirectBefore = at
+		case 1:
+			p.DirectAfter = at
+		case 2:
+			p.InverseBefore = at
+		default:
+			p.InverseAfter = at
+		}
+	}
+	return p, rows.Err()
+}
+
+// convert gives amount (of currency, on date) in the base currency; nil
+// when there is no rate.
+func (c *converter) convert(ctx context.Context, amount int64, currency, date string) (*int64, bool, error) {
+	r, err := c.rate(ctx, currency, date)
+	if err != nil || !r.ok {
+		return nil, false, err
+	}
+	v, ok := finance.Convert(amount, c.book.Exponent(currency), c.book.Exponent(c.base), r.rate)
+	if !ok {
+		return nil, false, nil
+	}
+	return &v, r.later, nil
+}
+
+// based is a movement's amounts in the base currency.
+type based struct {
+	amount, toAmount *int64
+	later            int64 // 1: the amount used a later rate; 2: the received amount did
+}
+
+// baseOf converts a movement whose account is in currency (and, for a
+// transfer, whose destination is in toCurrency).
+func (c *converter) baseOf(ctx context.Context, d *finance.MovementDraft, currency, toCurrency string) (based, error) {
+	var b based
+	v, later, err := c.convert(ctx, d.Amount, currency, d.Date)
+	if err != nil {
+		return b, err
+	}
+	b.amount = v
+	if later {
+		b.later |= 1
+	}
+	if d.Type == finance.MovementTransfer {
+		v, later, err := c.convert(ctx, d.ToAmount, toCurrency, d.Date)
+		if err != nil {
+			return b, err
+		}
+		b.toAmount = v
+		if later {
+			b.later |= 2
+		}
+	}
+	return b, nil
+}
+
+// fillBase sets the draft's amounts in the base currency from the accounts
+// in r.
+func (t *Tx) fillBase(ctx context.Context, r *refs, d *finance.MovementDraft) error {
+	c, err := t.converter(ctx)
+	if err != nil {
+		return err
+	}
+	b, err := c.baseOf(ctx, d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency)
+	if err != nil {
+		return err
+	}
+	d.Base, d.ToBase, d.BaseLater = b.amount, b.toAmount, b.later
+	return nil
+}
+
+func nullArg(p *int64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+// storedMovement is a movement as conversion reads it: its effects' inputs,
+// its amounts in the base currency as stored, and its currencies.
+type storedMovement struct {
+	id                   int64
+	d                    finance.MovementDraft
+	currency, toCurrency string
+}
+
+// storedColumns are what readStored scans, after SELECT, with movementFrom.
+const storedColumns = `m.id, m.type, m.date, m.amount, m.account_id, COALESCE(m.category_id, 0), COALESCE(m.to_account_id, 0),
+	COALESCE(m.to_amount, 0), a.currency, COALESCE(ta.currency, ''), m.base_amount, m.to_base_amount, m.base_later`
+
+// readStored reads every row of a storedColumns query (and closes it):
+// conversion queries rates, and PostgreSQL runs one query at a time on a
+// transaction's connection.
+func readStored(rows *sql.Rows, err error) ([]storedMovement, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []storedMovement
+	for rows.Next() {
+		var m storedMovement
+		var base, toBase sql.NullInt64
+		if err := rows.Scan(&m.id, &m.d.Type, &m.d.Date, &m.d.Amount, &m.d.AccountID, &m.d.CategoryID, &m.d.ToAccountID, &m.d.ToAmount,
+			&m.currency, &m.toCurrency, &base, &toBase, &m.d.BaseLater); err != nil {
+			return nil, err
+		}
+		m.d.Base, m.d.ToBase = nullable(base), nullable(toBase)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// reconvertBatch movements are read at a time by reconvert.
+const reconvertBatch = 2000
+
+// reconvert converts again, with the rates as they now are, the ledger's
+// movements dated in w that are not in the base currency (every movement
+// when all: after a change of the base), and moves the stored amounts, the
+// rollup and the turnover by what changed.
+func (t *Tx) reconvert(ctx context.Context, w dateSpanText) error {
+	return t.reconvertSome(ctx, w, false)
+}
+
+func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error {
+	t.conv = nil
+	c, err := t.converter(ctx)
+	if err != nil {
+		return err
+	}
+	type changed struct {
+		id       int64
+		now      based
+		old, new *finance.MovementDraft
+	}
+	deltas := map[totalKey]totalVal{}
+	q := `SELECT ` + storedColumns + movementFrom + `
+		WHERE m.ledger_id = ? AND m.date >= ? AND (m.date > ? OR (m.date = ? AND m.id > ?))`
+	if !all {
+		q += ` AND (a.currency <> ? OR ta.currency <> ?)`
+	}
+	if w.to != "" {
+		q += ` AND m.date <= ?`
+	}
+	q += ` ORDER BY m.date, m.id LIMIT ?`
+	afterDate, afterID := "", int64(0) // the keyset: after (date, id)
+	for {
+		args := []any{t.ledgerID, w.from, afterDate, afterDate, afterID}
+		if !all {
+			args = append(args, c.base, c.base)
+		}
+		if w.to != "" {
+			args = append(args, w.to)
+		}
+		got, err := readStored(t.query(ctx, q, append(args, reconvertBatch)...))
+		if err != nil {
+			return err
+		}
+		var batch []changed
+		for i := range got {
+			d := &got[i].d
+			afterDate, afterID = d.Date, got[i].id
+			now, err := c.baseOf(ctx, d, got[i].currency, got[i].toCurrency)
+			if err != nil {
+				return err
+			}
+			if samePtr(now.amount, d.Base) && samePtr(now.toAmount, d.ToBase) && now.later == d.BaseLater {
+				continue
+			}
+			nd := *d
+			nd.Base, nd.ToBase, nd.BaseLater = now.amount, now.toAmount, now.later
+			batch = append(batch, changed{got[i].id, now, d, &nd})
+		}
+		for _, ch := range batch {
+			if _, err := t.exec(ctx, `UPDATE movements SET base_amount = ?, to_base_amount = ?, base_later = ? WHERE ledger_id = ? AND id = ?`,
+				nullArg(ch.now.amount), nullArg(ch.now.toAmount), ch.now.later, t.ledgerID, ch.id); err != nil {
+				return err
+			}
+			for sign, d := range map[int64]*finance.MovementDraft{-1: ch.old, 1: ch.new} {
+				for _, p := range parts(d) {
+					k := totalKey{p.account, p.category, d.Date[:7], p.kind}
+					v := deltas[k]
+					deltas[k] = totalVal{base: v.base + sign*p.base, unrated: v.unrated + sign*p.unrated}
+					t.turnover += sign * p.base
+				}
+			}
+		}
+		if len(got) < reconvertBatch {
+			break
+		}
+	}
+	for k, v := range deltas {
+		if v.base == 0 && v.unrated == 0 {
+			continue
+		}
+		if _, err := t.exec(ctx, `UPDATE monthly_totals SET base_total = base_total + ?, unrated = unrated + ?
+			WHERE ledger_id = ? AND month = ? AND kind = ? AND account_id = ? AND category_id = ?`,
+			v.base, v.unrated, t.ledgerID, k.month, k.kind, k.account, k.category); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func samePtr(a, b *int64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }

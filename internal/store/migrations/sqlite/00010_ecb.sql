@@ -1,0 +1,9 @@
+-- +goose Up
+-- The automatic daily download of the European Central Bank's reference
+-- rates, per ledger (off by default), and when it last succeeded (ms).
+ALTER TABLE ledgers ADD COLUMN ecb_rates INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE ledgers ADD COLUMN ecb_fetched_at INTEGER NOT NULL DEFAULT 0;
+
+-- +goose Down
+ALTER TABLE ledgers DROP COLUMN ecb_fetched_at;
+ALTER TABLE ledgers DROP COLUMN ecb_rates;

@@ -1,0 +1,191 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"sort"
+
+	"cashcontrol/internal/finance"
+)
+
+// TotalMovements counts and sums the whole filtered set. Filters of period,
+// accounts, categories and types are answered from the monthly_totals rollup
+// (partial months exact, as reports are: see sourceSQL), so the totals of a
+// million movements cost a few hundred rollup rows; text, tags and amount
+// ranges need the movements themselves.
+func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.MovementFilter) (*finance.MovementTotals, error) {
+	base, err := db.BaseCurrency(ctx, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	var sums map[string]*currencySums
+	if f.Text != "" || len(f.Tags) > 0 || f.MinAmount != nil || f.MaxAmount != nil {
+		sums, err = db.scanTotals(ctx, ledgerID, f)
+	} else {
+		sums, err = db.rollupTotals(ctx, ledgerID, f)
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := &finance.MovementTotals{ByCurrency: []finance.CurrencyTotals{}, Converted: &finance.CurrencyTotals{Currency: base}}
+	for c, s := range sums {
+		if s.count == 0 {
+			continue
+		}
+		t.Count += s.count
+		t.ByCurrency = append(t.ByCurrency, finance.CurrencyTotals{Currency: c, Count: s.count, Earnings: s.earnings, Expenses: s.expenses, Net: s.earnings - s.expenses})
+		cv := t.Converted
+		cv.Count += s.count
+		cv.Earnings += s.baseEarnings
+		cv.Expenses += s.baseExpenses
+		if s.unrated > 0 {
+			cv.Incomplete = append(cv.Incomplete, c)
+		}
+	}
+	t.Converted.Net = t.Converted.Earnings - t.Converted.Expenses
+	sort.Slice(t.ByCurrency, func(i, j int) bool { return t.ByCurrency[i].Currency < t.ByCurrency[j].Currency })
+	sort.Strings(t.Converted.Incomplete)
+	return t, nil
+}
+
+// currencySums are one currency's totals, and in the base currency those of
+// its expenses and earnings (unrated: how many of them have no rate).
+type currencySums struct{ count, earnings, expenses, baseEarnings, baseExpenses, unrated int64 }
+
+// The whole range of valid dates (finance.ValidDate): whole months of the rollup.
+const firstDate, lastDate = "1900-01-01", "2199-12-31"
+
+func (db *DB) rollupTotals(ctx context.Context, ledgerID int64, f finance.MovementFilter) (map[string]*currencySums, error) {
+	from, to := cmp.Or(f.From, firstDate), cmp.Or(f.To, lastDate)
+	byCurrency := map[string]*currencySums{}
+	out := func() map[string]*currencySums { return byCurrency }
+	if from > to {
+		return out(), nil
+	}
+	// A transfer has no category: a category filter leaves only expenses and
+	// earnings. A transfer is counted once, from its source account's row.
+	wants := func(t string) bool { return len(f.Types) == 0 || slices.Contains(f.Types, t) }
+	transfers := wants(finance.MovementTransfer) && len(f.CategoryIDs) == 0
+	kinds := []any{}
+	for _, k := range []string{finance.MovementExpense, finance.MovementEarning} {
+		if wants(k) {
+			kinds = append(kinds, k)
+		}
+	}
+	if transfers {
+		kinds = append(kinds, "transfer_out")
+	}
+	var cats []int64
+	if len(f.CategoryIDs) > 0 {
+		ids, err := db.withSubcategories(ctx, ledgerID, f.CategoryIDs)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			if id != 0 { // 0 is the rollup's "no category", which no category filter matches
+				cats = append(cats, id)
+			}
+		}
+		if len(cats) == 0 {
+			return out(), nil
+		}
+	}
+	if len(kinds) == 0 {
+		return out(), nil
+	}
+	src, args := sourceSQL(ledgerID, from, to)
+	q := `SELECT a.currency, s.kind, CAST(SUM(s.total) AS BIGINT), CAST(SUM(s.count) AS BIGINT), CAST(SUM(s.base) AS BIGINT),
+		CAST(SUM(s.unrated) AS BIGINT) FROM ` + src +
+		` s JOIN accounts a ON a.id = s.account_id AND a.ledger_id = ? WHERE s.kind IN (` + placeholders(len(kinds)) + `)`
+	args = append(append(args, ledgerID), kinds...)
+	if len(f.AccountIDs) > 0 {
+		in, ids := inList(f.AccountIDs)
+		q += ` AND s.account_id IN (` + in + `)`
+		args = append(args, ids...)
+	}
+	if len(cats) > 0 {
+		in, ids := inList(cats)
+		q += ` AND s.category_id IN (` + in + `)`
+		args = append(args, ids...)
+	}
+	q += ` GROUP BY a.currency, s.kind`
+	add := func(q string, args []any) error {
+		rows, err := db.query(ctx, q, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var currency, kind string
+			var total, count, base, unrated int64
+			if err := rows.Scan(&currency, &kind, &total, &count, &base, &unrated); err != nil {
+				return err
+			}
+			s := byCurrency[currency]
+			if s == nil {
+				s = &currencySums{}
+				byCurrency[currency] = s
+			}
+			s.count += count
+			switch kind {
+			case finance.MovementEarning:
+				s.earnings += total
+				s.baseEarnings += base
+				s.unrated += unrated
+			case finance.MovementExpense:
+				s.expenses += total
+				s.baseExpenses += base
+				s.unrated += unrated
+			}
+		}
+		return rows.Err()
+	}
+	if err := add(q, args); err != nil {
+		return nil, err
+	}
+	if transfers && len(f.AccountIDs) > 0 {
+		// Transfers into the chosen accounts from others are in the set too,
+		// counted in the source account's currency like every transfer. They
+		// are few; the destination's index finds them (ledger_id + 0 keeps
+		// SQLite, which has no statistics, off the ledger's date index).
+		in, ids := inList(f.AccountIDs)
+		q := `SELECT a.currency, 'transfer', 0, COUNT(*), 0, 0 FROM movements m JOIN accounts a ON a.id = m.account_id
+			WHERE m.ledger_id + 0 = ? AND m.to_account_id IN (` + in + `) AND m.account_id NOT IN (` + in + `) AND m.type = 'transfer'
+			AND m.date >= ? AND m.date <= ? GROUP BY a.currency`
+		if err := add(q, append(append(append([]any{ledgerID}, ids...), ids...), from, to)); err != nil {
+			return nil, err
+		}
+	}
+	return out(), nil
+}
+
+// scanTotals sums the filtered movements themselves: the path for filters
+// the rollup cannot answer (text, tags, amount range).
+func (db *DB) scanTotals(ctx context.Context, ledgerID int64, f finance.MovementFilter) (map[string]*currencySums, error) {
+	src, err := db.movementSource(ctx, ledgerID, f)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.query(ctx, `SELECT a.currency, COUNT(*),
+		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN m.amount ELSE 0 END), 0) AS BIGINT),
+		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN m.amount ELSE 0 END), 0) AS BIGINT),
+		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN m.base_amount ELSE 0 END), 0) AS BIGINT),
+		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN m.base_amount ELSE 0 END), 0) AS BIGINT),
+		CAST(COALESCE(SUM(CASE WHEN m.type <> 'transfer' AND m.base_amount IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT)`+
+		src.from+src.where+` GROUP BY a.currency`, src.args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]*currencySums{}
+	for rows.Next() {
+		var c string
+		var s currencySums
+		if err := rows.Scan(&c, &s.count, &s.earnings, &s.expenses, &s.baseEarnings, &s.baseExpenses, &s.unrated); err != nil {
+			return nil, err
+		}
+		out[c] = &s
+	}
+	return out, rows.Err()
+}

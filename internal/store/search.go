@@ -1,0 +1,235 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"cashcontrol/internal/finance"
+)
+
+// Full-text search over movements' descriptions and notes (the q filter).
+//
+// Both databases index words the same way, and searchTokens here is that
+// rule, so the user's text becomes plain words before any query is built:
+// nothing typed can reach the database as query syntax. A word is a run of
+// letters and digits (Unicode classes L, N and Co); everything else separates
+// words. Words are lower-cased and lose their diacritics ("Café" → "cafe").
+// Each word of the query must start a word of the description or the notes.
+//
+//   - SQLite: the FTS4 table movements_search (tokenizer unicode61 with
+//     remove_diacritics=2), filled by triggers on movements. Its docid is
+//     searchKey(date, id), which orders like (date, id): the index hands
+//     matches back already in list order, and a page stops early.
+//   - PostgreSQL: a GIN index on the expression pgSearchWords, a tsvector of
+//     the same words (search_pg.go, migration 00006).
+
+// searchIDBits is how many low bits of a search key hold the movement id.
+const searchIDBits = 40
+
+// searchIDMask recovers the movement id from a search key.
+const searchIDMask = 1<<searchIDBits - 1
+
+// searchKeySQL is the search key of a row with columns date and id, in
+// SQLite: the date's Julian day number (whole part) above the id. Dates run
+// from 1900 to 2199 (finance.ValidDate), so the key stays below 2^62.
+func searchKeySQL(date, id string) string {
+	return `((CAST(julianday(` + date + `) AS INTEGER) << ` + strconv.Itoa(searchIDBits) + `) | ` + id + `)`
+}
+
+// searchOrder is the order in which SQLite inserts drafts: by date, stably.
+// Their ids then grow with their dates, so their search keys reach the FTS4
+// index in increasing order: a key lower than the one before makes FTS4 write
+// out its pending terms as a tiny segment (and merge those later), which cost
+// a bank file listed newest first a tenfold slower import.
+func searchOrder(drafts []finance.MovementDraft) []int {
+	order := make([]int, len(drafts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(drafts[a].Date, drafts[b].Date) })
+	return order
+}
+
+// compareDateID orders movements like their search keys: by date, then id.
+func compareDateID(a, b finance.Movement) int {
+	if c := strings.Compare(a.Date, b.Date); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+// searchTokens splits text into the index's words: case-folded, without
+// diacritics. It returns nil when text has no letter or digit. It follows
+// SQLite's unicode61 tokenizer (remove_diacritics=2), character by character.
+func searchTokens(text string) []string {
+	var out []string
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case isDiacritic(r):
+			// A combining diacritic: part of the word, dropped.
+		case isWordRune(r):
+			b.WriteRune(foldRune(r))
+		case b.Len() > 0:
+			out = append(out, b.String())
+			b.Reset()
+		}
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// isWordRune reports whether r belongs to a word: a letter, a digit or a
+// private-use character (unicode61's token characters).
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Co, r)
+}
+
+// isDiacritic reports whether r is one of the combining marks that unicode61
+// takes as part of a word and removes; other marks separate words.
+func isDiacritic(r rune) bool {
+	switch {
+	case r >= 0x300 && r <= 0x304, r >= 0x306 && r <= 0x30c, r == 0x30f, r == 0x311, r == 0x31b,
+		r >= 0x323 && r <= 0x328, r == 0x32d, r == 0x32e, r == 0x330, r == 0x331:
+		return true
+	}
+	return false
+}
+
+// foldRune case-folds r ("µ" and "Μ" are "μ") and strips the diacritics of a
+// letter whose base is an ASCII letter ("É" is "e"; "Ǣ" stays "ǣ").
+func foldRune(r rune) rune {
+	if u := unicode.ToUpper(r); r != 'ı' && (u != r || unicode.ToLower(r) != r) { // ı has no case folding
+		r = unicode.ToLower(u)
+	}
+	if r < 0x80 || r == 'ǡ' { // ǡ: unicode61 keeps it
+		return r
+	}
+	d := []rune(norm.NFD.String(string(r)))
+	if len(d) < 2 || d[0] >= 0x80 {
+		return r
+	}
+	for _, m := range d[1:] {
+		if !isDiacritic(m) {
+			return r
+		}
+	}
+	return d[0]
+}
+
+// ftsMatch is the FTS4 MATCH expression for tokens: each as a quoted prefix,
+// all required. Tokens hold only letters and digits, so the quotes are safe.
+func ftsMatch(tokens []string) string {
+	var b strings.Builder
+	for i, t := range tokens {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(`"` + t + `*"`)
+	}
+	return b.String()
+}
+
+// tsQuery is the PostgreSQL tsquery for tokens: each a prefix, all required.
+// It is cast from text (no parser, no dictionary): the words are already the
+// index's words.
+func tsQuery(tokens []string) string {
+	var b strings.Builder
+	for i, t := range tokens {
+		if i > 0 {
+			b.WriteString(" & ")
+		}
+		b.WriteString(`'` + t + `':*`)
+	}
+	return b.String()
+}
+
+// searchCondition is the text filter for filterSQL: the movements whose words
+// start with every token. On SQLite the ledger's partition of the index is
+// searched, within the filter's period (a range of search keys).
+func (db *DB) searchCondition(ledgerID int64, f finance.MovementFilter, tokens []string) (string, []any) {
+	if db.dialect == Postgres {
+		return ` AND ` + pgSearchWordsOfM + ` @@ CAST(? AS tsquery)`, []any{tsQuery(tokens)}
+	}
+	keys, args := searchKeyPeriod(f)
+	return ` AND m.id IN (SELECT docid & ` + strconv.Itoa(searchIDMask) + ` FROM movements_search
+		WHERE movements_search MATCH ? AND ledger_id = ?` + keys + `)`, append([]any{ftsMatch(tokens), ledgerID}, args...)
+}
+
+// searchKeyPeriod bounds the search keys of movements_search to the filter's
+// period.
+func searchKeyPeriod(f finance.MovementFilter) (string, []any) {
+	var cond string
+	var args []any
+	if f.From != "" {
+		cond += ` AND movements_search.docid >= ` + searchKeySQL("?", "0")
+		args = append(args, f.From)
+	}
+	if f.To != "" {
+		cond += ` AND movements_search.docid <= ` + searchKeySQL("?", strconv.Itoa(searchIDMask))
+		args = append(args, f.To)
+	}
+	return cond, args
+}
+
+// movementSource is the FROM (movements m joined to their account a), the
+// WHERE and the list's ORDER BY (newest first, oldest first when asked) of a
+// query over the filtered movements. On SQLite a text filter makes the search
+// index the outer loop: it walks the ledger's matches in key order, which is
+// the list's, so a page of a common word reads little more than a page of
+// matches and needs no sort, and totals read the matches only; every other
+// filter is checked on the movement each match joins.
+type movementSource struct {
+	from, where, order string
+	args               []any
+	keyed              bool // ordered by the search key
+}
+
+func (db *DB) movementSource(ctx context.Context, ledgerID int64, f finance.MovementFilter) (*movementSource, error) {
+	tokens := searchTokens(f.Text)
+	if db.dialect != SQLite || len(tokens) == 0 {
+		where, args, err := db.filterSQL(ctx, ledgerID, f)
+		order := ` ORDER BY m.date DESC, m.id DESC`
+		if f.Ascending {
+			order = ` ORDER BY m.date ASC, m.id ASC`
+		}
+		return &movementSource{from: ` FROM movements m JOIN accounts a ON a.id = m.account_id`, where: where, order: order, args: args}, err
+	}
+	rest := f
+	rest.Text = ""
+	where, args, err := db.filterSQL(ctx, ledgerID, rest)
+	keys, keyArgs := searchKeyPeriod(f)
+	order := ` ORDER BY movements_search.docid DESC`
+	if f.Ascending {
+		order = ` ORDER BY movements_search.docid ASC`
+	}
+	// CROSS JOIN keeps the index as the outer loop.
+	return &movementSource{
+		from: ` FROM movements_search CROSS JOIN movements m ON m.id = movements_search.docid & ` + strconv.Itoa(searchIDMask) +
+			` JOIN accounts a ON a.id = m.account_id`,
+		where: where + ` AND movements_search MATCH ? AND movements_search.ledger_id = ?` + keys,
+		order: order,
+		args:  append(append(args, ftsMatch(tokens), ledgerID), keyArgs...),
+		keyed: true,
+	}, err
+}
+
+// after is the keyset condition for the rows past (date, id) in list order.
+func (s *movementSource) after(date string, id int64, ascending bool) (string, []any) {
+	cmp := "<"
+	if ascending {
+		cmp = ">"
+	}
+	if s.keyed {
+		return ` AND movements_search.docid ` + cmp + ` ` + searchKeySQL("?", "?"), []any{date, id}
+	}
+	return ` AND (m.date ` + cmp + ` ? OR (m.date = ? AND m.id ` + cmp + ` ?))`, []any{date, date, id}
+}

@@ -1,0 +1,107 @@
+// The first visit: signed out, the app logs no error (it does not ask who the
+// user is without the session's hint cookie); signed in, a reload keeps the
+// user; sign-out and an ended session land on /login. The page comes with
+// links to the files its first paint needs, and it uses every one.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, startServer } from './server.mjs';
+
+let srv;
+let browser;
+before(async () => {
+  srv = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+/** Records the page's console errors and warnings, uncaught errors and API calls. */
+function watch(page) {
+  const seen = { problems: [], api: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') seen.problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => seen.problems.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/')) seen.api.push(u.pathname);
+  });
+  return seen;
+}
+
+test('signed out, /login and a signed-in page log nothing and never ask GET /api/v1/me', async () => {
+  for (const locale of ['es-ES', 'en-US']) {
+    const ctx = await browser.newContext({ locale });
+    const page = await ctx.newPage();
+    const seen = watch(page);
+    await page.goto(`${srv.base}/login`);
+    await page.getByRole('button', { name: /Iniciar sesión|Sign in/ }).waitFor();
+    await page.goto(`${srv.base}/movements`);
+    await page.waitForURL(`${srv.base}/login`);
+    await page.getByRole('button', { name: /Iniciar sesión|Sign in/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(seen.problems, [], `${locale}: console`);
+    assert.ok(!seen.api.includes('/api/v1/me'), `${locale}: asked ${seen.api.join(', ')}`);
+    await ctx.close();
+  }
+});
+
+test('the page preloads its first files, and uses them all', async () => {
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.goto(`${srv.base}/login`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const { preloaded, loaded } = await page.evaluate(() => ({
+    preloaded: [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => new URL(l.href).pathname),
+    loaded: performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+  }));
+  assert.ok(
+    preloaded.some((p) => /LoginPage-.*\.js$/.test(p)),
+    `no login chunk among ${preloaded}`,
+  );
+  assert.ok(preloaded.some((p) => /\/en-.*\.js$/.test(p)) && !preloaded.some((p) => /\/(es|fr)-.*\.js$/.test(p)), `dictionaries: ${preloaded}`);
+  assert.ok(!loaded.some((p) => /\/(es|fr)-.*\.js$/.test(p)), `another language was fetched: ${loaded}`);
+  for (const p of preloaded) assert.ok(loaded.includes(p), `${p} is preloaded but not used`);
+  await ctx.close();
+});
+
+test('signed in, a reload keeps the user; sign-out and an ended session land on /login', async () => {
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  const page = await ctx.newPage();
+  const seen = watch(page);
+  await page.request.post(`${srv.base}/api/v1/auth/signup`, {
+    data: { email: 'first-visit@example.com', password: 'mango-river-42', name: 'Fay', languagePreference: 'SWITCH_TO_ENGLISH' },
+  });
+  await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
+  const hint = async () => (await ctx.cookies(srv.base)).find((c) => c.name === 'cc_signed_in');
+  const h = await hint();
+  assert.ok(h && h.value === '1' && !h.httpOnly, `hint cookie ${JSON.stringify(h)}`);
+
+  await page.goto(`${srv.base}/movements`);
+  await page.getByRole('heading', { name: 'Movements', level: 1 }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Movements', level: 1 }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/movements');
+  assert.deepEqual(seen.problems, []);
+
+  // Sign-out: /login, and the hint is gone with the session.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL(`${srv.base}/login`);
+  assert.equal(await hint(), undefined);
+
+  // A session that ended on the server (its cookie is unknown now) while the
+  // browser still holds the hint: the server's 401 sends the app to /login
+  // and clears the hint, so the next visit asks nothing.
+  await page.request.post(`${srv.base}/api/v1/auth/login`, { data: { email: 'first-visit@example.com', password: 'mango-river-42' } });
+  const session = (await ctx.cookies(srv.base)).find((c) => c.name === 'cc_session');
+  await ctx.addCookies([{ ...session, value: 'ended-session-token' }]);
+  await page.goto(`${srv.base}/movements`);
+  await page.waitForURL(`${srv.base}/login`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  assert.equal(await hint(), undefined);
+  await ctx.close();
+});

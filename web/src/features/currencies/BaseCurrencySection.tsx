@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useCurrencies, useLedgerCurrencies } from '@/shared/api/queries';
+import { localeOf } from '@/shared/i18n';
+import { currencyName } from '@/shared/money';
+import { errorMessage } from '@/shared/ui/problems';
+import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { useLedger, useSetBaseCurrency } from './api';
+
+/** The ledger's base currency: every converted figure is in it. Changing it asks first. */
+export function BaseCurrencySection() {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  const ledger = useLedger();
+  const currencies = useCurrencies();
+  const own = useLedgerCurrencies();
+  const change = useSetBaseCurrency();
+  const [asked, setAsked] = useState<string | null>(null);
+  const base = ledger.data?.baseCurrency ?? null;
+  const codes = [...(currencies.data ?? []), ...(own.data ?? [])].map((c) => c.code);
+  if (base && !codes.includes(base)) codes.unshift(base);
+
+  const confirm = async () => {
+    if (!asked) return;
+    try {
+      const l = await change.mutateAsync(asked);
+      notifyOk(t('rates.changed', { code: l.baseCurrency }));
+      setAsked(null);
+    } catch (e) {
+      notifyError(errorMessage(t, e));
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="base-currency-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="base-currency-title">
+          {t('rates.baseTitle')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('rates.baseHint')}
+        </Text>
+        {ledger.isError ? (
+          <Text size="sm" c="red" role="alert">
+            {errorMessage(t, ledger.error)}
+          </Text>
+        ) : base === null ? (
+          <Skeleton h={36} maw={360} />
+        ) : (
+          <Select
+            label={t('rates.baseLabel')}
+            value={base}
+            onChange={(v) => v && v !== base && setAsked(v)}
+            data={codes.map((c) => ({ value: c, label: `${c} · ${currencyName(c, locale)}` }))}
+            searchable
+            allowDeselect={false}
+            // The list opens inside the page's main landmark, not in a portal at the end of the body.
+            comboboxProps={{ withinPortal: false }}
+            maw={360}
+          />
+        )}
+      </Stack>
+      <Modal opened={asked !== null} onClose={() => setAsked(null)} title={t('rates.changeTitle', { code: asked ?? '' })}>
+        <Stack gap="md">
+          <Text size="sm">{t('rates.changeText', { code: asked ?? '' })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsked(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void confirm()} loading={change.isPending} data-autofocus>
+              {t('rates.changeConfirm', { code: asked ?? '' })}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

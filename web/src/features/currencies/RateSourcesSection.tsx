@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconDownload, IconFileUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { localeOf } from '@/shared/i18n';
+import { errorMessage } from '@/shared/ui/problems';
+import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { useDownloadECB, useLedger, useSetECBRates } from './api';
+import { RatesImportDialog } from './RatesImportDialog';
+
+/** Where rates come from besides the keyboard: a CSV file, and the European Central Bank's daily reference rates. */
+export function RateSourcesSection() {
+  const { t, i18n } = useTranslation();
+  const ledger = useLedger();
+  const setECB = useSetECBRates();
+  const download = useDownloadECB();
+  const [importing, setImporting] = useState(false);
+  const l = ledger.data;
+  const fetched = l?.ecbFetchedAt
+    ? new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(l.ecbFetchedAt * 1000))
+    : null;
+
+  const toggle = async (on: boolean) => {
+    try {
+      await setECB.mutateAsync(on);
+      notifyOk(t(on ? 'rates.ecbOn' : 'rates.ecbOff'));
+    } catch (e) {
+      notifyError(errorMessage(t, e));
+    }
+  };
+  const now = async () => {
+    try {
+      const r = await download.mutateAsync();
+      notifyOk(t('rates.imported', { count: r.imported }));
+    } catch (e) {
+      notifyError(errorMessage(t, e));
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="rate-sources-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="rate-sources-title">
+          {t('rates.sourcesTitle')}
+        </Title>
+        <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
+          <div style={{ flex: '1 1 240px' }}>
+            <Text size="sm" fw={500}>
+              {t('rates.csvTitle')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('rates.importHint')}
+            </Text>
+          </div>
+          <Button variant="default" leftSection={<IconFileUpload size={18} />} onClick={() => setImporting(true)} disabled={!l}>
+            {t('rates.importOpen')}
+          </Button>
+        </Group>
+        <Stack gap={6}>
+          <Switch
+            label={t('rates.ecb')}
+            description={t('rates.ecbHint')}
+            checked={l?.ecbRates ?? false}
+            onChange={(e) => void toggle(e.currentTarget.checked)}
+            disabled={!l || setECB.isPending}
+          />
+          {l?.ecbRates && (
+            <Group gap="sm" pl={54} wrap="wrap">
+              {fetched && (
+                <Text size="xs" c="dimmed">
+                  {t('rates.ecbFetched', { when: fetched })}
+                </Text>
+              )}
+              <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => void now()} loading={download.isPending}>
+                {t('rates.ecbNow')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Stack>
+      {importing && <RatesImportDialog onClose={() => setImporting(false)} />}
+    </Paper>
+  );
+}
