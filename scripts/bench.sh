@@ -4,7 +4,7 @@
 # loads the demo ledger, drives it over HTTP from a separate process (ccbench)
 # and prints the figures of the README's Performance section.
 #
-#   make bench                      1,000,000 movements, 3 s per scenario, 3 runs
+#   make bench                      1,000,000 movements in EUR, USD and JPY, 3 s per scenario, 3 runs
 #   BENCH_MOVEMENTS=10000 BENCH_DURATION=200ms BENCH_RUNS=1 BENCH_IMPORT_ROWS=2000 scripts/bench.sh
 #                                   the small version that `make test` runs
 set -euo pipefail
@@ -15,6 +15,10 @@ YEARS=${BENCH_YEARS:-10}
 DURATION=${BENCH_DURATION:-3s}
 RUNS=${BENCH_RUNS:-3}
 IMPORT_ROWS=${BENCH_IMPORT_ROWS:-100000}
+# The ledger's currencies: the first is its base; each other has an account,
+# a share of the spending and a rate for every day, so that every report and
+# the dashboard also convert (BENCH_CURRENCIES=EUR: one currency).
+CURRENCIES=${BENCH_CURRENCIES:-EUR,USD,JPY}
 BIN=bin/cashcontrol
 EMAIL=bench@example.com
 PASSWORD=bench-password-not-secret
@@ -30,11 +34,11 @@ if [ -n "${DATABASE_URL:-}" ]; then DB="PostgreSQL"; else DB="SQLite"; unset DAT
 
 rss() { awk -v k="$2:" '$1 == k { printf "%.1f MB", $2 / 1024 }' "/proc/$1/status"; }
 
-echo "Cash Control benchmark: $MOVEMENTS movements over $YEARS years on $DB"
+echo "Cash Control benchmark: $MOVEMENTS movements over $YEARS years in $CURRENCIES on $DB"
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(go version | cut -d' ' -f3)"
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }'; }
 start=$(date +%s.%N)
-"$BIN" demo --email "$EMAIL" --password "$PASSWORD" --movements "$MOVEMENTS" --years "$YEARS" >/dev/null 2>"$TMP/demo.log" ||
+"$BIN" demo --email "$EMAIL" --password "$PASSWORD" --movements "$MOVEMENTS" --years "$YEARS" --currencies "$CURRENCIES" >/dev/null 2>"$TMP/demo.log" ||
   { cat "$TMP/demo.log" >&2; exit 1; }
 printf '%-32s %s\n' "demo load ($MOVEMENTS movements)" "$(elapsed "$start")"
 

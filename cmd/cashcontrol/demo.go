@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/demo"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/money"
 	"cashcontrol/internal/store"
 )
 
@@ -26,6 +28,7 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 	years := fs.Int("years", 3, "over how many years, ending today")
 	seed := fs.Uint64("seed", 1, "random seed (the same seed makes the same data)")
 	language := fs.String("language", "es", "language of a new user and of its data: "+finance.LanguageChoices)
+	currencyList := fs.String("currencies", "", "the ledger's currencies, comma-separated (EUR,USD,JPY): the first is its base, each other gets an account and daily rates")
 	// The server's own flags (-data-dir, -database-url) may come anywhere.
 	rest, own := []string{}, []string{}
 	for i := 0; i < len(args); i++ {
@@ -54,6 +57,14 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 		return fmt.Errorf("demo: --language %q is not one of %s", *language, finance.LanguageChoices)
 	}
 	*language = lang
+	currencies, err := demoCurrencies(*currencyList)
+	if err != nil {
+		return err
+	}
+	welcomeCurrency := "EUR"
+	if len(currencies) > 0 {
+		welcomeCurrency = currencies[0]
+	}
 	c, err := config.Load("cashcontrol demo", rest, getenv, stderr)
 	if err != nil {
 		return err
@@ -77,14 +88,14 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 		}
 		u, err = db.CreateUser(ctx, store.NewUser{Email: norm, PasswordHash: hash, Name: "Demo", LanguagePreference: *language})
 		if err == nil {
-			u, err = db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: u.LanguagePreference, Currency: "EUR"})
+			u, err = db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: u.LanguagePreference, Currency: welcomeCurrency})
 		}
 	}
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	err = demo.Fill(ctx, db, u.LedgerID, u.LanguagePreference, demo.Options{Movements: *movements, Years: *years, Seed: *seed, Today: time.Now().UTC(),
+	err = demo.Fill(ctx, db, u.LedgerID, u.LanguagePreference, demo.Options{Movements: *movements, Years: *years, Seed: *seed, Today: time.Now().UTC(), Currencies: currencies,
 		Progress: func(done, total int) { fmt.Fprintf(stderr, "\r%d / %d movements", done, total) }})
 	fmt.Fprintln(stderr)
 	if err != nil {
@@ -94,6 +105,25 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 	fmt.Fprintf(stdout, "added %d movements to %s in %s (%.0f movements/s)\n", *movements, norm, took.Round(time.Millisecond),
 		float64(*movements)/took.Seconds())
 	return nil
+}
+
+// demoCurrencies reads --currencies: distinct ISO 4217 codes, or none.
+func demoCurrencies(list string) ([]string, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	table := money.NewTable()
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range strings.Split(list, ",") {
+		c = strings.ToUpper(strings.TrimSpace(c))
+		if !table.Known(c) || seen[c] {
+			return nil, fmt.Errorf("demo: --currencies %q: %q is not a distinct ISO 4217 code", list, c)
+		}
+		seen[c] = true
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 func flagName(arg string) string {

@@ -203,6 +203,9 @@ func main() {
 		{"report by category, all time", get(c, "/api/v1/reports/categories")},
 		{"monthly trend, 10 years", get(c, "/api/v1/reports/trend?from="+tenYears+"&to="+today)},
 		{"dashboard", get(c, "/api/v1/dashboard")},
+		{"net worth, 10 years", get(c, "/api/v1/reports/networth?from="+tenYears+"&to="+today)},
+		{"this month against the last", get(c, "/api/v1/reports/compare?type=expense")},
+		{"movement totals, all", get(c, "/api/v1/movements/totals")},
 	}
 	var catIDs []string
 	for _, ct := range cats.Items {

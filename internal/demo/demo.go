@@ -20,6 +20,10 @@ type Options struct {
 	Years     int
 	Seed      uint64
 	Today     time.Time
+	// Currencies, when set, are the ledger's currencies: the first becomes
+	// its base (and the currency of its main accounts); each other gets an
+	// account, a share of the everyday spending and a rate for every day.
+	Currencies []string
 	// Progress, when set, is called after each stored batch.
 	Progress func(done, total int)
 }
@@ -38,7 +42,11 @@ func Fill(ctx context.Context, db *store.DB, ledgerID int64, language string, op
 	if opts.Movements <= 0 || opts.Years <= 0 {
 		return fmt.Errorf("movements and years must be positive")
 	}
-	l, err := prepare(ctx, db, ledgerID, language)
+	mainCurrency := "EUR"
+	if len(opts.Currencies) > 0 {
+		mainCurrency = opts.Currencies[0]
+	}
+	l, err := prepare(ctx, db, ledgerID, language, mainCurrency)
 	if err != nil {
 		return err
 	}
@@ -46,11 +54,16 @@ func Fill(ctx context.Context, db *store.DB, ledgerID int64, language string, op
 	start := time.Date(end.Year()-opts.Years, end.Month(), 1, 0, 0, 0, 0, time.UTC)
 	days := int(end.Sub(start).Hours()/24) + 1
 	months := opts.Years*12 + 1
+	foreign, err := addCurrencies(ctx, db, ledgerID, language, opts.Currencies, start, days, opts.Seed)
+	if err != nil {
+		return err
+	}
 	// The monthly life (salary, rent, bills, savings, ~10 movements) fills
 	// what it can; day-to-day spending makes up the rest of the count.
-	g := &generator{rng: rand.New(rand.NewPCG(opts.Seed, 2026)), l: l, lang: language, card: map[string]int64{}, cash: map[string]int64{}}
+	g := &generator{rng: rand.New(rand.NewPCG(opts.Seed, 2026)), l: l, lang: language, card: map[string]int64{}, cash: map[string]int64{},
+		foreign: foreign, start: start, baseExp: exponent(mainCurrency)}
 	var monthly []finance.MovementDraft
-	for m := start; !m.After(end) && len(monthly) < min(opts.Movements, months*10); m = m.AddDate(0, 1, 0) {
+	for m := start; !m.After(end) && len(monthly) < min(opts.Movements, months*(10+2*len(foreign))); m = m.AddDate(0, 1, 0) {
 		monthly = append(monthly, g.month(m, end)...)
 	}
 	monthly = monthly[:min(len(monthly), opts.Movements)]
@@ -117,7 +130,7 @@ func Fill(ctx context.Context, db *store.DB, ledgerID int64, language string, op
 	return db.RefreshStatistics(ctx)
 }
 
-func prepare(ctx context.Context, db *store.DB, ledgerID int64, language string) (*ledger, error) {
+func prepare(ctx context.Context, db *store.DB, ledgerID int64, language, currency string) (*ledger, error) {
 	if _, err := db.CreateStarterCategories(ctx, ledgerID, language); err != nil {
 		return nil, err
 	}
@@ -161,7 +174,7 @@ func prepare(ctx context.Context, db *store.DB, ledgerID int64, language string)
 			}
 		}
 		if *w.id == 0 {
-			cur, name := "EUR", say(language, w.name)
+			cur, name := currency, say(language, w.name)
 			a, err := db.CreateAccount(ctx, ledgerID, finance.AccountInput{Name: &name, Type: &w.typ, Currency: &cur, OpeningBalance: &w.opening})
 			if err != nil {
 				return nil, err
@@ -183,7 +196,15 @@ type generator struct {
 	// settled so far, for the monthly card bill and cash withdrawals.
 	card, cash           map[string]int64
 	cardPaid, cashWithdr int64
+	// The ledger's other currencies (none unless asked), from start on;
+	// amounts above are in minor units of a currency with baseExp decimals.
+	foreign []*foreign
+	start   time.Time
+	baseExp int
 }
+
+// day is the index of t in the series, for the foreign currencies' rates.
+func (g *generator) day(t time.Time) int { return int(t.Sub(g.start).Hours() / 24) }
 
 // everydayBudget is what a household spends day to day in a month (minor units).
 const everydayBudget = 120000
@@ -284,6 +305,19 @@ func (g *generator) month(m, end time.Time) []finance.MovementDraft {
 		big := []string{"shopping", "shopping.clothes", "leisure.travel", "housing.maintenance", "education"}[g.rng.IntN(5)]
 		out = append(out, g.expense(day(1+g.rng.IntN(28)), g.l.card, big, g.between(30000, 250000), g.say("Large purchase")))
 	}
+	// Each other currency's account earns what its share of the everyday
+	// spending needs, and every third month gets a transfer from checking.
+	share := everydayBudget / int64(1+len(g.foreign))
+	for _, f := range g.foreign {
+		d := day(15)
+		out = append(out, finance.MovementDraft{Type: finance.MovementEarning, Date: date(d), Amount: f.in(share+share/10, g.baseExp, g.day(d)),
+			AccountID: f.account, CategoryID: g.l.cat["other-income"], Description: g.say("Freelance") + " " + f.code})
+		if m.Month()%3 == 0 {
+			d = day(3)
+			out = append(out, finance.MovementDraft{Type: finance.MovementTransfer, Date: date(d), Amount: 20000, AccountID: g.l.checking,
+				ToAccountID: f.account, ToAmount: f.in(20000, g.baseExp, g.day(d)), Description: g.say("Transfer") + " " + f.code})
+		}
+	}
 	if m.Month() == 12 || m.Month() == 6 {
 		out = append(out, finance.MovementDraft{Type: finance.MovementEarning, Date: date(day(20)), Amount: 150000, AccountID: g.l.checking,
 			CategoryID: g.l.cat["salary.bonus"], Description: g.say("Extra pay")})
@@ -312,11 +346,18 @@ func (g *generator) everyday(day time.Time) finance.MovementDraft {
 	pick := g.rng.IntN(total)
 	for _, k := range everydayKinds {
 		if pick < k.weight {
+			amount := g.between(k.lo, k.hi) * g.scaleNum / g.scaleDen
+			if n := len(g.foreign); n > 0 {
+				if i := g.rng.IntN(n + 1); i > 0 {
+					f := g.foreign[i-1]
+					return g.expense(day, f.account, k.cat, f.in(amount, g.baseExp, g.day(day)), g.say(k.desc))
+				}
+			}
 			account := g.l.card
 			if g.rng.IntN(3) == 0 {
 				account = g.l.cash
 			}
-			return g.expense(day, account, k.cat, g.between(k.lo, k.hi)*g.scaleNum/g.scaleDen, g.say(k.desc))
+			return g.expense(day, account, k.cat, amount, g.say(k.desc))
 		}
 		pick -= k.weight
 	}

@@ -169,3 +169,60 @@ func TestFillReusesTheWelcomeCashAccount(t *testing.T) {
 		t.Fatalf("%d accounts, %d of them cash: %+v", len(accounts), cash, accounts)
 	}
 }
+
+// With several currencies the demo makes the first the base, spends in
+// each, stores a rate for every day, and everything converts: the dashboard
+// and the totals in the base currency leave nothing out, and the ledger's
+// own check (conversions included) finds nothing wrong.
+func TestFillWithCurrencies(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.OpenSQLite(t)
+	u, err := db.CreateUser(ctx, store.NewUser{Email: "fx@example.com", Name: "Demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	if err := Fill(ctx, db, u.LedgerID, finance.LangEnglish, Options{Movements: 3000, Years: 2, Seed: 5, Today: today,
+		Currencies: []string{"USD", "EUR", "JPY"}}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := db.Ledger(ctx, u.LedgerID)
+	if err != nil || l.BaseCurrency != "USD" {
+		t.Fatalf("base: %+v %v", l, err)
+	}
+	tot, err := db.TotalMovements(ctx, u.LedgerID, finance.MovementFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tot.Count != 3000 || len(tot.ByCurrency) != 3 {
+		t.Fatalf("totals: %+v", tot)
+	}
+	for _, c := range tot.ByCurrency {
+		if c.Count < 500 {
+			t.Errorf("%s: only %d movements", c.Currency, c.Count)
+		}
+	}
+	if tot.Converted == nil || tot.Converted.Currency != "USD" || len(tot.Converted.Incomplete) > 0 || tot.Converted.Count != 3000 {
+		t.Fatalf("converted: %+v", tot.Converted)
+	}
+	days := int(today.Sub(time.Date(2024, 11, 1, 0, 0, 0, 0, time.UTC)).Hours()/24) + 1
+	for _, code := range []string{"EUR", "JPY"} {
+		rates, err := db.Rates(ctx, u.LedgerID, code, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rates) < days {
+			t.Errorf("%s: %d rates for %d days", code, len(rates), days)
+		}
+	}
+	dash, err := db.Dashboard(ctx, u.LedgerID, today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dash.Converted == nil || len(dash.Converted.Incomplete) > 0 || dash.Converted.Balance <= 0 {
+		t.Fatalf("dashboard converted: %+v", dash.Converted)
+	}
+	if err := db.CheckLedgerForTest(ctx, u.LedgerID); err != nil {
+		t.Fatal(err)
+	}
+}

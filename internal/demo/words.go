@@ -12,7 +12,8 @@ var words = map[string]map[string]string{
 		"Power & water": "Luz y agua", "Phone & fibre": "Teléfono y fibra", "Streaming": "Streaming",
 		"Monthly saving": "Ahorro mensual", "Fuel": "Gasolina", "Pharmacy": "Farmacia", "Large purchase": "Compra grande",
 		"Extra pay": "Paga extra", "Supermarket": "Supermercado", "Restaurant": "Restaurante", "Metro": "Metro",
-		"Cinema": "Cine", "Online shop": "Tienda online", "Various": "Varios",
+		"Cinema": "Cine", "Online shop": "Tienda online", "Various": "Varios", "Freelance": "Trabajo freelance",
+		"Transfer": "Transferencia",
 	},
 	finance.LangFrench: {
 		"Checking": "Compte courant", "Credit card": "Carte de crédit", "Savings": "Épargne",
@@ -20,7 +21,8 @@ var words = map[string]map[string]string{
 		"Power & water": "Électricité et eau", "Phone & fibre": "Téléphone et fibre", "Streaming": "Streaming",
 		"Monthly saving": "Épargne mensuelle", "Fuel": "Carburant", "Pharmacy": "Pharmacie", "Large purchase": "Gros achat",
 		"Extra pay": "Prime", "Supermarket": "Supermarché", "Restaurant": "Restaurant", "Metro": "Métro",
-		"Cinema": "Cinéma", "Online shop": "Boutique en ligne", "Various": "Divers",
+		"Cinema": "Cinéma", "Online shop": "Boutique en ligne", "Various": "Divers", "Freelance": "Mission freelance",
+		"Transfer": "Virement",
 	},
 }
 

@@ -123,6 +123,56 @@ func (c *converter) rate(ctx context.Context, currency, date string) (convRate, 
 	return c.memo[k], nil
 }
 
+// exact remembers, in one query per 500 days, the rates of currencies in the
+// base currency on the days that have one of their own, direct or inverse:
+// the rule (finance.CrossRate) picks that one, the direct on a tie. Other
+// days go the long way (rate). For a report that converts on many days.
+func (c *converter) exact(ctx context.Context, currencies, days []string) error {
+	var want []string
+	for _, cur := range currencies {
+		if cur != c.base && slices.Contains(c.pairs[cur], c.base) {
+			want = append(want, cur)
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	curIn, curArgs := inList(want)
+	for chunk := range slices.Chunk(days, 500) {
+		dayIn, dayArgs := inList(chunk)
+		args := append([]any{c.ledgerID}, dayArgs...)
+		args = append(append(append(append(args, c.base), curArgs...), c.base), curArgs...)
+		rows, err := c.q.query(ctx, `SELECT currency, quote, date, rate FROM rates WHERE ledger_id = ? AND date IN (`+dayIn+`)
+			AND ((quote = ? AND currency IN (`+curIn+`)) OR (currency = ? AND quote IN (`+curIn+`)))`, args...)
+		if err != nil {
+			return err
+		}
+		direct := map[convKey]bool{}
+		for rows.Next() {
+			var cur, quote, date, text string
+			if err := rows.Scan(&cur, &quote, &date, &text); err != nil {
+				rows.Close()
+				return err
+			}
+			r, ok := new(big.Rat).SetString(text)
+			if !ok || r.Sign() <= 0 {
+				continue // not a rate: the long way decides (check reports it)
+			}
+			if quote == c.base {
+				k := convKey{cur, date}
+				c.memo[k], direct[k] = convRate{rate: r, ok: true}, true
+			} else if k := (convKey{quote, date}); !direct[k] {
+				c.memo[k] = convRate{rate: new(big.Rat).Inv(r), ok: true}
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // around reads the rates of the pair (a, b) next to date, both ways.
 func (c *converter) around(ctx context.Context, a, b, date string) (finance.PairRates, error) {
 	var p finance.PairRates

@@ -177,7 +177,7 @@ func (a *aggregate) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
 }
 
 // inList returns "?, ?, ?" and the ids as arguments.
-func inList(ids []int64) (string, []any) {
+func inList[T any](ids []T) (string, []any) {
 	args := make([]any, len(ids))
 	for i, id := range ids {
 		args[i] = id

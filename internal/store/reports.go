@@ -399,15 +399,25 @@ func (db *DB) ConvertedNetWorth(ctx context.Context, ledgerID int64, f finance.R
 	for i, m := range months {
 		out.Points[i].Month = m
 	}
+	days := make([]string, len(months))
+	for i, m := range months {
+		t, _ := time.Parse("2006-01", m)
+		days[i] = min(monthEnd(t).Format(finance.DateLayout), f.To)
+	}
+	currencies := make([]string, len(per))
+	for i, cw := range per {
+		currencies[i] = cw.Currency
+	}
+	if err := conv.exact(ctx, currencies, days); err != nil {
+		return out, err
+	}
 	missing := map[string]bool{}
 	for _, cw := range per {
 		for i, p := range cw.Points {
 			if i >= len(out.Points) || p.Balance == 0 {
 				continue
 			}
-			t, _ := time.Parse("2006-01", p.Month)
-			day := min(monthEnd(t).Format(finance.DateLayout), f.To)
-			v, _, err := conv.convert(ctx, p.Balance, cw.Currency, day)
+			v, _, err := conv.convert(ctx, p.Balance, cw.Currency, days[i])
 			if err != nil {
 				return out, err
 			}
