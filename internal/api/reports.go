@@ -83,12 +83,7 @@ func (a *API) reportCategories(w http.ResponseWriter, r *http.Request, u *financ
 		a.fail(w, r, err)
 		return
 	}
-	items, err := a.db.ReportCategories(r.Context(), u.LedgerID, f, typ)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	conv, err := a.db.ConvertedCategories(r.Context(), u.LedgerID, f, typ)
+	items, conv, err := a.db.Categories(r.Context(), u.LedgerID, f, typ)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -104,12 +99,7 @@ func (a *API) reportMonthly(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	items, err := a.db.ReportMonthly(r.Context(), u.LedgerID, f)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	conv, err := a.db.ConvertedMonthly(r.Context(), u.LedgerID, f)
+	items, conv, err := a.db.Monthly(r.Context(), u.LedgerID, f)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -123,12 +113,7 @@ func (a *API) reportNetWorth(w http.ResponseWriter, r *http.Request, u *finance.
 		a.fail(w, r, err)
 		return
 	}
-	items, err := a.db.ReportNetWorth(r.Context(), u.LedgerID, f)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	conv, err := a.db.ConvertedNetWorth(r.Context(), u.LedgerID, f)
+	items, conv, err := a.db.NetWorth(r.Context(), u.LedgerID, f)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -171,12 +156,7 @@ func (a *API) reportCompare(w http.ResponseWriter, r *http.Request, u *finance.U
 		return
 	}
 	prev := previousPeriod(f)
-	items, err := a.db.ReportCompare(r.Context(), u.LedgerID, f, prev, typ)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	conv, err := a.db.ConvertedCompare(r.Context(), u.LedgerID, f, prev, typ)
+	items, conv, err := a.db.Compare(r.Context(), u.LedgerID, f, prev, typ)
 	if err != nil {
 		a.fail(w, r, err)
 		return

@@ -302,6 +302,7 @@ func compareConvertedReports(t *testing.T, db *store.DB, l int64, base string, r
 	if fmt.Sprint(codes) != fmt.Sprint(monthly.Incomplete) {
 		t.Fatalf("incomplete %v, the movements say %v", monthly.Incomplete, codes)
 	}
+	compareDashboard(t, db, l, ms)
 	worth, err := db.ConvertedNetWorth(ctx, l, f)
 	if err != nil {
 		t.Fatal(err)
@@ -318,6 +319,76 @@ func compareConvertedReports(t *testing.T, db *store.DB, l int64, base string, r
 		}
 		if worth.Points[i].Balance != sum {
 			t.Fatalf("net worth at %s: %d, brute force %d", end, worth.Points[i].Balance, sum)
+		}
+	}
+}
+
+// compareDashboard checks the dashboard's this month and last month, per
+// currency and in the base currency, against sums of the movements.
+func compareDashboard(t *testing.T, db *store.DB, l int64, ms []finance.Movement) {
+	t.Helper()
+	today := "2025-02-20"
+	d, err := db.Dashboard(context.Background(), l, time.Date(2025, 2, 20, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type sums struct{ earnings, expenses int64 }
+	own := map[string]map[string]*sums{} // month → currency
+	conv := map[string]*sums{}
+	for _, m := range ms {
+		if m.Date > today || m.Type == finance.MovementTransfer {
+			continue
+		}
+		month := m.Date[:7]
+		if own[month] == nil {
+			own[month] = map[string]*sums{}
+		}
+		if own[month][m.Currency] == nil {
+			own[month][m.Currency] = &sums{}
+		}
+		if conv[month] == nil {
+			conv[month] = &sums{}
+		}
+		o, c := own[month][m.Currency], conv[month]
+		base := int64(0)
+		if m.BaseAmount != nil {
+			base = *m.BaseAmount
+		}
+		if m.Type == finance.MovementExpense {
+			o.expenses += m.Amount
+			c.expenses += base
+		} else {
+			o.earnings += m.Amount
+			c.earnings += base
+		}
+	}
+	for _, tc := range []struct {
+		month string
+		got   []finance.MonthSummary
+		conv  finance.MonthSummary
+	}{{"2025-02", d.ThisMonth, d.Converted.ThisMonth}, {"2025-01", d.LastMonth, d.Converted.LastMonth}} {
+		for _, s := range tc.got {
+			w := own[tc.month][s.Currency]
+			if w == nil { // only transfers that month
+				w = &sums{}
+			}
+			if s.Earnings != w.earnings || s.Expenses != w.expenses {
+				t.Fatalf("dashboard %s %s: %+v, the movements say %+v", tc.month, s.Currency, s, w)
+			}
+		}
+		// Every currency with movements that month is there (transfers
+		// only count as movements of the month, with no earnings or expenses).
+		for c, w := range own[tc.month] {
+			if (w.earnings != 0 || w.expenses != 0) && !slices.ContainsFunc(tc.got, func(s finance.MonthSummary) bool { return s.Currency == c }) {
+				t.Fatalf("dashboard %s: no %s, the movements say %+v", tc.month, c, w)
+			}
+		}
+		w := conv[tc.month]
+		if w == nil {
+			w = &sums{}
+		}
+		if tc.conv.Earnings != w.earnings || tc.conv.Expenses != w.expenses {
+			t.Fatalf("dashboard %s in base: %+v, the movements say %+v", tc.month, tc.conv, w)
 		}
 	}
 }

@@ -30,7 +30,6 @@ func summaries(months []finance.CurrencyMonths) []finance.MonthSummary {
 func (db *DB) Dashboard(ctx context.Context, ledgerID int64, today time.Time) (*finance.Dashboard, error) {
 	day := today.Format(finance.DateLayout)
 	first := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
-	prevFirst := first.AddDate(0, -1, 0)
 	d := &finance.Dashboard{Today: day, Month: first.Format("2006-01")}
 	var err error
 	if d.Accounts, err = db.ListAccounts(ctx, ledgerID); err != nil {
@@ -45,46 +44,57 @@ func (db *DB) Dashboard(ctx context.Context, ledgerID int64, today time.Time) (*
 		d.Balances = append(d.Balances, finance.CurrencyBalance{Currency: c, Balance: b})
 	}
 	sort.Slice(d.Balances, func(i, j int) bool { return d.Balances[i].Currency < d.Balances[j].Currency })
+	// The trend's last two months are this month (to today) and the last:
+	// one read of the rollup answers all three, and one the categories.
 	this := finance.ReportFilter{From: first.Format(finance.DateLayout), To: day}
-	months, err := db.ReportMonthly(ctx, ledgerID, this)
+	trend := finance.ReportFilter{From: first.AddDate(0, -11, 0).Format(finance.DateLayout), To: day}
+	trendConv := finance.CurrencyMonths{}
+	if d.Trend, trendConv, err = db.Monthly(ctx, ledgerID, trend); err != nil {
+		return nil, err
+	}
+	d.ThisMonth, d.LastMonth = monthOf(d.Trend, 1), monthOf(d.Trend, 2)
+	top, topConv, err := db.Categories(ctx, ledgerID, this, finance.MovementExpense)
 	if err != nil {
 		return nil, err
 	}
-	d.ThisMonth = summaries(months)
-	last := finance.ReportFilter{From: prevFirst.Format(finance.DateLayout), To: first.AddDate(0, 0, -1).Format(finance.DateLayout)}
-	if months, err = db.ReportMonthly(ctx, ledgerID, last); err != nil {
-		return nil, err
-	}
-	d.LastMonth = summaries(months)
-	if d.TopCategories, err = db.ReportCategories(ctx, ledgerID, this, finance.MovementExpense); err != nil {
-		return nil, err
-	}
+	d.TopCategories = top
 	for i := range d.TopCategories {
 		if len(d.TopCategories[i].Categories) > 5 {
 			d.TopCategories[i].Categories = d.TopCategories[i].Categories[:5]
 		}
 	}
-	trend := finance.ReportFilter{From: first.AddDate(0, -11, 0).Format(finance.DateLayout), To: day}
-	if d.Trend, err = db.ReportMonthly(ctx, ledgerID, trend); err != nil {
-		return nil, err
-	}
 	if d.Recent, _, err = db.ListMovements(ctx, ledgerID, finance.MovementFilter{}, 8, ""); err != nil {
 		return nil, err
 	}
-	if d.Converted, err = db.convertedDashboard(ctx, ledgerID, d, day, this, last, trend); err != nil {
+	if d.Converted, err = db.convertedDashboard(ctx, ledgerID, d, day, trendConv, topConv); err != nil {
 		return nil, err
 	}
 	return d, nil
 }
 
+// monthOf summarises the month back from the end of each series (1: the
+// last), for the currencies that have movements in it.
+func monthOf(series []finance.CurrencyMonths, back int) []finance.MonthSummary {
+	var in []finance.CurrencyMonths
+	for _, cm := range series {
+		if i := len(cm.Months) - back; i >= 0 {
+			m := cm.Months[i]
+			if m.Earnings != 0 || m.Expenses != 0 || m.TransferIn != 0 || m.TransferOut != 0 {
+				in = append(in, finance.CurrencyMonths{Currency: cm.Currency, Months: []finance.MonthFlow{m}})
+			}
+		}
+	}
+	return summaries(in)
+}
+
 // convertedDashboard is the dashboard's figures in the base currency:
 // balances at today's rates, flows at each movement's.
-func (db *DB) convertedDashboard(ctx context.Context, ledgerID int64, d *finance.Dashboard, day string, this, last, trend finance.ReportFilter) (*finance.DashboardConverted, error) {
+func (db *DB) convertedDashboard(ctx context.Context, ledgerID int64, d *finance.Dashboard, day string, trend finance.CurrencyMonths, top finance.CurrencyCategories) (*finance.DashboardConverted, error) {
 	conv, err := newConverter(ctx, db, db, ledgerID)
 	if err != nil {
 		return nil, err
 	}
-	c := &finance.DashboardConverted{Currency: conv.base}
+	c := &finance.DashboardConverted{Currency: conv.base, Trend: trend, TopCategories: top}
 	missing := map[string]bool{}
 	for _, b := range d.Balances {
 		v, _, err := conv.convert(ctx, b.Balance, b.Currency, day)
@@ -97,28 +107,17 @@ func (db *DB) convertedDashboard(ctx context.Context, ledgerID int64, d *finance
 		}
 		c.Balance += *v
 	}
-	month := func(f finance.ReportFilter) (finance.CurrencyMonths, error) {
-		m, err := db.ConvertedMonthly(ctx, ledgerID, f)
-		for _, code := range m.Incomplete {
-			missing[code] = true
+	for _, code := range trend.Incomplete {
+		missing[code] = true
+	}
+	one := func(back int) finance.MonthSummary {
+		s := finance.CurrencyMonths{Currency: trend.Currency}
+		if i := len(trend.Months) - back; i >= 0 {
+			s.Months = trend.Months[i : i+1]
 		}
-		return m, err
+		return summaries([]finance.CurrencyMonths{s})[0]
 	}
-	m, err := month(this)
-	if err != nil {
-		return nil, err
-	}
-	c.ThisMonth = summaries([]finance.CurrencyMonths{m})[0]
-	if m, err = month(last); err != nil {
-		return nil, err
-	}
-	c.LastMonth = summaries([]finance.CurrencyMonths{m})[0]
-	if c.Trend, err = month(trend); err != nil {
-		return nil, err
-	}
-	if c.TopCategories, err = db.ConvertedCategories(ctx, ledgerID, this, finance.MovementExpense); err != nil {
-		return nil, err
-	}
+	c.ThisMonth, c.LastMonth = one(1), one(2)
 	if len(c.TopCategories.Categories) > 5 {
 		c.TopCategories.Categories = c.TopCategories.Categories[:5]
 	}

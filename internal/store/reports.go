@@ -3,58 +3,16 @@ package store
 import (
 	"context"
 	"sort"
-	"strings"
 	"time"
 
 	"cashcontrol/internal/finance"
 )
 
-func (db *DB) reportRows(ctx context.Context, ledgerID int64, f finance.ReportFilter, selectSQL, groupSQL string, extra string, extraArgs []any) (rowsFunc func(func(rowScanner) error) error) {
-	src, args := sourceSQL(ledgerID, f.From, f.To)
-	q := `SELECT ` + selectSQL + ` FROM ` + src + ` s JOIN accounts a ON a.id = s.account_id AND a.ledger_id = ?`
-	args = append(args, ledgerID)
-	q += ` WHERE 1 = 1`
-	if len(f.AccountIDs) > 0 {
-		in, ids := inList(f.AccountIDs)
-		q += ` AND s.account_id IN (` + in + `)`
-		args = append(args, ids...)
-	}
-	q += extra
-	args = append(args, extraArgs...)
-	q += ` GROUP BY ` + groupSQL + ` HAVING SUM(s.count) <> 0`
-	return func(fn func(rowScanner) error) error {
-		rows, err := db.query(ctx, q, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			if err := fn(rows); err != nil {
-				return err
-			}
-		}
-		return rows.Err()
-	}
-}
-
-// measure is what a report sums: each currency's own amounts, or every
-// currency's in the ledger's base currency (one section). group is what the
-// section adds to a GROUP BY (PostgreSQL groups by no constant).
-type measure struct{ currency, total, group string }
-
-var ownCurrency = measure{"a.currency", "s.total", "a.currency, "}
-
-// inBase sums the amounts in the base currency code (an ISO or ledger code:
-// letters and digits only, so it is written into the SQL as it is).
-func inBase(code string) measure {
-	clean := strings.Map(func(r rune) rune {
-		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, code)
-	return measure{"'" + clean + "'", "s.base", ""}
-}
+// Each report reads the rollup once and answers both ways: each currency's
+// own figures (items) and every currency's in the ledger's base currency
+// (converted, from the stored base amounts), with the currencies of the
+// movements left out of the conversion for want of a rate (incomplete).
+// Both come from the same rows, so they always describe the same movements.
 
 // BaseCurrency is the ledger's base currency.
 func (db *DB) BaseCurrency(ctx context.Context, ledgerID int64) (string, error) {
@@ -63,76 +21,84 @@ func (db *DB) BaseCurrency(ctx context.Context, ledgerID int64) (string, error) 
 	return base, notFound(err, "ledger")
 }
 
-// incomplete lists the currencies of the report's movements that have no
-// rate to the base currency.
-func (db *DB) incomplete(ctx context.Context, ledgerID int64, f finance.ReportFilter, extra string, extraArgs []any) ([]string, error) {
+// sortedKeys lists the currencies marked true, in order (nil when none).
+func sortedKeys(set map[string]bool) []string {
 	var out []string
-	err := db.reportRows(ctx, ledgerID, f, `a.currency, CAST(SUM(s.unrated) AS BIGINT)`, `a.currency`, extra, extraArgs)(func(r rowScanner) error {
-		var c string
-		var n int64
-		if err := r.Scan(&c, &n); err != nil {
-			return err
-		}
-		if n > 0 {
+	for c, yes := range set {
+		if yes {
 			out = append(out, c)
 		}
-		return nil
-	})
+	}
 	sort.Strings(out)
-	return out, err
+	return out
 }
 
 // ReportCategories sums expenses or earnings per category for the period,
 // subcategories folded into their parent (and listed under it), per currency.
 func (db *DB) ReportCategories(ctx context.Context, ledgerID int64, f finance.ReportFilter, typ string) ([]finance.CurrencyCategories, error) {
-	return db.reportCategories(ctx, ledgerID, f, typ, ownCurrency)
+	items, _, err := db.Categories(ctx, ledgerID, f, typ)
+	return items, err
 }
 
 // ConvertedCategories is ReportCategories with every currency in the base one.
 func (db *DB) ConvertedCategories(ctx context.Context, ledgerID int64, f finance.ReportFilter, typ string) (finance.CurrencyCategories, error) {
-	base, err := db.BaseCurrency(ctx, ledgerID)
-	if err != nil {
-		return finance.CurrencyCategories{}, err
-	}
-	list, err := db.reportCategories(ctx, ledgerID, f, typ, inBase(base))
-	if err != nil {
-		return finance.CurrencyCategories{}, err
-	}
-	out := finance.CurrencyCategories{Currency: base, Categories: []finance.CategoryAmount{}}
-	if len(list) > 0 {
-		out = list[0]
-	}
-	out.Incomplete, err = db.incomplete(ctx, ledgerID, f, ` AND s.kind = ?`, []any{typ})
-	return out, err
+	_, conv, err := db.Categories(ctx, ledgerID, f, typ)
+	return conv, err
 }
 
-func (db *DB) reportCategories(ctx context.Context, ledgerID int64, f finance.ReportFilter, typ string, m measure) ([]finance.CurrencyCategories, error) {
+// Categories is ReportCategories and ConvertedCategories from one read.
+func (db *DB) Categories(ctx context.Context, ledgerID int64, f finance.ReportFilter, typ string) ([]finance.CurrencyCategories, finance.CurrencyCategories, error) {
+	conv := finance.CurrencyCategories{Categories: []finance.CategoryAmount{}}
+	base, err := db.BaseCurrency(ctx, ledgerID)
+	if err != nil {
+		return nil, conv, err
+	}
+	conv.Currency = base
 	cats, err := db.ListCategories(ctx, ledgerID)
 	if err != nil {
-		return nil, err
+		return nil, conv, err
 	}
+	cur, err := db.accountCurrencies(ctx, ledgerID)
+	if err != nil {
+		return nil, conv, err
+	}
+	sums, err := db.readSource(ctx, ledgerID, f.From, f.To, sourceRead{category: true, where: ` AND kind = ?`, args: []any{typ}, accounts: f.AccountIDs})
+	if err != nil {
+		return nil, conv, err
+	}
+	own, inBase := map[catKey][2]int64{}, map[catKey][2]int64{}
+	unrated := map[string]bool{}
+	for k, v := range sums {
+		c, ok := cur[k.account]
+		if !ok {
+			continue
+		}
+		ok1, bk := catKey{c, k.category}, catKey{base, k.category}
+		o, b := own[ok1], inBase[bk]
+		own[ok1] = [2]int64{o[0] + v.total, o[1] + v.count}
+		inBase[bk] = [2]int64{b[0] + v.base, b[1] + v.count}
+		unrated[c] = unrated[c] || v.unrated > 0
+	}
+	if list := byCategory(cats, inBase); len(list) > 0 {
+		conv = list[0]
+	}
+	conv.Incomplete = sortedKeys(unrated)
+	return byCategory(cats, own), conv, nil
+}
+
+type catKey struct {
+	currency string
+	cat      int64
+}
+
+// byCategory builds the report's sections from the sums (total, count) per
+// currency and category.
+func byCategory(cats []finance.Category, sums map[catKey][2]int64) []finance.CurrencyCategories {
 	byID := map[int64]finance.Category{}
 	for _, c := range cats {
 		byID[c.ID] = c
 	}
-	type key struct {
-		currency string
-		cat      int64
-	}
-	sums := map[key][2]int64{}
-	err = db.reportRows(ctx, ledgerID, f, m.currency+`, s.category_id, CAST(SUM(`+m.total+`) AS BIGINT), CAST(SUM(s.count) AS BIGINT)`,
-		m.group+`s.category_id`, ` AND s.kind = ?`, []any{typ})(func(r rowScanner) error {
-		var k key
-		var total, count int64
-		if err := r.Scan(&k.currency, &k.cat, &total, &count); err != nil {
-			return err
-		}
-		sums[k] = [2]int64{total, count}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
+	type key = catKey
 	out := map[string]*finance.CurrencyCategories{}
 	parents := map[key]*finance.CategoryAmount{}
 	for k, v := range sums {
@@ -188,7 +154,7 @@ func (db *DB) reportCategories(ctx context.Context, ledgerID int64, f finance.Re
 		res = append(res, *cc)
 	}
 	sort.Slice(res, func(i, j int) bool { return res[i].Currency < res[j].Currency })
-	return res, nil
+	return res
 }
 
 func sortAmounts(a []finance.CategoryAmount) {
@@ -211,65 +177,64 @@ func share(part, whole int64) int64 {
 // ReportMonthly returns earnings, expenses, transfers, net and a running total
 // per month of the period, per currency, with empty months as zeros.
 func (db *DB) ReportMonthly(ctx context.Context, ledgerID int64, f finance.ReportFilter) ([]finance.CurrencyMonths, error) {
-	return db.reportMonthly(ctx, ledgerID, f, ownCurrency, "")
+	items, _, err := db.Monthly(ctx, ledgerID, f)
+	return items, err
 }
 
 // ConvertedMonthly is ReportMonthly with every currency in the base one.
 func (db *DB) ConvertedMonthly(ctx context.Context, ledgerID int64, f finance.ReportFilter) (finance.CurrencyMonths, error) {
-	base, err := db.BaseCurrency(ctx, ledgerID)
-	if err != nil {
-		return finance.CurrencyMonths{}, err
-	}
-	list, err := db.reportMonthly(ctx, ledgerID, f, inBase(base), base)
-	if err != nil {
-		return finance.CurrencyMonths{}, err
-	}
-	out := list[0]
-	out.Incomplete, err = db.incomplete(ctx, ledgerID, f, "", nil)
-	return out, err
+	_, conv, err := db.Monthly(ctx, ledgerID, f)
+	return conv, err
 }
 
-// reportMonthly sums by m; a section for always is there even when empty.
-func (db *DB) reportMonthly(ctx context.Context, ledgerID int64, f finance.ReportFilter, m measure, always string) ([]finance.CurrencyMonths, error) {
+// Monthly is ReportMonthly and ConvertedMonthly from one read.
+func (db *DB) Monthly(ctx context.Context, ledgerID int64, f finance.ReportFilter) ([]finance.CurrencyMonths, finance.CurrencyMonths, error) {
+	base, err := db.BaseCurrency(ctx, ledgerID)
+	if err != nil {
+		return nil, finance.CurrencyMonths{}, err
+	}
 	type key struct{ currency, month string }
 	flows := map[key]*finance.MonthFlow{}
-	currencies := map[string]bool{}
-	if always != "" {
-		currencies[always] = true
+	add := func(k key, kind string, total int64) {
+		m := flows[k]
+		if m == nil {
+			m = &finance.MonthFlow{Month: k.month}
+			flows[k] = m
+		}
+		switch kind {
+		case "earning":
+			m.Earnings += total
+		case "expense":
+			m.Expenses += total
+		case "transfer_in":
+			m.TransferIn += total
+		case "transfer_out":
+			m.TransferOut += total
+		}
 	}
-	err := db.reportRows(ctx, ledgerID, f, m.currency+`, s.month, s.kind, CAST(SUM(`+m.total+`) AS BIGINT)`, m.group+`s.month, s.kind`, "", nil)(
-		func(r rowScanner) error {
-			var k key
-			var kind string
-			var total int64
-			if err := r.Scan(&k.currency, &k.month, &kind, &total); err != nil {
-				return err
-			}
-			currencies[k.currency] = true
-			m := flows[k]
-			if m == nil {
-				m = &finance.MonthFlow{Month: k.month}
-				flows[k] = m
-			}
-			switch kind {
-			case "earning":
-				m.Earnings += total
-			case "expense":
-				m.Expenses += total
-			case "transfer_in":
-				m.TransferIn += total
-			case "transfer_out":
-				m.TransferOut += total
-			}
-			return nil
-		})
+	// The converted series is kept under "" (no currency code is empty).
+	cur, err := db.accountCurrencies(ctx, ledgerID)
 	if err != nil {
-		return nil, err
+		return nil, finance.CurrencyMonths{}, err
+	}
+	sums, err := db.readSource(ctx, ledgerID, f.From, f.To, sourceRead{month: true, kind: true, accounts: f.AccountIDs})
+	if err != nil {
+		return nil, finance.CurrencyMonths{}, err
+	}
+	currencies, unrated := map[string]bool{}, map[string]bool{}
+	for k, v := range sums {
+		c, ok := cur[k.account]
+		if !ok {
+			continue
+		}
+		currencies[c] = true
+		unrated[c] = unrated[c] || v.unrated > 0
+		add(key{c, k.month}, k.kind, v.total)
+		add(key{"", k.month}, k.kind, v.base)
 	}
 	months := monthsBetween(f.From, f.To)
-	out := []finance.CurrencyMonths{}
-	for cur := range currencies {
-		cm := finance.CurrencyMonths{Currency: cur, Months: make([]finance.MonthFlow, 0, len(months))}
+	series := func(cur, label string) finance.CurrencyMonths {
+		cm := finance.CurrencyMonths{Currency: label, Months: make([]finance.MonthFlow, 0, len(months))}
 		var running int64
 		for _, m := range months {
 			mf := finance.MonthFlow{Month: m}
@@ -281,10 +246,15 @@ func (db *DB) reportMonthly(ctx context.Context, ledgerID int64, f finance.Repor
 			mf.Running = running
 			cm.Months = append(cm.Months, mf)
 		}
-		out = append(out, cm)
+		return cm
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Currency < out[j].Currency })
-	return out, nil
+	items := []finance.CurrencyMonths{}
+	for _, cur := range sortedKeys(currencies) {
+		items = append(items, series(cur, cur))
+	}
+	conv := series("", base)
+	conv.Incomplete = sortedKeys(unrated)
+	return items, conv, nil
 }
 
 // monthsBetween lists YYYY-MM from the month of from to the month of to.
@@ -305,81 +275,73 @@ func monthsBetween(from, to string) []string {
 // the end of each month of the period: opening balances plus every flow up to
 // that month.
 func (db *DB) ReportNetWorth(ctx context.Context, ledgerID int64, f finance.ReportFilter) ([]finance.CurrencyWorth, error) {
-	opening := map[string]int64{}
-	q := `SELECT currency, CAST(SUM(opening_balance) AS BIGINT) FROM accounts WHERE ledger_id = ?`
+	// A month's end balance is the opening balances plus every flow up to
+	// it, wherever the period starts: one read from the first day to f.To.
+	q := `SELECT id, currency, opening_balance FROM accounts WHERE ledger_id = ?`
 	args := []any{ledgerID}
 	if len(f.AccountIDs) > 0 {
 		in, ids := inList(f.AccountIDs)
 		q += ` AND id IN (` + in + `)`
 		args = append(args, ids...)
 	}
-	rows, err := db.query(ctx, q+` GROUP BY currency`, args...)
+	rows, err := db.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
+	cur, balance := map[int64]string{}, map[string]int64{}
 	for rows.Next() {
+		var id, v int64
 		var c string
-		var v int64
-		if err := rows.Scan(&c, &v); err != nil {
+		if err := rows.Scan(&id, &c, &v); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		opening[c] = v
+		cur[id] = c
+		balance[c] += v
 	}
 	rows.Close()
-	// Everything before the period, summed in SQL, then the period month by month.
-	start := map[string]int64{}
-	for c, v := range opening {
-		start[c] = v
+	if err := rows.Err(); err != nil {
+		return nil, err
 	}
-	if prior := dayBefore(f.From); prior >= "1900-01-01" {
-		err := db.reportRows(ctx, ledgerID, finance.ReportFilter{From: "1900-01-01", To: prior, AccountIDs: f.AccountIDs},
-			`a.currency, CAST(SUM(CASE s.kind WHEN 'earning' THEN s.total WHEN 'transfer_in' THEN s.total ELSE -s.total END) AS BIGINT)`,
-			`a.currency`, "", nil)(func(r rowScanner) error {
-			var c string
-			var v int64
-			if err := r.Scan(&c, &v); err != nil {
-				return err
-			}
-			start[c] += v
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	period, err := db.ReportMonthly(ctx, ledgerID, f)
+	sums, err := db.readSource(ctx, ledgerID, firstDate, f.To, sourceRead{month: true, kind: true, accounts: f.AccountIDs})
 	if err != nil {
 		return nil, err
 	}
-	byCur := map[string][]finance.MonthFlow{}
-	for _, cm := range period {
-		byCur[cm.Currency] = cm.Months
+	type key struct{ currency, month string }
+	flow := map[key]int64{}
+	for k, v := range sums {
+		c, ok := cur[k.account]
+		if !ok {
+			continue
+		}
+		switch k.kind {
+		case "earning", "transfer_in":
+			flow[key{c, k.month}] += v.total
+		default:
+			flow[key{c, k.month}] -= v.total
+		}
 	}
 	months := monthsBetween(f.From, f.To)
+	first := ""
+	if len(months) > 0 {
+		first = months[0]
+	}
+	for k, v := range flow {
+		if k.month < first {
+			balance[k.currency] += v
+		}
+	}
 	out := []finance.CurrencyWorth{}
-	for cur, base := range start {
-		cw := finance.CurrencyWorth{Currency: cur, Points: make([]finance.WorthPoint, 0, len(months))}
-		flows := byCur[cur]
-		for i, m := range months {
-			bal := base
-			if i < len(flows) {
-				bal += flows[i].Running
-			}
+	for c, bal := range balance {
+		cw := finance.CurrencyWorth{Currency: c, Points: make([]finance.WorthPoint, 0, len(months))}
+		for _, m := range months {
+			bal += flow[key{c, m}]
 			cw.Points = append(cw.Points, finance.WorthPoint{Month: m, Balance: bal})
 		}
 		out = append(out, cw)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Currency < out[j].Currency })
 	return out, nil
-}
-
-func dayBefore(date string) string {
-	t, err := time.Parse(finance.DateLayout, date)
-	if err != nil {
-		return "1899-12-31"
-	}
-	return t.AddDate(0, 0, -1).Format(finance.DateLayout)
 }
 
 // ConvertedNetWorth is the net worth in the base currency: each currency's
@@ -390,6 +352,21 @@ func (db *DB) ConvertedNetWorth(ctx context.Context, ledgerID int64, f finance.R
 	if err != nil {
 		return finance.CurrencyWorth{}, err
 	}
+	return db.convertWorth(ctx, ledgerID, f, per)
+}
+
+// NetWorth is ReportNetWorth and ConvertedNetWorth, the second from the first.
+func (db *DB) NetWorth(ctx context.Context, ledgerID int64, f finance.ReportFilter) ([]finance.CurrencyWorth, finance.CurrencyWorth, error) {
+	per, err := db.ReportNetWorth(ctx, ledgerID, f)
+	if err != nil {
+		return nil, finance.CurrencyWorth{}, err
+	}
+	conv, err := db.convertWorth(ctx, ledgerID, f, per)
+	return per, conv, err
+}
+
+// convertWorth converts each currency's month-end balances at that day's rate.
+func (db *DB) convertWorth(ctx context.Context, ledgerID int64, f finance.ReportFilter, per []finance.CurrencyWorth) (finance.CurrencyWorth, error) {
 	conv, err := newConverter(ctx, db, db, ledgerID)
 	if err != nil {
 		return finance.CurrencyWorth{}, err

@@ -34,33 +34,32 @@ func abs(v int64) int64 {
 // ReportCompare sets this period's category totals against the previous
 // period's, per currency.
 func (db *DB) ReportCompare(ctx context.Context, ledgerID int64, cur, prev finance.ReportFilter, typ string) ([]finance.CurrencyComparison, error) {
-	now, err := db.ReportCategories(ctx, ledgerID, cur, typ)
-	if err != nil {
-		return nil, err
-	}
-	before, err := db.ReportCategories(ctx, ledgerID, prev, typ)
-	if err != nil {
-		return nil, err
-	}
-	return compare(now, before), nil
+	items, _, err := db.Compare(ctx, ledgerID, cur, prev, typ)
+	return items, err
 }
 
 // ConvertedCompare is ReportCompare with every currency in the base one.
 func (db *DB) ConvertedCompare(ctx context.Context, ledgerID int64, cur, prev finance.ReportFilter, typ string) (finance.CurrencyComparison, error) {
-	now, err := db.ConvertedCategories(ctx, ledgerID, cur, typ)
+	_, conv, err := db.Compare(ctx, ledgerID, cur, prev, typ)
+	return conv, err
+}
+
+// Compare is ReportCompare and ConvertedCompare from one read of each period.
+func (db *DB) Compare(ctx context.Context, ledgerID int64, cur, prev finance.ReportFilter, typ string) ([]finance.CurrencyComparison, finance.CurrencyComparison, error) {
+	now, nowConv, err := db.Categories(ctx, ledgerID, cur, typ)
 	if err != nil {
-		return finance.CurrencyComparison{}, err
+		return nil, finance.CurrencyComparison{}, err
 	}
-	before, err := db.ConvertedCategories(ctx, ledgerID, prev, typ)
+	before, beforeConv, err := db.Categories(ctx, ledgerID, prev, typ)
 	if err != nil {
-		return finance.CurrencyComparison{}, err
+		return nil, finance.CurrencyComparison{}, err
 	}
-	out := finance.CurrencyComparison{Currency: now.Currency, Categories: []finance.CategoryChange{}}
-	if list := compare([]finance.CurrencyCategories{now}, []finance.CurrencyCategories{before}); len(list) > 0 {
-		out = list[0]
+	conv := finance.CurrencyComparison{Currency: nowConv.Currency, Categories: []finance.CategoryChange{}}
+	if list := compare([]finance.CurrencyCategories{nowConv}, []finance.CurrencyCategories{beforeConv}); len(list) > 0 {
+		conv = list[0]
 	}
-	out.Incomplete = slices.Compact(slices.Sorted(slices.Values(append(now.Incomplete, before.Incomplete...))))
-	return out, nil
+	conv.Incomplete = slices.Compact(slices.Sorted(slices.Values(append(nowConv.Incomplete, beforeConv.Incomplete...))))
+	return compare(now, before), conv, nil
 }
 
 // compare sets two periods' category totals against each other, per currency.
