@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"cashcontrol/internal/auth"
+	"cashcontrol/web/screens"
 )
 
 // preloads are the files each page of the web app needs for its first paint
@@ -21,9 +22,15 @@ type preloads struct {
 	Guest        []string            `json:"guest"`
 	Pages        map[string][]string `json:"pages"`
 	Dictionaries map[string][]string `json:"dictionaries"`
-	// html is index.html with each page's and language's links, built once.
+	// html is index.html with each page's and language's links, built once;
+	// a key ending in "|api" also starts the page's API requests.
 	html map[string][]byte
 }
+
+// LanguageCookieName is the cookie in which the web app remembers the
+// language it shows (not a secret, readable by the app): a returning visitor
+// gets that dictionary with the page, whatever the browser's languages.
+const LanguageCookieName = "cc_lang"
 
 // defaultLanguage is the web app's when the browser asks for none it has
 // (browserLanguage in web/src/shared/i18n).
@@ -39,17 +46,48 @@ func loadPreloads(files fs.FS, index []byte) *preloads {
 		return nil
 	}
 	p.html = map[string][]byte{}
+	requests := screenRequests()
 	for lang, dict := range p.Dictionaries {
-		p.html["|"+lang] = withLinks(index, dict)
+		p.html["|"+lang] = withLinks(index, dict, nil)
 		for page, list := range p.Pages {
-			p.html[page+"|"+lang] = withLinks(index, append(append([]string{}, list...), dict...))
+			files := append(append([]string{}, list...), dict...)
+			p.html[page+"|"+lang] = withLinks(index, files, nil)
+			p.html[page+"|"+lang+"|api"] = withLinks(index, files, requests[page])
 		}
 	}
 	return &p
 }
 
-func withLinks(index []byte, files []string) []byte {
+// screenRequests are, per page, the API requests the signed-in app makes when
+// it opens that page with no query (web/screens/screens.json), those that do
+// not depend on the browser's clock.
+func screenRequests() map[string][]string {
+	list, err := screens.Load()
+	if err != nil {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, s := range list {
+		if strings.Contains(s.Path, "?") {
+			continue
+		}
+		for _, r := range s.Requests {
+			if !strings.Contains(r, "{") {
+				out[s.Path] = append(out[s.Path], r)
+			}
+		}
+	}
+	return out
+}
+
+// withLinks adds to index's head a link for each file, and one that fetches
+// each API request at once, with the page (the app's own fetch of the same
+// address, same-origin with credentials, then takes its answer).
+func withLinks(index []byte, files, requests []string) []byte {
 	var b strings.Builder
+	for _, r := range requests {
+		b.WriteString(`<link rel="preload" as="fetch" crossorigin href="` + html.EscapeString(r) + `">`)
+	}
 	for _, f := range files {
 		href := html.EscapeString("/" + f)
 		if strings.HasSuffix(f, ".css") {
@@ -82,13 +120,25 @@ func (p *preloads) page(r *http.Request, path string) []byte {
 	} else {
 		path = ""
 	}
-	return p.html[path+"|"+p.language(r.Header.Get("Accept-Language"))]
+	key := path + "|" + p.language(r)
+	if signedIn && r.URL.RawQuery == "" {
+		if page, ok := p.html[key+"|api"]; ok {
+			return page
+		}
+	}
+	return p.html[key]
 }
 
-// language is the first of the browser's languages that the app has, as the
-// app itself picks it from navigator.languages (the same list, in order).
-func (p *preloads) language(accept string) string {
-	for _, part := range strings.Split(accept, ",") {
+// language is the app's remembered language (LanguageCookieName), else the
+// first of the browser's languages that the app has, as the app itself picks
+// it from navigator.languages (the same list, in order).
+func (p *preloads) language(r *http.Request) string {
+	if c, err := r.Cookie(LanguageCookieName); err == nil {
+		if _, ok := p.Dictionaries[c.Value]; ok {
+			return c.Value
+		}
+	}
+	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
 		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
 		base := strings.ToLower(tag)
 		if len(base) >= 2 {

@@ -68,6 +68,47 @@ test('the page preloads its first files, and uses them all', async () => {
   await ctx.close();
 });
 
+test('signed in, the page starts its API requests itself and in the language the user reads', async () => {
+  // A French user on an English browser: after one visit the app remembers
+  // French, so the next page comes with the French dictionary, and with its
+  // API requests already on their way, each asked once.
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.request.post(`${srv.base}/api/v1/auth/signup`, {
+    data: { email: 'preload@example.com', password: 'mango-river-42', name: 'Flo', languagePreference: 'SWITCH_TO_FRENCH' },
+  });
+  await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_FRENCH', baseCurrency: 'EUR' } });
+  await page.goto(`${srv.base}/movements`);
+  await page.getByRole('heading', { name: 'Mouvements', level: 1 }).waitFor();
+  assert.equal((await ctx.cookies(srv.base)).find((c) => c.name === 'cc_lang')?.value, 'fr');
+
+  const seen = watch(page);
+  const calls = [];
+  page.on('request', (r) => r.url().includes('/api/') && calls.push(new URL(r.url()).pathname + new URL(r.url()).search));
+  await page.goto(`${srv.base}/movements`);
+  await page.getByRole('heading', { name: 'Mouvements', level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  // Let Chromium's "preloaded but not used" warning come, were there one.
+  await page.waitForTimeout(3500);
+  const { preloaded, loaded } = await page.evaluate(() => ({
+    preloaded: [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => new URL(l.href)).map((u) => u.pathname + u.search),
+    loaded: performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+  }));
+  const fetched = preloaded.filter((p) => p.startsWith('/api/'));
+  assert.deepEqual(fetched, [
+    '/api/v1/me',
+    '/api/v1/meta',
+    '/api/v1/accounts',
+    '/api/v1/categories',
+    '/api/v1/movements?order=desc&limit=100',
+    '/api/v1/movements/totals?order=desc',
+  ]);
+  assert.deepEqual([...calls].sort(), [...fetched].sort(), 'each API request once');
+  assert.ok(preloaded.some((p) => /\/fr-.*\.js$/.test(p)) && !loaded.some((p) => /\/(es|en)-.*\.js$/.test(p)), `dictionaries: ${loaded}`);
+  assert.deepEqual(seen.problems, []);
+  await ctx.close();
+});
+
 test('signed in, a reload keeps the user; sign-out and an ended session land on /login', async () => {
   const ctx = await browser.newContext({ locale: 'en-US' });
   const page = await ctx.newPage();

@@ -9,9 +9,9 @@ import '@mantine/core/styles/global.css';
 import './app/global.css';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
-import { browserLanguage, loadDictionary } from './shared/i18n';
+import { loadDictionary, rememberedLanguage } from './shared/i18n';
 
-const language = browserLanguage();
+const language = rememberedLanguage();
 
 // The first screen's language is loaded before the first render, so that no
 // frame shows untranslated keys.

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, mockFetch, renderApp, setSessionHint, user } from '@/test/render';
-import { browserLanguage, createI18n, languageOf } from '@/shared/i18n';
+import { browserLanguage, createI18n, languageOf, rememberLanguage, rememberedLanguage } from '@/shared/i18n';
 import { dictionaries } from '@/shared/i18n/all';
 import { schemeOf } from '@/shared/theme';
 
@@ -55,6 +55,14 @@ describe('preferences', () => {
     expect(browserLanguage(['de-DE', 'fr-CA'])).toBe('fr');
     expect(browserLanguage(['de-DE', 'it'])).toBe('es');
     expect(browserLanguage(['en-US'])).toBe('en');
+  });
+  it('the language shown last wins over the browser’s on the next visit', () => {
+    expect(rememberedLanguage()).toBe(browserLanguage());
+    rememberLanguage('fr');
+    expect(document.cookie).toContain('cc_lang=fr');
+    expect(rememberedLanguage()).toBe('fr');
+    rememberLanguage('en');
+    expect(rememberedLanguage()).toBe('en');
   });
 });
 

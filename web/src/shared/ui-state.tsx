@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Scheme } from '@/shared/theme';
-import { browserLanguage, type Language } from '@/shared/i18n';
+import { browserLanguage, rememberLanguage, type Language } from '@/shared/i18n';
 
 /** How totals are shown: converted into the ledger's base currency, or one section per currency. */
 export type TotalsView = 'converted' | 'byCurrency';
@@ -47,7 +47,10 @@ export function UIProvider({ children, initialLanguage }: { children: ReactNode;
     setSchemeState(s);
     store('cc.scheme', s);
   }, []);
-  const setLanguage = useCallback((l: Language) => setLanguageState(l), []);
+  const setLanguage = useCallback((l: Language) => {
+    setLanguageState(l);
+    rememberLanguage(l);
+  }, []);
   const toggleSidebar = useCallback(() => {
     setSidebar((v) => {
       store('cc.sidebar', v ? 'collapsed' : 'expanded');

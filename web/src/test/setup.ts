@@ -10,6 +10,8 @@ afterEach(() => cleanup());
 const hint = () => (document.cookie = 'cc_signed_in=1; path=/');
 hint();
 afterEach(hint);
+// The remembered language (rememberLanguage) does not pass from one test to the next.
+afterEach(() => (document.cookie = 'cc_lang=; max-age=0; path=/'));
 
 // The machine is shared (2 cores, several builds at once): a screen may take
 // more than findBy's default second to appear. Waiting longer never hides a

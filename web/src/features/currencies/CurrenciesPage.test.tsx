@@ -355,4 +355,34 @@ describe('Configuration: currencies and rates', () => {
     // (the text matcher turns the no-break space between number and symbol into a space)
     expect(await screen.findByText('125,000 mi')).toBeInTheDocument();
   });
+
+  it('deletes a currency of its own only after asking', async () => {
+    const units = [{ code: 'MILES', name: 'Air miles', symbol: 'mi', decimals: 0 }];
+    const { writes } = serve('en', usd, (w) => {
+      if (w.url === '/api/v1/ledger/currencies/MILES' && w.method === 'DELETE') {
+        units.splice(0, 1);
+        return { status: 204 };
+      }
+      return undefined;
+    });
+    const fetch = vi.mocked(globalThis.fetch);
+    const served = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/v1/ledger/currencies' && (init?.method ?? 'GET') === 'GET')
+        return new Response(JSON.stringify({ items: units }), { status: 200 });
+      return served(input, init);
+    });
+    renderApp('/config/currencies', 'en');
+    const own = await screen.findByRole('list', { name: 'Your own currencies' });
+    await userEvent.click(within(own).getByRole('button', { name: 'Delete: MILES' }));
+    let ask = await screen.findByRole('dialog', { name: 'Delete MILES?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes).toEqual([]);
+    await userEvent.click(within(own).getByRole('button', { name: 'Delete: MILES' }));
+    ask = await screen.findByRole('dialog', { name: 'Delete MILES?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('MILES deleted')).toBeInTheDocument();
+    expect(writes).toEqual([{ method: 'DELETE', url: '/api/v1/ledger/currencies/MILES', body: null }]);
+  });
 });

@@ -16,14 +16,16 @@ export function CustomCurrenciesSection() {
   const { data: units = [] } = useLedgerCurrencies();
   const { remove } = useCustomCurrencyMutations();
   const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<CurrencyUnit | null>(null);
 
   const del = async (u: CurrencyUnit) => {
     try {
       await remove.mutateAsync(u.code);
-      notifyOk(t('common.saved'));
+      notifyOk(t('rates.ownDeleted', { code: u.code }));
     } catch (e) {
       notifyError(errorMessage(t, e));
     }
+    setDeleting(null);
   };
 
   return (
@@ -52,13 +54,7 @@ export function CustomCurrenciesSection() {
                     {t('rates.ownDetails', { symbol: u.symbol || u.code, count: u.decimals })}
                   </Text>
                 </div>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`${t('common.delete')}: ${u.code}`}
-                  onClick={() => void del(u)}
-                  loading={remove.isPending && remove.variables === u.code}
-                >
+                <ActionIcon variant="subtle" color="red" aria-label={`${t('common.delete')}: ${u.code}`} onClick={() => setDeleting(u)}>
                   <IconTrash size={18} />
                 </ActionIcon>
               </Group>
@@ -67,6 +63,19 @@ export function CustomCurrenciesSection() {
         )}
       </Stack>
       {adding && <CustomCurrencyDialog onClose={() => setAdding(false)} />}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('rates.ownDeleteTitle', { code: deleting?.code ?? '' })}>
+        <Stack gap="md">
+          <Text size="sm">{t('rates.ownDeleteText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="red" onClick={() => deleting && void del(deleting)} loading={remove.isPending}>
+              {t('common.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }

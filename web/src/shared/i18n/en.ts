@@ -416,6 +416,9 @@ const en = {
     ownDecimals: 'Decimals',
     ownDetails: 'Symbol {{symbol}} · {{count}} decimals',
     ownDetails_one: 'Symbol {{symbol}} · {{count}} decimal',
+    ownDeleteTitle: 'Delete {{code}}?',
+    ownDeleteText: 'Only a currency that no account, rate or base currency uses can be deleted. You can add it again later.',
+    ownDeleted: '{{code}} deleted',
   },
   about: {
     title: 'About',

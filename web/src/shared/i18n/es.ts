@@ -418,6 +418,9 @@ const es: Dictionary = {
     ownDecimals: 'Decimales',
     ownDetails: 'Símbolo {{symbol}} · {{count}} decimales',
     ownDetails_one: 'Símbolo {{symbol}} · {{count}} decimal',
+    ownDeleteTitle: '¿Eliminar {{code}}?',
+    ownDeleteText: 'Solo se puede eliminar una moneda que no use ninguna cuenta, ningún tipo de cambio ni la moneda base. Puedes volver a añadirla más tarde.',
+    ownDeleted: '{{code}} eliminada',
   },
   about: {
     title: 'Acerca de',

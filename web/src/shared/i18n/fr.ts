@@ -428,6 +428,10 @@ const fr: Dictionary = {
     ownDecimals: 'Décimales',
     ownDetails: 'Symbole {{symbol}} · {{count}} décimales',
     ownDetails_one: 'Symbole {{symbol}} · {{count}} décimale',
+    ownDeleteTitle: 'Supprimer {{code}} ?',
+    ownDeleteText:
+      'Seule une devise qu’aucun compte, aucun taux ni la devise de base n’utilise peut être supprimée. Vous pourrez l’ajouter à nouveau plus tard.',
+    ownDeleted: '{{code}} supprimée',
   },
   about: {
     title: 'À propos',

@@ -36,6 +36,18 @@ export function preferenceOf(lang: Language): LanguagePreference {
   return lang === 'en' ? 'SWITCH_TO_ENGLISH' : lang === 'fr' ? 'SWITCH_TO_FRENCH' : 'SWITCH_TO_SPANISH';
 }
 
+/** The language the app showed last in this browser (a cookie the server
+ * reads too, to send that dictionary with the page), else the browser's. */
+export function rememberedLanguage(): Language {
+  const m = /(?:^|;\s*)cc_lang=(es|en|fr)(?:;|$)/.exec(document.cookie);
+  return m ? (m[1] as Language) : browserLanguage();
+}
+
+/** Remembers the language shown, for the next visit's first paint. */
+export function rememberLanguage(lang: Language): void {
+  document.cookie = `cc_lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** Before sign-in: the browser's first language among es/en/fr, else Spanish. */
 export function browserLanguage(languages: readonly string[] = navigator.languages ?? [navigator.language]): Language {
   for (const l of languages) {
