@@ -190,6 +190,19 @@ func main() {
 			expenseCat = ct.ID
 		}
 	}
+	// Budgets to read: the overall one and three categories', with rollover
+	// (so a month reads back to the first budget), set a year ago.
+	var items []map[string]any
+	for _, ct := range cats.Items {
+		if ct.Type == "expense" && len(items) < 3 {
+			items = append(items, map[string]any{"categoryId": ct.ID, "amount": 50000, "rollover": true})
+		}
+	}
+	items = append(items, map[string]any{"categoryId": "0", "amount": 250000})
+	if code, b, err := c.do(ctx, "PUT", "/api/v1/budgets?month="+time.Now().AddDate(-1, 0, 0).Format("2006-01"), map[string]any{"items": items}); err != nil || code != 200 {
+		fmt.Fprintf(os.Stderr, "ccbench: budgets: %d %s %v\n", code, b, err)
+		os.Exit(1)
+	}
 	today := time.Now().Format("2006-01-02")
 	yearAgo := time.Now().AddDate(-1, 0, 1).Format("2006-01-02")
 	tenYears := time.Now().AddDate(-10, 0, 1).Format("2006-01-02")
@@ -206,6 +219,8 @@ func main() {
 		{"net worth, 10 years", get(c, "/api/v1/reports/networth?from="+tenYears+"&to="+today)},
 		{"this month against the last", get(c, "/api/v1/reports/compare?type=expense")},
 		{"movement totals, all", get(c, "/api/v1/movements/totals")},
+		{"budget month", get(c, "/api/v1/budgets?month="+today[:7])},
+		{"budget report, 12 months", get(c, "/api/v1/reports/budget")},
 	}
 	var catIDs []string
 	for _, ct := range cats.Items {

@@ -78,7 +78,13 @@ func (a *API) routes() []route {
 		{"GET /api/v1/reports/cashflow", a.authed(a.reportMonthly)},
 		{"GET /api/v1/reports/networth", a.authed(a.reportNetWorth)},
 		{"GET /api/v1/reports/compare", a.authed(a.reportCompare)},
+		{"GET /api/v1/reports/budget", a.authed(a.reportBudget)},
 		{"GET /api/v1/dashboard", a.authed(a.dashboard)},
+
+		{"GET /api/v1/budgets", a.authed(a.getBudgets)},
+		{"PUT /api/v1/budgets", a.authed(a.putBudgets)},
+		{"POST /api/v1/budgets/copy", a.authed(a.copyBudgets)},
+		{"POST /api/v1/budgets/fill", a.authed(a.fillBudgets)},
 
 		{"POST /api/v1/imports", a.authed(a.uploadImport)},
 		{"POST /api/v1/imports/{id}/preview", a.authed(a.previewImport)},

@@ -280,6 +280,9 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 		if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
 			return err
 		}
+		if _, err := tx.exec(ctx, `DELETE FROM budgets WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
+			return err
+		}
 		if _, err := tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id); err != nil {
 			return err
 		}

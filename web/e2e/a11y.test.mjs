@@ -11,7 +11,7 @@ import { BIN, launch, startServer } from './server.mjs';
 
 const EMAIL = 'axe@example.com';
 const PASSWORD = 'lantern-meadow-73';
-const SCREENS = ['/', '/categories', '/movements', '/informs', '/dashboard', '/config', '/config/currencies', '/profile', '/about'];
+const SCREENS = ['/', '/categories', '/categories/budget', '/movements', '/informs', '/dashboard', '/config', '/config/currencies', '/profile', '/about'];
 
 let srv;
 let browser;
@@ -56,6 +56,17 @@ async function addCurrencies() {
     );
     if (rate) await ok(await req.post(`${srv.base}/api/v1/rates`, { data: { currency, date: today, rate } }));
   }
+  // Budgets: one category over its budget, the ledger's overall budget, so the budget view shows its bars.
+  await ok(
+    await req.put(`${srv.base}/api/v1/budgets`, {
+      data: {
+        items: [
+          { categoryId: category.id, amount: 1000 },
+          { categoryId: '0', amount: 300000 },
+        ],
+      },
+    }),
+  );
   await ctx.close();
 }
 

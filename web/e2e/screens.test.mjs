@@ -27,6 +27,7 @@ function vars(category, word) {
   const now = new Date();
   return {
     today: iso(now),
+    month: iso(now).slice(0, 7),
     monthStart: iso(new Date(now.getFullYear(), now.getMonth(), 1)),
     monthEnd: iso(new Date(now.getFullYear(), now.getMonth() + 1, 0)),
     quarterStart: iso(new Date(now.getFullYear(), now.getMonth() - 2, 1)),

@@ -35,6 +35,7 @@ func Vars(today time.Time) map[string]string {
 	first := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
 	return map[string]string{
 		"today":        today.Format(time.DateOnly),
+		"month":        today.Format("2006-01"),
 		"monthStart":   first.Format(time.DateOnly),
 		"monthEnd":     first.AddDate(0, 1, -1).Format(time.DateOnly),
 		"quarterStart": first.AddDate(0, -2, 0).Format(time.DateOnly),

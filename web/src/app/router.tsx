@@ -9,16 +9,17 @@ import { RouteError } from './screens/RouteError';
 // Every screen is loaded on demand, behind the spinner.
 const Login = lazy(() => import('@/features/auth/LoginPage'));
 const Home = lazy(() => import('./routes/HomeRoute'));
-const Categories = lazy(() => import('@/features/categories/CategoriesPage'));
+const Categories = lazy(() => import('./routes/CategoriesRoute'));
+const Budget = lazy(() => import('./routes/BudgetRoute'));
 const Movements = lazy(() => import('@/features/movements/MovementsPage'));
 const Informs = lazy(() => import('@/features/informs/InformsPage'));
-const Dashboard = lazy(() => import('@/features/dashboard/DashboardPage'));
+const Dashboard = lazy(() => import('./routes/DashboardRoute'));
 const Config = lazy(() => import('./routes/ConfigRoute'));
 const Currencies = lazy(() => import('./routes/CurrenciesRoute'));
 const Profile = lazy(() => import('@/features/profile/ProfilePage'));
 const About = lazy(() => import('./routes/AboutRoute'));
 
-/** The seed's route table (eleven rows), and Configuration's currencies screen under /config. */
+/** The seed's route table (eleven rows), the budget under /categories and Configuration's currencies screen under /config. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <Home /> },
           { path: '/categories', element: <Categories /> },
+          { path: '/categories/budget', element: <Budget /> },
           { path: '/movements', element: <Movements /> },
           { path: '/informs', element: <Informs /> },
           { path: '/dashboard', element: <Dashboard /> },

@@ -1,11 +1,12 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BudgetCard } from '@/features/budgets/BudgetCard';
 import { HomeGlance } from '@/features/dashboard/HomeGlance';
 import { MovementForm } from '@/features/movements/MovementForm';
 import { useUser } from '@/shared/api/queries';
 import { PageHeader } from '@/shared/ui/PageHeader';
 
-/** Home: the quick add form and this month at a glance. */
+/** Home: the quick add form and this month at a glance, with the budgets past 80 %. */
 export default function HomeRoute() {
   const { t } = useTranslation();
   const user = useUser();
@@ -18,7 +19,7 @@ export default function HomeRoute() {
         </Title>
         <MovementForm compact />
       </Paper>
-      <HomeGlance />
+      <HomeGlance extra={<BudgetCard alertsOnly />} />
     </Stack>
   );
 }

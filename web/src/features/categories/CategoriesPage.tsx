@@ -103,7 +103,8 @@ function Row({
 }
 
 /** /categories: expense and earnings tabs, subcategories nested under their parent. */
-export default function CategoriesPage() {
+/** nav: the links between the categories and their budget (the app's). */
+export default function CategoriesPage({ nav }: { nav?: React.ReactNode }) {
   const { t } = useTranslation();
   const { data: all = [] } = useCategories();
   const starter = useStarterCategories();
@@ -127,6 +128,7 @@ export default function CategoriesPage() {
           {t('categories.add')}
         </Button>
       </PageHeader>
+      {nav}
       <Tabs value={type} onChange={(v) => v && setType(v as CategoryType)} color={type === 'expense' ? 'red' : 'green'}>
         <Tabs.List>
           <Tabs.Tab value="expense" style={{ color: type === 'expense' ? 'var(--cc-expenses)' : undefined }}>

@@ -13,7 +13,8 @@ import { useDashboard } from './api';
 import { AccountBalances, Card, figures, MonthFigures, RecentMovements, TopCategories } from './parts';
 
 /** /dashboard: every figure from one reply. */
-export default function DashboardPage() {
+/** extra: more cards, after this month's figures (the app adds the budget's). */
+export default function DashboardPage({ extra }: { extra?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const { data: d } = useDashboard();
   const locale = localeOf(i18n.language);
@@ -45,6 +46,7 @@ export default function DashboardPage() {
         <Card title={t('dashboard.accounts')}>
           <AccountBalances accounts={d.accounts} />
         </Card>
+        {extra}
         <Card title={t('dashboard.topCategories')}>
           <TopCategories d={d} items={f.topCategories} />
         </Card>

@@ -7,7 +7,7 @@ import { useDashboard } from './api';
 import { AccountBalances, Card, figures, MonthFigures, RecentMovements } from './parts';
 
 /** Home's "this month at a glance": earned, spent, net, balances, last five movements. */
-export function HomeGlance() {
+export function HomeGlance({ extra }: { extra?: React.ReactNode }) {
   const { t } = useTranslation();
   const { data: d } = useDashboard();
   const converted = useShowConverted(d?.converted);
@@ -36,6 +36,7 @@ export function HomeGlance() {
       >
         <RecentMovements movements={d.recent} limit={5} base={d.converted?.currency} />
       </Card>
+      {extra}
     </SimpleGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCategories } from '@/shared/api/queries';
@@ -11,19 +11,7 @@ import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 import { ConvertedNote } from '@/shared/ui/Converted';
 import type { CategoryTotals, ConvertedDashboard, Dashboard, MonthSummary, MonthTrend } from './api';
 
-export function Card({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Paper>
-  );
-}
+export { Card } from '@/shared/ui/Card';
 
 /**
  * The figures a dashboard shows: in the base currency (from converted), or

@@ -1,0 +1,17 @@
+-- +goose Up
+-- Budgets: an amount of the ledger's base currency per expense category
+-- (category_id 0: the whole ledger) from a month on. A row holds for its
+-- month and every month after it until the category's next row; amount NULL
+-- means no budget from that month. rollover: what is left (or overspent)
+-- at the end of a month governed by the row carries into the next month.
+CREATE TABLE budgets (
+    ledger_id   INTEGER  NOT NULL REFERENCES ledgers(id) ON DELETE CASCADE,
+    category_id INTEGER  NOT NULL,
+    month       TEXT    NOT NULL,
+    amount      INTEGER,
+    rollover    INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (ledger_id, category_id, month)
+);
+
+-- +goose Down
+DROP TABLE budgets;
