@@ -18,7 +18,7 @@ func (db *DB) SetBudgets(ctx context.Context, ledgerID int64, month string, in f
 }
 
 func (t *Tx) setBudgets(ctx context.Context, month string, in finance.BudgetInput) error {
-	cats, err := t.expenseCategoryIDs(ctx)
+	cats, err := t.categoryTypes(ctx)
 	if err != nil {
 		return err
 	}
@@ -80,23 +80,9 @@ func (t *Tx) putBudget(ctx context.Context, category int64, month string, amount
 	return err
 }
 
-// expenseCategoryIDs maps each of the ledger's categories to its type.
-func (t *Tx) expenseCategoryIDs(ctx context.Context) (map[int64]string, error) {
-	rows, err := t.query(ctx, `SELECT id, type FROM categories WHERE ledger_id = ?`, t.ledgerID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]string{}
-	for rows.Next() {
-		var id int64
-		var typ string
-		if err := rows.Scan(&id, &typ); err != nil {
-			return nil, err
-		}
-		out[id] = typ
-	}
-	return out, rows.Err()
+// categoryTypes maps each of the ledger's categories to its type.
+func (t *Tx) categoryTypes(ctx context.Context) (map[int64]string, error) {
+	return queryPairs[string](t.query(ctx, `SELECT id, type FROM categories WHERE ledger_id = ?`, t.ledgerID))
 }
 
 // CopyBudgets makes month's budgets those of the month before (for month

@@ -221,19 +221,5 @@ func (db *DB) readSource(ctx context.Context, ledgerID int64, from, to string, r
 
 // accountCurrencies maps the ledger's accounts to their currencies.
 func (db *DB) accountCurrencies(ctx context.Context, ledgerID int64) (map[int64]string, error) {
-	rows, err := db.query(ctx, `SELECT id, currency FROM accounts WHERE ledger_id = ?`, ledgerID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]string{}
-	for rows.Next() {
-		var id int64
-		var c string
-		if err := rows.Scan(&id, &c); err != nil {
-			return nil, err
-		}
-		out[id] = c
-	}
-	return out, rows.Err()
+	return queryPairs[string](db.query(ctx, `SELECT id, currency FROM accounts WHERE ledger_id = ?`, ledgerID))
 }

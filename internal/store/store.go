@@ -264,6 +264,24 @@ func (db *DB) nowMillis() int64 { return db.now().UnixMilli() }
 // queryIDs reads a one-column query of ids: queryIDs(db.query(…)).
 func queryIDs(rows *sql.Rows, err error) ([]int64, error) { return queryColumn[int64](rows, err) }
 
+// queryPairs reads a two-column query (id, value) into a map, and closes it.
+func queryPairs[V any](rows *sql.Rows, err error) (map[int64]V, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]V{}
+	for rows.Next() {
+		var id int64
+		var v V
+		if err := rows.Scan(&id, &v); err != nil {
+			return nil, err
+		}
+		out[id] = v
+	}
+	return out, rows.Err()
+}
+
 // queryColumn reads a one-column query: queryColumn[string](db.query(…)).
 func queryColumn[T any](rows *sql.Rows, err error) ([]T, error) {
 	if err != nil {

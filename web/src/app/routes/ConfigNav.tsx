@@ -1,31 +1,11 @@
-import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { SectionNav } from './SectionNav';
 
 const sections = [
   { path: '/config', key: 'config.general' },
   { path: '/config/currencies', key: 'config.currencies' },
 ] as const;
 
-/** Configuration's sections, as links (the sidebar keeps the seed's one entry for all of them). */
+/** Configuration's sections. */
 export function ConfigNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const current = pathname === '/config/currencies' ? '/config/currencies' : '/config';
-  return (
-    <Group component="nav" aria-label={t('config.sections')} gap="xs">
-      {sections.map((s) => (
-        <Button
-          key={s.path}
-          component={Link}
-          to={s.path}
-          variant={s.path === current ? 'light' : 'subtle'}
-          aria-current={s.path === current ? 'page' : undefined}
-          size="sm"
-        >
-          {t(s.key)}
-        </Button>
-      ))}
-    </Group>
-  );
+  return <SectionNav label="config.sections" sections={sections} />;
 }
