@@ -11,7 +11,19 @@ import { BIN, launch, startServer } from './server.mjs';
 
 const EMAIL = 'axe@example.com';
 const PASSWORD = 'lantern-meadow-73';
-const SCREENS = ['/', '/categories', '/categories/budget', '/movements', '/informs', '/dashboard', '/config', '/config/currencies', '/profile', '/about'];
+const SCREENS = [
+  '/',
+  '/categories',
+  '/categories/budget',
+  '/movements',
+  '/informs',
+  '/informs?tab=budget',
+  '/dashboard',
+  '/config',
+  '/config/currencies',
+  '/profile',
+  '/about',
+];
 
 let srv;
 let browser;

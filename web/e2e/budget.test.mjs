@@ -58,6 +58,12 @@ test('set a budget, record an expense, see the bar move', async () => {
     await page.getByRole('button', { name: 'Next month' }).click();
     await page.getByRole('progressbar', { name: 'Food: 0 % spent' }).waitFor({ state: 'attached' });
     assert.equal(await page.getByRole('textbox', { name: 'Budget for Food' }).inputValue(), '100.00');
+
+    // Reports → Budget: this month's row, budgeted against spent, in the table beside the chart.
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.getByRole('tab', { name: 'Budget' }).click();
+    const row = page.getByRole('row', { name: new RegExp(`^${new Date().toLocaleString('en-GB', { month: 'short' })}.* €100\\.00 €40\\.00 €60\\.00$`) });
+    await row.waitFor();
     assert.deepEqual(problems, []);
   } finally {
     await ctx.close();

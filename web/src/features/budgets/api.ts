@@ -32,24 +32,11 @@ export interface BudgetChange {
   rollover?: boolean;
 }
 
-export interface BudgetPoint {
-  month: string;
-  budgeted: number;
-  spent: number;
-}
-
 /** Budgets are figures of the movements too: they live under the reports' key, so every movement write refreshes them. */
 export const budgetKey = (month: string) => [...keys.reports, 'budgets', month] as const;
 
 export function useBudgets(month: string) {
   return useQuery({ queryKey: budgetKey(month), queryFn: () => api.get<BudgetMonth>(`/api/v1/budgets${query({ month })}`) });
-}
-
-export function useBudgetReport(from: string, to: string) {
-  return useQuery({
-    queryKey: [...keys.reports, 'budget-report', from, to],
-    queryFn: () => api.get<{ currency: string; items: BudgetPoint[]; incomplete: string[] }>(`/api/v1/reports/budget${query({ from, to })}`),
-  });
 }
 
 /** The writes of the budget view; each answers the month, which replaces the cached one. */

@@ -10,13 +10,13 @@ import { toDecimalString, exponentOf } from '@/shared/money';
 import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/Converted';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
-import { useCategoryReport, useCompareReport, useNetWorthReport, useTrendReport, type Report, type ReportParams } from './api';
+import { useBudgetReport, useCategoryReport, useCompareReport, useNetWorthReport, useTrendReport, type Report, type ReportParams } from './api';
 import { CategoryReport } from './CategoryReport';
 import { downloadCSV } from './csv';
-import { CashflowReport, CompareReport, NetWorthReport, TrendReport } from './MonthlyReports';
+import { BudgetReport, CashflowReport, CompareReport, NetWorthReport, TrendReport } from './MonthlyReports';
 import { periodKeys, resolvePeriod, type PeriodKey } from './period';
 
-const tabs = ['categories', 'trend', 'cashflow', 'networth', 'compare'] as const;
+const tabs = ['categories', 'trend', 'cashflow', 'networth', 'compare', 'budget'] as const;
 type Tab = (typeof tabs)[number];
 
 /** The entry of a report to show: the converted one, or one currency's section. */
@@ -44,6 +44,7 @@ export default function InformsPage() {
   const trend = useTrendReport(params, tab === 'trend' || tab === 'cashflow');
   const worth = useNetWorthReport(params, tab === 'networth');
   const cmp = useCompareReport(params, tab === 'compare');
+  const budget = useBudgetReport(tab === 'budget');
   // Every figure in the base currency (converted), or the sections of the
   // original currencies one at a time, chosen among the currencies of the
   // accounts in the report.
@@ -98,6 +99,12 @@ export default function InformsPage() {
           cmpData.currency,
         ]),
       ]);
+    const b = budget.data;
+    if (tab === 'budget' && b)
+      downloadCSV(`budget-${b.from}-${b.to}.csv`, [
+        ['month', 'budgeted', 'spent', 'currency'],
+        ...b.items.map((p) => [p.month, toDecimalString(p.budgeted, exponentOf(b.currency)), toDecimalString(p.spent, exponentOf(b.currency)), b.currency]),
+      ]);
   };
 
   const none = <EmptyState icon={IconChartPie} text={t('informs.noData')} />;
@@ -111,54 +118,62 @@ export default function InformsPage() {
           {t('common.export')}
         </Button>
       </PageHeader>
-      <Paper withBorder p="sm" radius="md">
-        <Group align="flex-end" wrap="wrap" gap="sm">
-          <Select
-            label={t('informs.period')}
-            value={period}
-            onChange={(v) => v && setPeriod(v as PeriodKey)}
-            allowDeselect={false}
-            w={200}
-            data={periodKeys.map((k) => ({ value: k, label: t(`informs.periods.${k}`) }))}
-          />
-          {period === 'custom' && (
-            <>
-              <TextInput type="date" label={t('movements.from')} value={custom.from} onChange={(e) => setCustom({ ...custom, from: e.currentTarget.value })} />
-              <TextInput type="date" label={t('movements.to')} value={custom.to} onChange={(e) => setCustom({ ...custom, to: e.currentTarget.value })} />
-            </>
-          )}
-          <MultiSelect
-            label={t('informs.accounts')}
-            value={accountId}
-            onChange={setAccountId}
-            data={accounts.map((a) => ({ value: a.id, label: a.name }))}
-            w={260}
-            placeholder={t('common.all')}
-            clearable
-          />
-          {(tab === 'categories' || tab === 'compare') && (
-            <div>
-              <Text size="sm" fw={500} mb={2} id="report-type">
-                {t('informs.type')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="report-type"
-                value={type}
-                onChange={(v) => setType(v as 'expense' | 'earning')}
-                color={type === 'expense' ? 'red' : 'green'}
-                data={[
-                  { value: 'expense', label: t('informs.expenses') },
-                  { value: 'earning', label: t('informs.earnings') },
-                ]}
-              />
-            </div>
-          )}
-          {!converted && currencies.length > 1 && (
-            <Select label={t('accounts.currency')} value={cur} onChange={setCurrency} data={currencies} w={110} allowDeselect={false} />
-          )}
-          <TotalsToggle base={base} currencies={currencies} withLabel />
-        </Group>
-      </Paper>
+      {/* The budget tab has a period of its own (12 months) and counts every account. */}
+      {tab !== 'budget' && (
+        <Paper withBorder p="sm" radius="md">
+          <Group align="flex-end" wrap="wrap" gap="sm">
+            <Select
+              label={t('informs.period')}
+              value={period}
+              onChange={(v) => v && setPeriod(v as PeriodKey)}
+              allowDeselect={false}
+              w={200}
+              data={periodKeys.map((k) => ({ value: k, label: t(`informs.periods.${k}`) }))}
+            />
+            {period === 'custom' && (
+              <>
+                <TextInput
+                  type="date"
+                  label={t('movements.from')}
+                  value={custom.from}
+                  onChange={(e) => setCustom({ ...custom, from: e.currentTarget.value })}
+                />
+                <TextInput type="date" label={t('movements.to')} value={custom.to} onChange={(e) => setCustom({ ...custom, to: e.currentTarget.value })} />
+              </>
+            )}
+            <MultiSelect
+              label={t('informs.accounts')}
+              value={accountId}
+              onChange={setAccountId}
+              data={accounts.map((a) => ({ value: a.id, label: a.name }))}
+              w={260}
+              placeholder={t('common.all')}
+              clearable
+            />
+            {(tab === 'categories' || tab === 'compare') && (
+              <div>
+                <Text size="sm" fw={500} mb={2} id="report-type">
+                  {t('informs.type')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="report-type"
+                  value={type}
+                  onChange={(v) => setType(v as 'expense' | 'earning')}
+                  color={type === 'expense' ? 'red' : 'green'}
+                  data={[
+                    { value: 'expense', label: t('informs.expenses') },
+                    { value: 'earning', label: t('informs.earnings') },
+                  ]}
+                />
+              </div>
+            )}
+            {!converted && currencies.length > 1 && (
+              <Select label={t('accounts.currency')} value={cur} onChange={setCurrency} data={currencies} w={110} allowDeselect={false} />
+            )}
+            <TotalsToggle base={base} currencies={currencies} withLabel />
+          </Group>
+        </Paper>
+      )}
       {converted && base && <IncompleteWarning base={base} currencies={shownReport?.incomplete} />}
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
         <Tabs.List>
@@ -167,6 +182,7 @@ export default function InformsPage() {
           <Tabs.Tab value="cashflow">{t('informs.cashflow')}</Tabs.Tab>
           <Tabs.Tab value="networth">{t('informs.networth')}</Tabs.Tab>
           <Tabs.Tab value="compare">{t('informs.compare')}</Tabs.Tab>
+          <Tabs.Tab value="budget">{t('informs.budget')}</Tabs.Tab>
         </Tabs.List>
         <Paper withBorder p="md" radius="md" mt="sm">
           <Tabs.Panel value="categories">
@@ -186,6 +202,9 @@ export default function InformsPage() {
               </Text>
             )}
             {cmpData && cmpData.categories.length > 0 ? <CompareReport data={cmpData} /> : none}
+          </Tabs.Panel>
+          <Tabs.Panel value="budget">
+            {budget.data && budget.data.items.some((p) => p.budgeted > 0 || p.spent > 0) ? <BudgetReport data={budget.data} /> : none}
           </Tabs.Panel>
         </Paper>
       </Tabs>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney, formatPercent } from '@/shared/money';
-import type { CurrencyComparison, CurrencyMonths, CurrencyWorth } from './api';
+import type { BudgetReportData, CurrencyComparison, CurrencyMonths, CurrencyWorth } from './api';
+import { IncompleteWarning } from '@/shared/ui/Converted';
 import { ReportTable } from './ReportTable';
 
 function useFmt(currency: string) {
@@ -150,5 +151,42 @@ export function CompareReport({ data }: { data: CurrencyComparison }) {
         ],
       ]}
     />
+  );
+}
+
+/** Budget against spending per month: bars side by side, and the table with what was left or overspent. */
+export function BudgetReport({ data }: { data: BudgetReportData }) {
+  const { t } = useTranslation();
+  const { money, month } = useFmt(data.currency);
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t('informs.budgetRange')}
+      </Text>
+      <IncompleteWarning base={data.currency} currencies={data.incomplete} />
+      <div aria-hidden inert>
+        <CompositeChart
+          h={280}
+          data={data.items.map((p) => ({ ...p, label: month(p.month) }))}
+          dataKey="label"
+          valueFormatter={money}
+          withLegend
+          series={[
+            { name: 'budgeted', label: t('informs.budgeted'), color: 'var(--mantine-color-brand-6)', type: 'bar' },
+            { name: 'spent', label: t('informs.expenses'), color: 'var(--cc-expenses)', type: 'bar' },
+          ]}
+        />
+      </div>
+      <ReportTable
+        caption={t('informs.budget')}
+        head={[t('informs.month'), t('informs.budgeted'), t('informs.expenses'), t('informs.budgetLeft')]}
+        rows={data.items.map((p) => [
+          month(p.month),
+          <Money key="b" v={p.budgeted} currency={data.currency} />,
+          <Money key="s" v={p.spent} currency={data.currency} kind="expense" />,
+          p.budgeted > 0 ? <Money key="l" v={p.budgeted - p.spent} currency={data.currency} kind="auto" /> : '—',
+        ])}
+      />
+    </Stack>
   );
 }

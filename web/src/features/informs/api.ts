@@ -86,3 +86,21 @@ export const useCategoryReport = (p: ReportParams, enabled = true) => useReport<
 export const useTrendReport = (p: ReportParams, enabled = true) => useReport<CurrencyMonths>('trend', { ...p, type: undefined }, enabled);
 export const useNetWorthReport = (p: ReportParams, enabled = true) => useReport<CurrencyWorth>('networth', { ...p, type: undefined }, enabled);
 export const useCompareReport = (p: ReportParams, enabled = true) => useReport<CurrencyComparison>('compare', p, enabled);
+
+/** One month of the budget report, in the base currency. */
+export interface BudgetPoint {
+  month: string;
+  budgeted: number;
+  spent: number;
+}
+export interface BudgetReportData {
+  from: string;
+  to: string;
+  currency: string;
+  items: BudgetPoint[];
+  incomplete: string[];
+}
+
+/** Budget against spending, the 12 months to this one (the period and accounts do not apply). */
+export const useBudgetReport = (enabled = true) =>
+  useQuery({ queryKey: [...keys.reports, 'budget-report'], queryFn: () => api.get<BudgetReportData>('/api/v1/reports/budget'), enabled });

@@ -287,6 +287,10 @@ const en = {
     noColumn: '(none)',
   },
   informs: {
+    budget: 'Budget',
+    budgeted: 'Budgeted',
+    budgetLeft: 'Left',
+    budgetRange: 'The last 12 months, in the base currency: the overall budget (or the categories’) against every expense.',
     title: 'Reports',
     period: 'Period',
     periods: { thisMonth: 'This month', lastMonth: 'Last month', thisYear: 'This year', last12: 'Last 12 months', all: 'All time', custom: 'Custom' },

@@ -289,6 +289,10 @@ const es: Dictionary = {
     noColumn: '(ninguna)',
   },
   informs: {
+    budget: 'Presupuesto',
+    budgeted: 'Presupuestado',
+    budgetLeft: 'Queda',
+    budgetRange: 'Los últimos 12 meses, en la moneda base: el presupuesto total (o el de las categorías) frente a todos los gastos.',
     title: 'Informes',
     period: 'Periodo',
     periods: { thisMonth: 'Este mes', lastMonth: 'Mes pasado', thisYear: 'Este año', last12: 'Últimos 12 meses', all: 'Todo', custom: 'Personalizado' },

@@ -290,6 +290,10 @@ const fr: Dictionary = {
     noColumn: '(aucune)',
   },
   informs: {
+    budget: 'Budget',
+    budgeted: 'Budgété',
+    budgetLeft: 'Reste',
+    budgetRange: 'Les 12 derniers mois, dans la devise de base : le budget global (ou celui des catégories) face à toutes les dépenses.',
     title: 'Rapports',
     period: 'Période',
     periods: {
