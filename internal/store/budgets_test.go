@@ -279,3 +279,39 @@ func fieldCodes(err error) string {
 	}
 	return out
 }
+
+// Deleting a category deletes its budgets (and its subcategories'); the
+// overall budget stays.
+func TestBudgetsGoWithTheirCategory(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "budget-delete@example.com")
+		food := mustCategory(t, db, l, "Food", "expense", 0)
+		groceries := mustCategory(t, db, l, "Groceries", "expense", food.ID)
+		home := mustCategory(t, db, l, "Home", "expense", 0)
+		v := int64(5000)
+		if err := db.SetBudgets(ctx, l, "2026-01", finance.BudgetInput{Items: []finance.BudgetChange{
+			{CategoryID: groceries.ID, Amount: &v}, {CategoryID: home.ID, Amount: &v}, {CategoryID: finance.OverallBudget, Amount: &v}}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.DeleteCategory(ctx, l, food.ID, nil); err != nil {
+			t.Fatal(err)
+		}
+		// A category made again gets a new id: nothing of the old budgets shows.
+		again := mustCategory(t, db, l, "Food", "expense", 0)
+		got, err := db.Budgets(ctx, l, "2026-02")
+		if err != nil {
+			t.Fatal(err)
+		}
+		amounts := map[int64]*int64{}
+		for _, it := range got.Items {
+			amounts[it.CategoryID] = it.Amount
+		}
+		if len(got.Items) != 2 || amounts[home.ID] == nil || amounts[again.ID] != nil || got.Overall == nil || got.Budgeted != 5000 {
+			t.Fatalf("after deleting Food: %+v", got)
+		}
+		if rows := db.CountLedgerRowsForTest(ctx, l)["budgets"]; rows != 2 {
+			t.Fatalf("%d budget rows left, want home's and the overall one", rows)
+		}
+	})
+}
