@@ -12,6 +12,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	// Users' time zones say which day is today for their schedules: the
+	// binary carries the zone database, whatever the machine has.
+	_ "time/tzdata"
 )
 
 func main() {

@@ -22,7 +22,7 @@ func wiredServer(t *testing.T, env map[string]string) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, _, opts, err := wire(context.Background(), c, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	db, _, opts, err := wire(context.Background(), c, slog.New(slog.NewTextHandler(io.Discard, nil)), newServerClock())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/config"
+	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/rates"
 	"cashcontrol/internal/server"
@@ -30,15 +31,20 @@ func newLogger(c config.Config, w io.Writer) *slog.Logger {
 }
 
 func openStore(ctx context.Context, c config.Config, migrate bool) (*store.DB, error) {
-	opts := store.Options{DatabaseURL: c.DatabaseURL, SQLitePath: c.SQLitePath()}
+	return openStoreAt(ctx, c, migrate, nil)
+}
+
+// openStoreAt opens the store with a clock (nil: time.Now).
+func openStoreAt(ctx context.Context, c config.Config, migrate bool, now func() time.Time) (*store.DB, error) {
+	opts := store.Options{DatabaseURL: c.DatabaseURL, SQLitePath: c.SQLitePath(), Now: now}
 	if migrate {
 		return store.Open(ctx, opts)
 	}
 	return store.OpenNoMigrate(ctx, opts)
 }
 
-func wire(ctx context.Context, c config.Config, log *slog.Logger) (*store.DB, *auth.Sessions, server.Options, error) {
-	db, err := openStore(ctx, c, true)
+func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverClock) (*store.DB, *auth.Sessions, server.Options, error) {
+	db, err := openStoreAt(ctx, c, true, clock.now())
 	if err != nil {
 		return nil, nil, server.Options{}, err
 	}
@@ -70,7 +76,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	log := newLogger(c, stderr)
 	start := time.Now()
-	db, sessions, opts, err := wire(ctx, c, log)
+	clock := newServerClock()
+	db, sessions, opts, err := wire(ctx, c, log, clock)
 	if err != nil {
 		return err
 	}
@@ -81,9 +88,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	go sweep(ctx, sessions, db, log)
 	go ecbFor(c, db, log).Run(ctx)
+	go (&jobs.Schedules{DB: db, Log: log, Every: time.Minute, Wake: clock.wake()}).Run(ctx)
 	log.Info("cashcontrol listening", "addr", ln.Addr().String(), "database", string(db.Dialect()), "version", version,
 		"providers", len(c.Providers), "startup", time.Since(start).Round(time.Millisecond))
-	err = server.Serve(ctx, server.New(c.Addr, server.Handler(opts), log), ln)
+	err = server.Serve(ctx, server.New(c.Addr, clock.wrap(server.Handler(opts)), log), ln)
 	log.Info("cashcontrol stopped")
 	return err
 }

@@ -31,7 +31,9 @@ var soakOps = []struct {
 	{3, (*soakRun).putRate},
 	{1, (*soakRun).deleteRate},
 	{1, (*soakRun).setBase},
-	{32, (*soakRun).read},
+	{2, (*soakRun).scheduleOne},
+	{1, (*soakRun).confirmRace},
+	{29, (*soakRun).read},
 }
 
 func (s *soakRun) step(ctx context.Context, c *soakClient) {

@@ -20,6 +20,12 @@ func decodeOnce(w http.ResponseWriter, r *http.Request, v any) (*store.Idempoten
 	if err != nil {
 		return nil, err
 	}
+	return idempotencyKey(r, body)
+}
+
+// idempotencyKey is the request's Idempotency-Key (nil without one) with the
+// fingerprint of its method, path and body.
+func idempotencyKey(r *http.Request, body []byte) (*store.Idempotency, error) {
 	key := r.Header.Get("Idempotency-Key")
 	if key == "" {
 		return nil, nil

@@ -390,6 +390,10 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 			c.do("POST", "/api/v1/movements", map[string]any{"type": "expense", "date": "2026-04-01", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID, "tags": []string{"x"}}, nil)
 			c.upload("a.csv", []byte("date,description,amount\n2026-04-02,Shop,-1.00\n"), acc.ID, nil)
 			c.do("PUT", "/api/v1/budgets?month=2026-04", map[string]any{"items": []map[string]any{{"categoryId": cat.ID, "amount": 100}}}, nil)
+			if code := c.do("POST", "/api/v1/schedules", map[string]any{"type": "expense", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID,
+				"frequency": "monthly", "startDate": "2026-04-01"}, nil); code != 201 {
+				t.Fatalf("schedule: %d", code)
+			}
 		}
 		ctx := context.Background()
 		gone, _, err := db.UserByEmail(ctx, "gone@example.com")

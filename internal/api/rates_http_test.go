@@ -175,12 +175,19 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		if code := owner.do("POST", "/api/v1/ledger/currencies", map[string]any{"code": "PTS", "name": "Points", "symbol": "P", "decimals": 0}, nil); code != 201 {
 			t.Fatalf("custom currency: %d", code)
 		}
-		ids := map[string]string{"accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS"}
+		var sched idReply
+		if code := owner.do("POST", "/api/v1/schedules", map[string]any{"type": "expense", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID,
+			"frequency": "weekly", "startDate": "2099-01-01"}, &sched); code != 201 {
+			t.Fatalf("schedule: %d", code)
+		}
+		ids := map[string]string{"accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS",
+			"schedules": sched.ID}
 		var mine idReply
 		intruder.do("POST", "/api/v1/accounts", map[string]any{"name": "Mine", "type": "cash", "currency": "EUR"}, &mine)
 		// A body each kind's writes would take from their owner.
 		bodies := map[string]any{"accounts": map[string]any{"name": "Pwned"}, "categories": map[string]any{"name": "Pwned"},
-			"movements": map[string]any{"amount": 1}, "imports": map[string]any{"accountId": mine.ID, "skipInvalid": true}}
+			"movements": map[string]any{"amount": 1}, "imports": map[string]any{"accountId": mine.ID, "skipInvalid": true},
+			"schedules": map[string]any{"amount": 1}}
 		for _, pattern := range routePatterns(t) {
 			method, path, _ := strings.Cut(pattern, " ")
 			before, rest, ok := strings.Cut(path, "/{")
@@ -223,6 +230,9 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 			var got map[string]any
 			if code := owner.do("GET", "/api/v1/"+kind+"/"+id, nil, &got); code != 200 || got["name"] == "Pwned" || got["amount"] == float64(1) {
 				t.Errorf("owner's %s: %d %v", kind, code, got)
+			}
+			if kind == "schedules" && got["done"] != float64(0) {
+				t.Errorf("the intruder posted or skipped the owner's schedule: %v", got)
 			}
 		}
 		if code := owner.do("POST", "/api/v1/imports/"+upload.ID+"/preview", map[string]any{"accountId": acc.ID}, nil); code != 200 {

@@ -86,6 +86,17 @@ func (a *API) routes() []route {
 		{"POST /api/v1/budgets/copy", a.authed(a.copyBudgets)},
 		{"POST /api/v1/budgets/fill", a.authed(a.fillBudgets)},
 
+		{"GET /api/v1/schedules", a.authed(a.listSchedules)},
+		{"POST /api/v1/schedules", a.authed(a.createSchedule)},
+		{"GET /api/v1/schedules/upcoming", a.authed(a.upcomingSchedules)},
+		{"GET /api/v1/schedules/suggestions", a.authed(a.scheduleSuggestions)},
+		{"GET /api/v1/schedules/{id}", a.authed(a.getSchedule)},
+		{"PATCH /api/v1/schedules/{id}", a.authed(a.patchSchedule)},
+		{"DELETE /api/v1/schedules/{id}", a.authed(a.deleteSchedule)},
+		{"POST /api/v1/schedules/{id}/post", a.authed(a.postSchedule)},
+		{"POST /api/v1/schedules/{id}/skip", a.authed(a.skipSchedule)},
+		{"GET /api/v1/forecast", a.authed(a.forecast)},
+
 		{"POST /api/v1/imports", a.authed(a.uploadImport)},
 		{"POST /api/v1/imports/{id}/preview", a.authed(a.previewImport)},
 		{"POST /api/v1/imports/{id}/commit", a.authed(a.commitImport)},

@@ -76,7 +76,7 @@ func (s *Service) SignUp(ctx context.Context, req finance.SignUp) (*finance.User
 		return nil, fmt.Errorf("hash password: %w", err)
 	}
 	return s.db.CreateUser(ctx, store.NewUser{Email: req.Email, PasswordHash: hash, Name: req.Name,
-		ProviderID: finance.ProviderEmail, LanguagePreference: req.LanguagePreference})
+		ProviderID: finance.ProviderEmail, LanguagePreference: req.LanguagePreference, TimeZone: req.TimeZone})
 }
 
 // Login checks an email and password. Wrong password and unknown email give

@@ -11,6 +11,7 @@ type SignUp struct {
 	Password           string `json:"password"`
 	Name               string `json:"name"`
 	LanguagePreference string `json:"languagePreference"`
+	TimeZone           string `json:"timeZone"`
 }
 
 // Normalize lower-cases the email and trims the name.

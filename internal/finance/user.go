@@ -50,6 +50,7 @@ type User struct {
 	LanguagePreference string    `json:"languagePreference"`
 	ThemePreference    string    `json:"themePreference"`
 	BaseCurrency       string    `json:"baseCurrency"`
+	TimeZone           string    `json:"timeZone"`
 	HasPassword        bool      `json:"hasPassword"`
 	LedgerID           int64     `json:"-"`
 	CreatedAt          time.Time `json:"-"`
@@ -81,11 +82,12 @@ type ProfilePatch struct {
 	Address      *string `json:"address"`
 	PhotoURL     *string `json:"photoURL"`
 	BaseCurrency *string `json:"baseCurrency"`
+	TimeZone     *string `json:"timeZone"`
 }
 
 // Normalize trims every given field.
 func (p *ProfilePatch) Normalize() {
-	for _, f := range []*string{p.Name, p.LastName, p.Phone, p.Address, p.PhotoURL, p.BaseCurrency} {
+	for _, f := range []*string{p.Name, p.LastName, p.Phone, p.Address, p.PhotoURL, p.BaseCurrency, p.TimeZone} {
 		if f != nil {
 			*f = strings.TrimSpace(*f)
 		}
@@ -108,6 +110,9 @@ func (p ProfilePatch) Validate(knownCurrency func(string) bool) error {
 	}
 	if p.BaseCurrency != nil && !knownCurrency(*p.BaseCurrency) {
 		v.Add("baseCurrency", FCodeUnknown)
+	}
+	if p.TimeZone != nil && !ValidTimeZone(*p.TimeZone) {
+		v.Add("timeZone", FCodeUnknown)
 	}
 	return v.Err()
 }

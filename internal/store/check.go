@@ -126,6 +126,36 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	if err := db.checkSearchIndex(ctx, ledgerID); err != nil {
 		wrong = append(wrong, err)
 	}
+	if err := db.checkSchedules(ctx, ledgerID); err != nil {
+		wrong = append(wrong, err)
+	}
+	return errors.Join(wrong...)
+}
+
+// checkSchedules reports schedules whose progress disagrees with the
+// occurrences they handled: done counts them, last_date is the latest, the
+// next date is after it, and a posted occurrence's movement is of the
+// schedule's ledger and of no other occurrence.
+func (db *DB) checkSchedules(ctx context.Context, ledgerID int64) error {
+	var bad, shared int64
+	if err := db.queryRow(ctx, `SELECT
+		(SELECT COUNT(*) FROM schedules s WHERE s.ledger_id = ? AND (
+			s.done <> (SELECT COUNT(*) FROM schedule_occurrences o WHERE o.schedule_id = s.id)
+			OR s.last_date <> COALESCE((SELECT MAX(o.date) FROM schedule_occurrences o WHERE o.schedule_id = s.id), '')
+			OR (s.next_date <> '' AND s.next_date <= s.last_date)
+			OR EXISTS (SELECT 1 FROM schedule_occurrences o JOIN movements m ON m.id = o.movement_id
+				WHERE o.schedule_id = s.id AND m.ledger_id <> s.ledger_id))),
+		(SELECT COUNT(*) FROM (SELECT movement_id FROM schedule_occurrences WHERE ledger_id = ? AND movement_id IS NOT NULL
+			GROUP BY movement_id HAVING COUNT(*) > 1) d)`, ledgerID, ledgerID).Scan(&bad, &shared); err != nil {
+		return err
+	}
+	var wrong []error
+	if bad != 0 {
+		wrong = append(wrong, fmt.Errorf("schedules: %d out of step with the occurrences they handled", bad))
+	}
+	if shared != 0 {
+		wrong = append(wrong, fmt.Errorf("schedules: %d movements posted for more than one occurrence", shared))
+	}
 	return errors.Join(wrong...)
 }
 

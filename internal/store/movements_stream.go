@@ -41,6 +41,9 @@ type movementWriter struct {
 	bad      []finance.RowError
 	err      error
 	sqlite   *sqliteInserter
+	// keepIDs: ids collects the written movements' ids in the stream's order.
+	keepIDs bool
+	ids     []int64
 }
 
 // newMovementWriter starts a stream of movements of the ledger; r holds the
@@ -111,14 +114,22 @@ func (w *movementWriter) flush() error {
 	}
 	var err error
 	if w.tx.db.dialect == Postgres {
-		err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.now)
+		var ids []int64
+		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.now, w.keepIDs)
+		if w.keepIDs {
+			w.ids = append(w.ids, ids...)
+		}
 	} else {
 		if w.sqlite == nil {
 			if w.sqlite, err = prepareSQLiteInserter(w.ctx, w.tx.tx); err != nil {
 				return err
 			}
 		}
-		_, err = w.sqlite.insert(w.ctx, w.ledgerID, w.batch, w.now, nil)
+		var ids []int64
+		ids, err = w.sqlite.insert(w.ctx, w.ledgerID, w.batch, w.now, nil)
+		if w.keepIDs {
+			w.ids = append(w.ids, ids...)
+		}
 	}
 	if err != nil {
 		return err
@@ -135,23 +146,24 @@ var copyColumns = []string{"ledger_id", "type", "date", "amount", "account_id", 
 
 // copyMovementsPostgres writes a batch with COPY on the transaction's own
 // connection: one round trip and no SQL to parse for thousands of rows.
-// Ids come from the table's identity, unless a movement has tags: then the
-// batch's ids are reserved first, for its movement_tags rows.
-func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft, now int64) error {
+// Ids come from the table's identity, unless a movement has tags or the
+// caller wants them: then the batch's ids are reserved first (and returned,
+// in the drafts' order).
+func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft, now int64, wantIDs bool) ([]int64, error) {
 	var ids []int64
 	cols := copyColumns
 	tags := 0
 	for i := range drafts {
 		tags += len(drafts[i].Tags)
 	}
-	if tags > 0 {
+	if tags > 0 || wantIDs {
 		var err error
 		if ids, err = reserveIDs(ctx, tx.tx, "movements", len(drafts)); err != nil {
-			return err
+			return nil, err
 		}
 		cols = append([]string{"id"}, copyColumns...)
 	}
-	return tx.conn.Raw(func(driverConn any) error {
+	return ids, tx.conn.Raw(func(driverConn any) error {
 		sc, ok := driverConn.(*stdlib.Conn)
 		if !ok {
 			return fmt.Errorf("copy movements: the driver connection is a %T", driverConn)

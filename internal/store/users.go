@@ -20,6 +20,8 @@ type NewUser struct {
 	PhotoURL           string
 	ProviderID         string
 	LanguagePreference string
+	// TimeZone is the browser's at sign-up (IANA name; "" for UTC).
+	TimeZone string
 	// Identity links the provider account when the user signs up through one.
 	Identity *Identity
 }
@@ -32,7 +34,7 @@ type Identity struct {
 }
 
 const userColumns = `u.id, u.email, u.password_hash, u.name, u.last_name, u.rol, u.provider_id, u.photo_url,
-	u.phone, u.address, u.first_time, u.language_preference, u.theme_preference, u.base_currency, u.created_at,
+	u.phone, u.address, u.first_time, u.language_preference, u.theme_preference, u.base_currency, u.timezone, u.created_at,
 	(SELECT MIN(l.id) FROM ledgers l WHERE l.owner_id = u.id)`
 
 func scanUser(s rowScanner) (*finance.User, string, error) {
@@ -41,7 +43,7 @@ func scanUser(s rowScanner) (*finance.User, string, error) {
 	var created int64
 	var ledger sql.NullInt64
 	err := s.Scan(&u.ID, &u.Email, &hash, &u.Name, &u.LastName, &u.Rol, &u.ProviderID, &u.PhotoURL,
-		&u.Phone, &u.Address, &u.FirstTime, &u.LanguagePreference, &u.ThemePreference, &u.BaseCurrency, &created, &ledger)
+		&u.Phone, &u.Address, &u.FirstTime, &u.LanguagePreference, &u.ThemePreference, &u.BaseCurrency, &u.TimeZone, &created, &ledger)
 	if err != nil {
 		return nil, "", err
 	}
@@ -73,10 +75,14 @@ func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error)
 		if provider == "" {
 			provider = finance.ProviderEmail
 		}
+		zone := nu.TimeZone
+		if !finance.ValidTimeZone(zone) {
+			zone = ""
+		}
 		now := db.nowMillis()
 		err := tx.queryRow(ctx, `INSERT INTO users (email, password_hash, name, last_name, rol, provider_id, photo_url,
-			language_preference, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			nu.Email, nu.PasswordHash, nu.Name, nu.LastName, rol, provider, nu.PhotoURL, lang, now, now).Scan(&id)
+			language_preference, timezone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			nu.Email, nu.PasswordHash, nu.Name, nu.LastName, rol, provider, nu.PhotoURL, lang, zone, now, now).Scan(&id)
 		if isUniqueViolation(err) {
 			return finance.FieldErr("email", finance.FCodeTaken, "an account with this email already exists").WithCode(finance.ECodeEmailTaken)
 		}
@@ -205,6 +211,7 @@ func (db *DB) UpdateProfile(ctx context.Context, userID int64, p finance.Profile
 	add("address", p.Address)
 	add("photo_url", p.PhotoURL)
 	add("base_currency", p.BaseCurrency)
+	add("timezone", p.TimeZone)
 	if sets != "" {
 		if err := db.updateUser(ctx, userID, sets, args...); err != nil {
 			return nil, err
