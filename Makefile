@@ -51,6 +51,7 @@ test: build tools
 check:
 	@test -z "$$(gofmt -l cmd internal tools web/embed.go web/screens)" || { gofmt -l cmd internal tools web/embed.go web/screens; echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet $(GO_PKGS)
+	go vet -tags testclock ./cmd/cashcontrol
 	./bin/staticcheck $(GO_PKGS)
 	cd web && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check
 
@@ -86,8 +87,12 @@ soak-smoke: build
 	SOAK_CLIENTS=16 SOAK_DURATION=5s SOAK_DB=sqlite ./scripts/soak.sh
 	SOAK_CLIENTS=16 SOAK_DURATION=5s SOAK_DB=postgres ./scripts/soak.sh
 
-e2e: build bin/mockidp
-	cd web && CASHCONTROL_BIN=$(CURDIR)/$(BIN) npm run --silent e2e
+e2e: build bin/mockidp bin/cashcontrol-testclock
+	cd web && CASHCONTROL_BIN=$(CURDIR)/$(BIN) CASHCONTROL_TESTCLOCK_BIN=$(CURDIR)/bin/cashcontrol-testclock npm run --silent e2e
+
+# The end-to-end tests' build: a clock that POST /test/clock moves forward (clock_testclock.go). Never shipped.
+bin/cashcontrol-testclock: web/dist/index.html $(GO_SOURCES)
+	go build -tags testclock -o bin/cashcontrol-testclock ./cmd/cashcontrol
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

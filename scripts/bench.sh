@@ -41,6 +41,9 @@ start=$(date +%s.%N)
 "$BIN" demo --email "$EMAIL" --password "$PASSWORD" --movements "$MOVEMENTS" --years "$YEARS" --currencies "$CURRENCIES" >/dev/null 2>"$TMP/demo.log" ||
   { cat "$TMP/demo.log" >&2; exit 1; }
 printf '%-32s %s\n' "demo load ($MOVEMENTS movements)" "$(elapsed "$start")"
+# The schedules job, on the loaded ledger before the server starts: one
+# round posts this many due occurrences (README "Scheduled movements").
+./bin/ccbench -job "${BENCH_JOB:-10000}" -email "$EMAIL"
 
 PORT=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')
 CASHCONTROL_ADDR=127.0.0.1:$PORT "$BIN" serve &

@@ -133,7 +133,15 @@ func main() {
 	clients := flag.Int("clients", 16, "soak: concurrent clients")
 	users := flag.Int("users", 3, "soak: users (ledgers); three clients in four share the first")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "soak: random seed")
+	job := flag.Int("job", 0, "only measure the schedules job: make this many occurrences due in -email's ledger, in the database of the server's settings (stopped), and time the round that posts them")
 	flag.Parse()
+	if *job > 0 {
+		if err := jobBench(*email, *job); err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench: schedules job:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *soak {
 		d := 5 * time.Second
 		flag.Visit(func(f *flag.Flag) {
@@ -203,6 +211,10 @@ func main() {
 		fmt.Fprintf(os.Stderr, "ccbench: budgets: %d %s %v\n", code, b, err)
 		os.Exit(1)
 	}
+	if err := makeSchedules(ctx, c, accs.Items[0].ID, expenseCat); err != nil {
+		fmt.Fprintln(os.Stderr, "ccbench: schedules:", err)
+		os.Exit(1)
+	}
 	today := time.Now().Format("2006-01-02")
 	yearAgo := time.Now().AddDate(-1, 0, 1).Format("2006-01-02")
 	tenYears := time.Now().AddDate(-10, 0, 1).Format("2006-01-02")
@@ -221,6 +233,9 @@ func main() {
 		{"movement totals, all", get(c, "/api/v1/movements/totals")},
 		{"budget month", get(c, "/api/v1/budgets?month="+today[:7])},
 		{"budget report, 12 months", get(c, "/api/v1/reports/budget")},
+		{"forecast, 90 days", get(c, "/api/v1/forecast?days=90")},
+		{"forecast with usual spending", get(c, "/api/v1/forecast?days=90&average=3")},
+		{"schedule suggestions (a year)", get(c, "/api/v1/schedules/suggestions")},
 	}
 	var catIDs []string
 	for _, ct := range cats.Items {

@@ -45,6 +45,7 @@ type welcomeRequest struct {
 	LanguagePreference string `json:"languagePreference"`
 	BaseCurrency       string `json:"baseCurrency"`
 	StarterCategories  *bool  `json:"starterCategories"`
+	TimeZone           string `json:"timeZone"`
 }
 
 func (a *API) welcome(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -55,7 +56,7 @@ func (a *API) welcome(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	}
 	starter := req.StarterCategories == nil || *req.StarterCategories
 	out, err := a.db.CompleteWelcome(r.Context(), u.ID, store.Welcome{Language: req.LanguagePreference, Currency: req.BaseCurrency,
-		StarterCategories: starter, CashAccountName: finance.CashAccountName(req.LanguagePreference)})
+		StarterCategories: starter, CashAccountName: finance.CashAccountName(req.LanguagePreference), TimeZone: req.TimeZone})
 	if err != nil {
 		a.fail(w, r, err)
 		return

@@ -206,6 +206,23 @@ func TestSchedulesHTTP(t *testing.T) {
 		if code := c.do("PATCH", "/api/v1/me", map[string]any{"timeZone": "Europe/Madrid"}, &me); code != 200 || me.TimeZone != "Europe/Madrid" {
 			t.Fatalf("zone: %d %+v", code, me)
 		}
+		// Sign-up keeps the browser's zone; one the server does not know is
+		// left out (UTC), never a refused sign-up; the welcome sets it when
+		// there is none yet.
+		for _, tc := range []struct{ email, sent, kept, welcome, after string }{
+			{"ny@example.com", "America/New_York", "America/New_York", "Europe/Paris", "America/New_York"},
+			{"mars@example.com", "Mars/Olympus", "", "Europe/Paris", "Europe/Paris"},
+		} {
+			u := newClient(t, srv)
+			var got struct{ TimeZone string }
+			if code := u.do("POST", "/api/v1/auth/signup", map[string]string{"email": tc.email, "password": "mango-river-42", "timeZone": tc.sent}, &got); code != 201 || got.TimeZone != tc.kept {
+				t.Fatalf("sign-up with %q: %d %+v", tc.sent, code, got)
+			}
+			if code := u.do("POST", "/api/v1/me/welcome", map[string]any{"languagePreference": "SWITCH_TO_ENGLISH", "baseCurrency": "EUR",
+				"timeZone": tc.welcome}, &got); code != 200 || got.TimeZone != tc.after {
+				t.Fatalf("welcome with %q: %d %+v", tc.welcome, code, got)
+			}
+		}
 		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
 			t.Fatal(err)
 		}

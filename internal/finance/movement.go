@@ -24,13 +24,13 @@ const (
 	DateLayout     = "2006-01-02"
 )
 
-// Movement is an expense, an earning or a transfer between two accounts.
-// Amount is positive, in the account's minor units; ToAmount is what the
-// destination account receives, in its own currency.
-type Movement struct {
-	ID          int64    `json:"id,string"`
+// Entry is what a movement moves, as the API shows it: an expense, an
+// earning or a transfer between two accounts. Amount is positive, in the
+// account's minor units; ToAmount is what the destination account
+// receives, in its own currency. Movements, schedules and suggestions
+// share it.
+type Entry struct {
 	Type        string   `json:"type"`
-	Date        string   `json:"date"`
 	Amount      int64    `json:"amount"`
 	Currency    string   `json:"currency"`
 	AccountID   int64    `json:"accountId,string"`
@@ -41,6 +41,13 @@ type Movement struct {
 	Description string   `json:"description"`
 	Notes       string   `json:"notes"`
 	Tags        []string `json:"tags"`
+}
+
+// Movement is an entry on a date.
+type Movement struct {
+	ID   int64  `json:"id,string"`
+	Date string `json:"date"`
+	Entry
 	// The amounts in the ledger's base currency: nil when the currency has
 	// no rate. BaseEstimated: a rate of a later date was used, there being
 	// none on or before the movement's.

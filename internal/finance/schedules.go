@@ -175,18 +175,8 @@ func ValidTimeZone(zone string) bool {
 // Schedule is a scheduled movement as the API shows it: the movement it
 // makes, its rule, and where it stands.
 type Schedule struct {
-	ID          int64    `json:"id,string"`
-	Type        string   `json:"type"`
-	Amount      int64    `json:"amount"`
-	Currency    string   `json:"currency"`
-	AccountID   int64    `json:"accountId,string"`
-	CategoryID  *int64   `json:"categoryId,string"`
-	ToAccountID *int64   `json:"toAccountId,string"`
-	ToAmount    *int64   `json:"toAmount"`
-	ToCurrency  string   `json:"toCurrency,omitempty"`
-	Description string   `json:"description"`
-	Notes       string   `json:"notes"`
-	Tags        []string `json:"tags"`
+	ID int64 `json:"id,string"`
+	Entry
 	Rule
 	// AskAmount: each occurrence waits for its amount (Amount is the
 	// estimate the forecast uses); AutoPost: the server posts occurrences

@@ -203,25 +203,40 @@ func (db *DB) unscheduledFlow(ctx context.Context, ledgerID int64, today string,
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
-	rows, err = db.query(ctx, `SELECT m.account_id, m.type, SUM(m.amount) FROM schedule_occurrences o
-		JOIN movements m ON m.id = o.movement_id AND m.ledger_id = o.ledger_id
-		WHERE o.ledger_id = ? AND m.date >= ? AND m.date < ? AND m.type IN ('expense', 'earning') GROUP BY m.account_id, m.type`,
-		ledgerID, from+"-01", thisMonth+"-01")
+	// Less what schedules posted then: their movements by id. A posted
+	// occurrence's movement is dated on it, after it when confirmed late
+	// (a month's margin before the months) or before it when posted ahead
+	// (a week's margin after them).
+	end, _ := time.Parse(finance.DateLayout, thisMonth+"-01")
+	ids, err := queryIDs(db.query(ctx, `SELECT movement_id FROM schedule_occurrences WHERE ledger_id = ? AND date >= ? AND date < ?
+		AND movement_id IS NOT NULL`, ledgerID, finance.AddMonths(from, -1)+"-01", end.AddDate(0, 0, 7).Format(finance.DateLayout)))
 	if err != nil {
 		return nil, 0, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var acc, sum int64
-		var typ string
-		if err := rows.Scan(&acc, &typ, &sum); err != nil {
+	for lo := 0; lo < len(ids); lo += 1000 {
+		in, args := inList(ids[lo:min(lo+1000, len(ids))])
+		rows, err := db.query(ctx, `SELECT account_id, type, amount FROM movements WHERE id IN (`+in+`) AND ledger_id = ?
+			AND date >= ? AND date < ? AND type IN ('expense', 'earning')`, append(args, ledgerID, from+"-01", thisMonth+"-01")...)
+		if err != nil {
 			return nil, 0, err
 		}
-		out[acc] -= signed(typ, sum)
+		for rows.Next() {
+			var acc, amount int64
+			var typ string
+			if err := rows.Scan(&acc, &typ, &amount); err != nil {
+				rows.Close()
+				return nil, 0, err
+			}
+			out[acc] -= signed(typ, amount)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, 0, err
+		}
 	}
 	first, _ := time.Parse(finance.MonthLayout, from)
 	last, _ := time.Parse(finance.MonthLayout, thisMonth)
-	return out, int64(last.Sub(first).Hours() / 24), rows.Err()
+	return out, int64(last.Sub(first).Hours() / 24), nil
 }
 
 func signed(kind string, v int64) int64 {

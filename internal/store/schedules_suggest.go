@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cashcontrol/internal/finance"
@@ -20,14 +21,7 @@ const maxSeriesRows = suggestionDays/7 + 2
 // Suggestion is a schedule the user has not made, from a regular series of
 // movements: the fields a POST /schedules takes, and what was seen.
 type Suggestion struct {
-	Type        string `json:"type"`
-	Amount      int64  `json:"amount"`
-	Currency    string `json:"currency"`
-	AccountID   int64  `json:"accountId,string"`
-	CategoryID  *int64 `json:"categoryId,string"`
-	ToAccountID *int64 `json:"toAccountId,string"`
-	ToAmount    *int64 `json:"toAmount"`
-	Description string `json:"description"`
+	finance.Entry
 	Frequency   string `json:"frequency"`
 	Interval    int    `json:"interval"`
 	Day         int    `json:"day"`
@@ -66,66 +60,75 @@ func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]Sugges
 		have[k] = true
 	}
 	rows.Close()
-	// The descriptions seen often enough, but not too often, then their
-	// movements, newest last.
-	rows, err = db.query(ctx, `SELECT m.type, m.account_id, COALESCE(m.to_account_id, 0), m.description, m.date, m.amount,
-		m.category_id, m.to_amount, a.currency
-		FROM movements m JOIN accounts a ON a.id = m.account_id
-		JOIN (SELECT account_id, description FROM movements WHERE ledger_id = ? AND date >= ? AND description <> ''
-			GROUP BY account_id, description HAVING COUNT(*) >= ? AND COUNT(*) <= ?) g
-			ON g.account_id = m.account_id AND g.description = m.description
-		WHERE m.ledger_id = ? AND m.date >= ? ORDER BY m.date, m.id`,
-		ledgerID, from, finance.MinRecurring, maxSeriesRows*2, ledgerID, from)
+	// One pass over the window: the series seen often enough, but not too
+	// often, whose amounts are near enough (finance decides), each with its
+	// dates and amounts as "date:amount" joined by commas.
+	agg := `group_concat(date || ':' || amount)`
+	if db.dialect == Postgres {
+		agg = `string_agg(date || ':' || amount, ',')`
+	}
+	rows, err = db.query(ctx, `SELECT type, account_id, COALESCE(to_account_id, 0), description, `+agg+`
+		FROM movements WHERE ledger_id = ? AND date >= ? AND description <> ''
+		GROUP BY type, account_id, to_account_id, description
+		HAVING COUNT(*) >= ? AND COUNT(*) <= ? AND MAX(amount) * 100 <= MIN(amount) * ?`,
+		ledgerID, from, finance.MinRecurring, maxSeriesRows, 100+2*finance.StableAmountPercent)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	type series struct {
-		last  Suggestion
+		key   seriesKey
+		s     Suggestion
 		moves []finance.PastMovement
 	}
-	var order []seriesKey
-	all := map[seriesKey]*series{}
+	var found []series
 	for rows.Next() {
-		var s Suggestion
-		var k seriesKey
-		var cat, toAmount sql.NullInt64
-		if err := rows.Scan(&k.typ, &k.account, &k.toAccount, &s.Description, &s.LastDate, &s.Amount, &cat, &toAmount, &s.Currency); err != nil {
+		var sr series
+		var list string
+		if err := rows.Scan(&sr.key.typ, &sr.key.account, &sr.key.toAccount, &sr.s.Description, &list); err != nil {
+			rows.Close()
 			return nil, err
 		}
-		k.description = finance.NameKey(s.Description)
-		if have[k] {
+		sr.key.description = finance.NameKey(sr.s.Description)
+		if have[sr.key] {
 			continue
 		}
-		s.Type, s.AccountID, s.CategoryID, s.ToAmount = k.typ, k.account, nullable(cat), nullable(toAmount)
-		if k.toAccount != 0 {
-			s.ToAccountID = &k.toAccount
-		}
-		cur := all[k]
-		if cur == nil {
-			cur = &series{}
-			all[k] = cur
-			order = append(order, k)
-		}
-		cur.last = s
-		cur.moves = append(cur.moves, finance.PastMovement{Date: s.LastDate, Amount: s.Amount})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	out := []Suggestion{}
-	for _, k := range order {
-		sr := all[k]
-		if len(sr.moves) > maxSeriesRows {
-			continue
+		for _, item := range strings.Split(list, ",") {
+			date, amount, _ := strings.Cut(item, ":")
+			v, err := strconv.ParseInt(amount, 10, 64)
+			if err != nil || !finance.ValidDate(date) {
+				continue
+			}
+			sr.moves = append(sr.moves, finance.PastMovement{Date: date, Amount: v})
 		}
 		rec, ok := finance.DetectRecurrence(sr.moves, today)
 		if !ok {
 			continue
 		}
-		s := sr.last
-		s.Amount, s.Frequency, s.Interval, s.Day, s.StartDate, s.Occurrences = rec.Amount, rec.Frequency, rec.Interval, rec.Day, rec.Next, len(sr.moves)
-		if s.ToAccountID != nil && s.ToAmount != nil && *s.ToAmount == sr.moves[len(sr.moves)-1].Amount {
+		sr.s.Type, sr.s.AccountID, sr.s.Frequency, sr.s.Interval, sr.s.Day = sr.key.typ, sr.key.account, rec.Frequency, rec.Interval, rec.Day
+		sr.s.Amount, sr.s.StartDate, sr.s.Occurrences = rec.Amount, rec.Next, len(sr.moves)
+		found = append(found, sr)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	// The rest from each series' latest movement (the account's newest
+	// first: a few steps back on its index).
+	out := []Suggestion{}
+	for _, sr := range found {
+		s := sr.s
+		var cat, to, toAmount sql.NullInt64
+		var last int64
+		err := db.queryRow(ctx, `SELECT m.date, m.amount, m.category_id, m.to_account_id, m.to_amount, a.currency FROM movements m
+			JOIN accounts a ON a.id = m.account_id
+			WHERE m.account_id = ? AND m.ledger_id = ? AND m.type = ? AND m.description = ? AND m.date >= ?
+			ORDER BY m.date DESC, m.id DESC LIMIT 1`, s.AccountID, ledgerID, s.Type, s.Description, from).
+			Scan(&s.LastDate, &last, &cat, &to, &toAmount, &s.Currency)
+		if err != nil {
+			return nil, err
+		}
+		s.CategoryID, s.ToAccountID, s.ToAmount, s.Tags = nullable(cat), nullable(to), nullable(toAmount), []string{}
+		if s.ToAccountID != nil && s.ToAmount != nil && *s.ToAmount == last {
 			s.ToAmount = &s.Amount // one currency: the median both ways
 		}
 		out = append(out, s)

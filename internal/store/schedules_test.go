@@ -151,14 +151,11 @@ func TestSchedulesTwoRunnersRacing(t *testing.T) {
 		acc := mustAccount(t, db, l, "Bank", "EUR", 0)
 		food := mustCategory(t, db, l, "Food", "expense", 0)
 		const schedules = 20
-		var ids []int64
 		for i := 0; i < schedules; i++ {
 			in := scheduleIn("expense", int64(100+i), acc.ID, food.ID, finance.FrequencyDaily, "2026-01-02")
-			s, _, err := db.CreateSchedule(ctx, l, in, nil)
-			if err != nil {
+			if _, _, err := db.CreateSchedule(ctx, l, in, nil); err != nil {
 				t.Fatal(err)
 			}
-			ids = append(ids, s.ID)
 		}
 		// Thirty days later two servers (two stores on one database) and a
 		// few runners each race to post the same 30 × 20 occurrences.
@@ -357,4 +354,47 @@ func isField(err error, field string) bool {
 		}
 	}
 	return false
+}
+
+// The forecast with the usual spending: the unscheduled net of the last
+// whole months, spread evenly over the days, on top of the schedules.
+func TestForecastWithUsualSpending(t *testing.T) {
+	c := newClock("2026-05-15T12:00:00Z")
+	eachClocked(t, c, func(t *testing.T, db *store.DB, _ func() *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "forecast@example.com")
+		acc := mustAccount(t, db, l, "Bank", "EUR", 100000)
+		food := mustCategory(t, db, l, "Food", "expense", 0)
+		for _, d := range []string{"2026-02-10", "2026-03-10", "2026-04-10", "2026-01-10", "2026-05-02"} {
+			if _, err := db.CreateMovement(ctx, l, finance.MovementDraft{Type: "expense", Date: d, Amount: 3000, AccountID: acc.ID, CategoryID: food.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Rent from 1 February: February to May post at once; June's falls in the forecast.
+		if _, _, err := db.CreateSchedule(ctx, l, scheduleIn("expense", 1000, acc.ID, food.ID, finance.FrequencyMonthly, "2026-02-01"), nil); err != nil {
+			t.Fatal(err)
+		}
+		balance := int64(100000 - 5*3000 - 4*1000)
+		f, err := db.Forecast(ctx, l, 20, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pts := f.Accounts[0].Points
+		if len(pts) != 21 || pts[0].Date != "2026-05-15" || pts[0].Balance != balance {
+			t.Fatalf("start: %+v", pts[0])
+		}
+		// February to April: 9,000 unscheduled over 89 days; June 1 is day 17.
+		for i, p := range pts {
+			want := balance - 9000*int64(i)/89
+			if i >= 17 {
+				want -= 1000
+			}
+			if p.Balance != want {
+				t.Fatalf("day %d (%s): %d, want %d", i, p.Date, p.Balance, want)
+			}
+		}
+		if f.Ledger.Lowest.Date != "2026-06-04" || f.Accounts[0].Lowest.Balance != pts[20].Balance {
+			t.Fatalf("lowest: %+v %+v", f.Ledger.Lowest, f.Accounts[0].Lowest)
+		}
+	})
 }

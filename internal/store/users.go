@@ -228,6 +228,9 @@ type Welcome struct {
 	// CashAccountName names the cash account created when the ledger has no
 	// account yet, so that the simple path needs no account choice.
 	CashAccountName string
+	// TimeZone is the browser's; it is kept when the user has none yet (a
+	// sign-up through a provider) and the server knows it.
+	TimeZone string
 }
 
 // CompleteWelcome stores the first-run choices, creates the starter
@@ -246,6 +249,11 @@ func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*fi
 		if err := updateUserTx(ctx, tx, userID, `language_preference = ?, base_currency = ?, first_time = ?`,
 			w.Language, w.Currency, false); err != nil {
 			return err
+		}
+		if u.TimeZone == "" && w.TimeZone != "" && finance.ValidTimeZone(w.TimeZone) {
+			if err := updateUserTx(ctx, tx, userID, `timezone = ?`, w.TimeZone); err != nil {
+				return err
+			}
 		}
 		if err := tx.setBase(ctx, w.Currency); err != nil {
 			return err

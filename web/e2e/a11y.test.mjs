@@ -16,6 +16,7 @@ const SCREENS = [
   '/categories',
   '/categories/budget',
   '/movements',
+  '/movements/scheduled',
   '/informs',
   '/informs?tab=budget',
   '/dashboard',
@@ -79,6 +80,17 @@ async function addCurrencies() {
       },
     }),
   );
+  // Schedules: one waiting for a confirmation since two days ago, and a large one next week that takes an account below zero
+  // (Home lists both; the dashboard's forecast names the account; the demo's regular bills are suggested).
+  const account = (await (await req.get(`${srv.base}/api/v1/accounts`)).json()).items[0];
+  const ago = new Date(Date.now() - 2 * 86400000).toISOString().slice(0, 10);
+  const soon = new Date(Date.now() + 5 * 86400000).toISOString().slice(0, 10);
+  for (const body of [
+    { type: 'expense', amount: 4500, description: 'Cleaner', frequency: 'weekly', startDate: ago, autoPost: false },
+    { type: 'expense', amount: 900000000, description: 'New roof', frequency: 'yearly', startDate: soon },
+  ]) {
+    await ok(await req.post(`${srv.base}/api/v1/schedules`, { data: { ...body, accountId: account.id, categoryId: category.id } }));
+  }
   await ctx.close();
 }
 

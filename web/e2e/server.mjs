@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const BIN = process.env.CASHCONTROL_BIN || resolve(import.meta.dirname, '../../bin/cashcontrol');
+/** The binary built with -tags testclock (make e2e): POST /test/clock moves its clock forward. Never the production one. */
+export const TESTCLOCK_BIN = process.env.CASHCONTROL_TESTCLOCK_BIN || resolve(import.meta.dirname, '../../bin/cashcontrol-testclock');
 
 export function freePort() {
   return new Promise((res, rej) => {
@@ -21,11 +23,11 @@ export function freePort() {
   });
 }
 
-export async function startServer(env = {}, fixedPort = 0) {
+export async function startServer(env = {}, fixedPort = 0, bin = BIN) {
   const port = fixedPort || (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'cc-e2e-'));
   const base = `http://127.0.0.1:${port}`;
-  const proc = spawn(BIN, ['serve'], {
+  const proc = spawn(bin, ['serve'], {
     // Every test signs up and uploads from 127.0.0.1: lift the per-address limits.
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayFormatter, isoDate, today } from './dates';
+import { dayFormatter, monthAfter, isoDate, today } from './dates';
 
 describe('dayFormatter', () => {
   const tz = process.env.TZ;
@@ -41,5 +41,14 @@ describe('isoDate', () => {
     expect(isoDate(2024, 2, 0)).toBe('2024-02-29');
     expect(isoDate(2024, -1, 1)).toBe('2023-12-01');
     expect(isoDate(2024, 12, 1)).toBe('2025-01-01');
+  });
+});
+
+describe('monthAfter', () => {
+  it('keeps the day, or takes the next month’s last', () => {
+    expect(monthAfter('2026-11-24')).toBe('2026-12-24');
+    expect(monthAfter('2026-01-31')).toBe('2026-02-28');
+    expect(monthAfter('2028-01-30')).toBe('2028-02-29');
+    expect(monthAfter('2026-12-31')).toBe('2027-01-31');
   });
 });

@@ -16,6 +16,21 @@ export function isoDate(year: number, month: number, day: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
+/** The same day of the next month, or its last day when shorter ("2026-01-31" → "2026-02-28"). */
+export function monthAfter(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return isoDate(y, m, Math.min(d, new Date(Date.UTC(y, m + 1, 0)).getUTCDate()));
+}
+
+/** The browser's IANA time zone ("Europe/Madrid"; "" when it does not say). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** Today's calendar date where the user is (not in UTC). */
 export function today(now: Date = new Date()): string {
   return isoDate(now.getFullYear(), now.getMonth(), now.getDate());

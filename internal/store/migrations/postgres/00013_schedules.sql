@@ -40,7 +40,8 @@ CREATE INDEX schedules_category ON schedules(category_id);
 
 -- Each occurrence handled, once: the key (schedule, date) is what makes two
 -- servers, a retry or a double click post it at most once. status is posted
--- (movement_id the movement made, NULL once it is deleted) or skipped.
+-- (movement_id the movement it made, which may have been deleted since) or
+-- skipped.
 CREATE TABLE schedule_occurrences (
     schedule_id BIGINT NOT NULL REFERENCES schedules(id) ON DELETE CASCADE,
     ledger_id   BIGINT NOT NULL REFERENCES ledgers(id) ON DELETE CASCADE,
@@ -50,7 +51,7 @@ CREATE TABLE schedule_occurrences (
     created_at  BIGINT NOT NULL,
     PRIMARY KEY (schedule_id, date)
 );
-CREATE INDEX schedule_occurrences_movement ON schedule_occurrences(ledger_id, movement_id);
+CREATE INDEX schedule_occurrences_ledger_date ON schedule_occurrences(ledger_id, date);
 
 -- The user's time zone (IANA name; '' is UTC): what "today" is for schedules.
 ALTER TABLE users ADD COLUMN timezone TEXT NOT NULL DEFAULT '';

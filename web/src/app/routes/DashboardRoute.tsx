@@ -1,7 +1,17 @@
 import { BudgetCard } from '@/features/budgets/BudgetCard';
 import DashboardPage from '@/features/dashboard/DashboardPage';
+import { ForecastCard } from '@/features/schedules/ForecastCard';
 
-/** /dashboard, with this month's budget among its cards. */
+/** /dashboard, with this month's budget and the balances' forecast among its cards. */
 export default function DashboardRoute() {
-  return <DashboardPage extra={<BudgetCard />} />;
+  return (
+    <DashboardPage
+      extra={
+        <>
+          <BudgetCard />
+          <ForecastCard />
+        </>
+      }
+    />
+  );
 }

@@ -2,11 +2,12 @@ import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BudgetCard } from '@/features/budgets/BudgetCard';
 import { HomeGlance } from '@/features/dashboard/HomeGlance';
+import { UpcomingCard } from '@/features/schedules/UpcomingCard';
 import { MovementForm } from '@/features/movements/MovementForm';
 import { useUser } from '@/shared/api/queries';
 import { PageHeader } from '@/shared/ui/PageHeader';
 
-/** Home: the quick add form and this month at a glance, with the budgets past 80 %. */
+/** Home: the quick add form and this month at a glance, with what schedules post in the next 7 days and the budgets past 80 %. */
 export default function HomeRoute() {
   const { t } = useTranslation();
   const user = useUser();
@@ -19,7 +20,14 @@ export default function HomeRoute() {
         </Title>
         <MovementForm compact />
       </Paper>
-      <HomeGlance extra={<BudgetCard alertsOnly />} />
+      <HomeGlance
+        extra={
+          <>
+            <UpcomingCard />
+            <BudgetCard alertsOnly />
+          </>
+        }
+      />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrencies, useLedgerCurrencies, useUser } from '@/shared/api/queries';
 import { accountTypes, type Account, type AccountType } from '@/shared/api/types';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
+import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useAccountMutations } from './api';
@@ -89,14 +90,7 @@ export function AccountDialog({ account, opened, onClose }: { account: Account |
             error={errors.openingBalance}
             placeholder={amountInput(0, exponentOf(currency), i18n.language)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

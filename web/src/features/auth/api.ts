@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Provider, User } from '@/shared/api/types';
+import { browserTimeZone } from '@/shared/dates';
 import type { LanguagePreference } from '@/shared/i18n';
 
 export function useProviders() {
@@ -12,5 +13,5 @@ export function signIn(email: string, password: string) {
 }
 
 export function signUp(body: { email: string; password: string; name: string; languagePreference: LanguagePreference }) {
-  return api.post<User>('/api/v1/auth/signup', body);
+  return api.post<User>('/api/v1/auth/signup', { ...body, timeZone: browserTimeZone() });
 }

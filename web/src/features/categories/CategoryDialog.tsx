@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Button, ColorSwatch, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, ColorSwatch, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '@/shared/api/queries';
 import type { Category, CategoryType } from '@/shared/api/types';
 import { categoryColors, categoryIcons } from '@/shared/ui/CategoryIcon';
+import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useCreateCategory, useUpdateCategory } from './api';
@@ -115,14 +116,7 @@ export function CategoryDialog({ type, category, parentId, onClose }: Props) {
               ))}
             </SimpleGrid>
           </div>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={create.isPending || update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
-import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Movement, MovementType } from '@/shared/api/types';
-import { categoryGroups } from '@/shared/categories';
 import { today } from '@/shared/dates';
+import { AmountField, EntryTargetFields, EntryTypeControl, useEntryTarget } from '@/shared/ui/EntryFields';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
+import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useMovementMutations, type MovementInput } from './api';
@@ -30,19 +32,21 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
   const open = accounts.filter((a) => !a.archived || a.id === movement?.accountId || a.id === movement?.toAccountId);
   const initialAccount = movement?.accountId ?? (open.find((a) => a.id === rememberedAccount()) ?? open[0])?.id ?? null;
   const [type, setType] = useState<MovementType>(movement?.type ?? 'expense');
-  const [chosenAccount, setAccountId] = useState<string | null>(null);
+  const movedTo = accounts.find((a) => a.id === movement?.toAccountId);
+  const [target, setTarget] = useEntryTarget({
+    accountId: null,
+    toAccountId: movement?.toAccountId ?? null,
+    categoryId: movement?.categoryId ?? null,
+    toAmount: movement?.toAmount != null && movedTo ? amountInput(movement.toAmount, exponentOf(movedTo.currency), i18n.language) : '',
+  });
+  const { categoryId, toAccountId, toAmount } = target;
   // Until the user picks one, the last used (or first) account is preselected.
-  const accountId = chosenAccount ?? initialAccount;
+  const accountId = target.accountId ?? initialAccount;
   const account = accounts.find((a) => a.id === accountId);
   const exp = exponentOf(account?.currency ?? 'EUR');
   const [amount, setAmount] = useState(movement ? amountInput(movement.amount, exp, i18n.language) : '');
   const [date, setDate] = useState(movement?.date ?? today());
-  const [categoryId, setCategoryId] = useState<string | null>(movement?.categoryId ?? null);
-  const [toAccountId, setToAccountId] = useState<string | null>(movement?.toAccountId ?? null);
   const toAccount = accounts.find((a) => a.id === toAccountId);
-  const [toAmount, setToAmount] = useState(
-    movement?.toAmount != null && toAccount ? amountInput(movement.toAmount, exponentOf(toAccount.currency), i18n.language) : '',
-  );
   const [description, setDescription] = useState(movement?.description ?? '');
   const [notes, setNotes] = useState(movement?.notes ?? '');
   const [tags, setTags] = useState<string[]>(movement?.tags ?? []);
@@ -106,81 +110,34 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
     }
   };
 
-  const accountData = open.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }));
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={movement ? t('movements.edit') : t('movements.add')}>
       <Stack gap="sm">
-        <SegmentedControl
+        <EntryTypeControl
           value={type}
           onChange={(v) => {
-            setType(v as MovementType);
-            setCategoryId(null);
+            setType(v);
+            setTarget({ categoryId: null });
           }}
-          fullWidth
-          aria-label={t('movements.type')}
-          color={type === 'expense' ? 'red' : type === 'earning' ? 'green' : 'brand'}
-          data={(['expense', 'earning', 'transfer'] as const).map((k) => ({ value: k, label: t(`movements.types.${k}`) }))}
         />
         <SimpleGrid cols={{ base: 1, xs: 2, md: compact ? 4 : 2 }} spacing="sm">
-          <TextInput
-            label={t('movements.amount')}
+          <AmountField
             value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            inputMode="decimal"
+            onChange={setAmount}
+            currency={account?.currency}
             error={errors.amount}
-            required
-            data-autofocus
             placeholder={amountInput(0, exp, i18n.language)}
-            rightSection={
-              <Text size="xs" c="dimmed">
-                {account?.currency}
-              </Text>
-            }
           />
           <TextInput label={t('movements.date')} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
-          <Select
-            label={type === 'transfer' ? t('movements.fromAccount') : t('movements.account')}
-            data={accountData}
-            value={accountId}
-            onChange={setAccountId}
-            allowDeselect={false}
-            error={errors.accountId}
-            required
+          <EntryTargetFields
+            type={type}
+            accounts={open}
+            categories={categories}
+            value={{ ...target, accountId }}
+            onChange={setTarget}
+            keepCategory={movement?.categoryId ?? null}
+            errors={errors}
           />
-          {type === 'transfer' ? (
-            <Select
-              label={t('movements.toAccount')}
-              data={accountData.filter((a) => a.value !== accountId)}
-              value={toAccountId}
-              onChange={setToAccountId}
-              error={errors.toAccountId}
-              required
-            />
-          ) : (
-            <Select
-              label={t('movements.category')}
-              data={categoryGroups(categories, type, movement?.categoryId ?? null)}
-              value={categoryId}
-              onChange={setCategoryId}
-              searchable
-              error={errors.categoryId}
-              required
-            />
-          )}
-          {crossCurrency && (
-            <TextInput
-              label={t('movements.toAmount')}
-              value={toAmount}
-              onChange={(e) => setToAmount(e.currentTarget.value)}
-              inputMode="decimal"
-              error={errors.toAmount}
-              rightSection={
-                <Text size="xs" c="dimmed">
-                  {toAccount.currency}
-                </Text>
-              }
-            />
-          )}
           <TextInput
             label={t('movements.description')}
             value={description}
@@ -195,16 +152,13 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
             <Textarea label={t('movements.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
           </>
         )}
-        <Group justify="flex-end">
-          {onDone && movement && (
-            <Button variant="default" onClick={onDone}>
-              {t('common.cancel')}
+        <FormActions onCancel={movement ? onDone : undefined} busy={create.isPending || update.isPending}>
+          {movement && (
+            <Button variant="subtle" component={Link} to={`/movements/scheduled?repeat=${movement.id}`} mr="auto">
+              {t('movements.repeat')}
             </Button>
           )}
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {t('common.save')}
-          </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

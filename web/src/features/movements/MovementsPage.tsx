@@ -24,7 +24,7 @@ const SHORTCUT = 'N';
 const ImportWizard = lazy(() => import('./ImportWizard'));
 
 /** /movements: filters in the URL, totals, a virtualised day-grouped list, bulk actions with undo. */
-export default function MovementsPage() {
+export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
@@ -126,6 +126,7 @@ export default function MovementsPage() {
           {t('common.export')}
         </Button>
       </PageHeader>
+      {nav}
       <Group justify="space-between" wrap="wrap">
         <Button
           variant={showFilters ? 'light' : 'subtle'}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Avatar, Badge, Button, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Modal, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconLogout, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,18 @@ import { useNavigate } from 'react-router';
 import { api, isProblem } from '@/shared/api/client';
 import { keys, useSetUser, useUser } from '@/shared/api/queries';
 import type { User } from '@/shared/api/types';
+import { browserTimeZone } from '@/shared/dates';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 
 type ProfileField = 'name' | 'lastName' | 'phone' | 'address' | 'photoURL';
+
+/** The zones the browser knows (the server checks against its own), the user's first when it is not among them. */
+function timeZones(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return current && !all.includes(current) ? [current, ...all] : all;
+}
 
 function PersonalData() {
   const { t } = useTranslation();
@@ -24,13 +31,14 @@ function PersonalData() {
     address: user.address,
     photoURL: user.photoURL,
   });
+  const [timeZone, setTimeZone] = useState(user.timeZone || browserTimeZone());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     setBusy(true);
     try {
-      setUser(await api.patch<User>('/api/v1/me', form));
+      setUser(await api.patch<User>('/api/v1/me', { ...form, timeZone }));
       setErrors({});
       notifyOk(t('common.saved'));
     } catch (err) {
@@ -75,6 +83,15 @@ function PersonalData() {
         {input('phone', { autoComplete: 'tel', type: 'tel' })}
         {input('address', { autoComplete: 'street-address' })}
         {input('photoURL', { type: 'url' })}
+        <Select
+          label={t('profile.timeZone')}
+          description={t('profile.timeZoneHint')}
+          data={timeZones(timeZone)}
+          value={timeZone || null}
+          onChange={(v) => setTimeZone(v ?? '')}
+          searchable
+          error={errors.timeZone}
+        />
       </SimpleGrid>
       <Group mt="md">
         <Button type="submit" loading={busy}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/shared/api/client';
 import { useCurrencies, useSetUser, useUser } from '@/shared/api/queries';
 import type { User } from '@/shared/api/types';
+import { browserTimeZone } from '@/shared/dates';
 import { preferenceOf, type Language } from '@/shared/i18n';
 import { useUI } from '@/shared/ui-state';
 import { errorMessage } from '@/shared/ui/problems';
@@ -27,7 +28,14 @@ export default function WelcomePage() {
     e.preventDefault();
     setBusy(true);
     try {
-      setUser(await api.post<User>('/api/v1/me/welcome', { languagePreference: preferenceOf(language), baseCurrency: currency, starterCategories: starter }));
+      setUser(
+        await api.post<User>('/api/v1/me/welcome', {
+          languagePreference: preferenceOf(language),
+          baseCurrency: currency,
+          starterCategories: starter,
+          timeZone: browserTimeZone(),
+        }),
+      );
     } catch (err) {
       notifyError(errorMessage(t, err));
     } finally {

@@ -20,6 +20,7 @@ export const keys = {
   ledger: ['ledger'] as const,
   ledgerCurrencies: ['ledgerCurrencies'] as const,
   rates: ['rates'] as const,
+  schedules: ['schedules'] as const,
 };
 
 /** The server's readable companion of the session cookie (not HttpOnly, no

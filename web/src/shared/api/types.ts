@@ -16,6 +16,8 @@ export interface User {
   languagePreference: LanguagePreference;
   themePreference: ThemePreference;
   baseCurrency: string;
+  /** IANA time zone ('' for UTC): which day is today for the schedules. */
+  timeZone: string;
   hasPassword: boolean;
 }
 
