@@ -117,10 +117,11 @@ func (r Rule) offset() int {
 	return 0
 }
 
-// Occurrence is the date of occurrence k (0: the first), or "" past the
-// rule's end or count.
+// Occurrence is the date of the rule's k-th date (0: the first), or "" past
+// its end date. The count is Next's: it counts occurrences handled, and an
+// edit renumbers the dates.
 func (r Rule) Occurrence(k int) string {
-	if k < 0 || (r.Count > 0 && k >= r.Count) {
+	if k < 0 {
 		return ""
 	}
 	t := r.candidate(k + r.offset())
@@ -212,8 +213,8 @@ func (s *Schedule) Draft(date string) MovementDraft {
 	return d
 }
 
-// Next is the index and date of the next occurrence after Done handled ones
-// counted from index k, honouring Count ("" when the schedule has ended).
+// Next is the date of index k when done occurrences were handled: "" once
+// the count is reached or past the end date (the schedule has ended).
 func (r Rule) Next(k, done int) string {
 	if r.Count > 0 && done >= r.Count {
 		return ""
@@ -335,5 +336,8 @@ func (in OccurrenceInput) Validate() error {
 	return v.Err()
 }
 
+// AddDays moves a valid date by n calendar days.
+func AddDays(date string, n int) string { return civil(date).AddDate(0, 0, n).Format(DateLayout) }
+
 // NextDay is the calendar day after a valid date.
-func NextDay(date string) string { return civil(date).AddDate(0, 0, 1).Format(DateLayout) }
+func NextDay(date string) string { return AddDays(date, 1) }

@@ -6,11 +6,12 @@ import (
 	"time"
 )
 
-// occurrences lists the rule's first n dates (fewer when it ends).
+// occurrences lists the rule's first n dates (fewer when it ends), each
+// handled in turn.
 func occurrences(r Rule, n int) []string {
 	var out []string
 	for k := 0; k < n; k++ {
-		d := r.Occurrence(k)
+		d := r.Next(k, k)
 		if d == "" {
 			break
 		}

@@ -43,11 +43,6 @@ func (s *storedSchedule) each(to string, fn func(date string)) {
 	}
 }
 
-func addDays(date string, n int) string {
-	t, _ := time.Parse(finance.DateLayout, date)
-	return t.AddDate(0, 0, n).Format(finance.DateLayout)
-}
-
 // UpcomingList is what schedules post or ask for from today to To.
 type UpcomingList struct {
 	Today string             `json:"today"`
@@ -66,7 +61,7 @@ func (db *DB) Upcoming(ctx context.Context, ledgerID int64, days int) (*Upcoming
 	if err != nil {
 		return nil, err
 	}
-	out := &UpcomingList{Today: today, To: addDays(today, days), Items: []finance.Upcoming{}}
+	out := &UpcomingList{Today: today, To: finance.AddDays(today, days), Items: []finance.Upcoming{}}
 	for _, s := range list {
 		s.each(out.To, func(d string) {
 			status := finance.UpcomingUpcoming
@@ -105,7 +100,7 @@ func (db *DB) Forecast(ctx context.Context, ledgerID int64, days, average int) (
 	}
 	dates := make([]string, days+1)
 	for i := range dates {
-		dates[i] = addDays(today, i)
+		dates[i] = finance.AddDays(today, i)
 	}
 	index := map[string]int{}
 	for i, d := range dates {
@@ -117,23 +112,14 @@ func (db *DB) Forecast(ctx context.Context, ledgerID int64, days, average int) (
 			deltas[a.ID] = make([]int64, len(dates))
 		}
 	}
-	add := func(account int64, day int, v int64) {
-		if d, ok := deltas[account]; ok {
-			d[day] += v
-		}
-	}
 	for _, s := range schedules {
+		draft := s.Draft(today)
+		effects := parts(&draft) // what a posted occurrence does to the balances
 		s.each(dates[days], func(d string) {
 			day := index[d] // 0 for an occurrence still waiting
-			switch s.Type {
-			case finance.MovementEarning:
-				add(s.AccountID, day, s.Amount)
-			case finance.MovementExpense:
-				add(s.AccountID, day, -s.Amount)
-			case finance.MovementTransfer:
-				add(s.AccountID, day, -s.Amount)
-				if s.ToAccountID != nil && s.ToAmount != nil {
-					add(*s.ToAccountID, day, *s.ToAmount)
+			for _, p := range effects {
+				if acc, ok := deltas[p.account]; ok {
+					acc[day] += p.balance
 				}
 			}
 		})

@@ -44,7 +44,7 @@ func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]Sugges
 	if err != nil {
 		return nil, err
 	}
-	from := addDays(today, -suggestionDays)
+	from := finance.AddDays(today, -suggestionDays)
 	have := map[seriesKey]bool{}
 	rows, err := db.query(ctx, `SELECT type, account_id, COALESCE(to_account_id, 0), description FROM schedules WHERE ledger_id = ?`, ledgerID)
 	if err != nil {

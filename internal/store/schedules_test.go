@@ -398,3 +398,33 @@ func TestForecastWithUsualSpending(t *testing.T) {
 		}
 	})
 }
+
+// A count is of occurrences handled, not of the rule's dates: an edit that
+// moves the next occurrence months on keeps what is left of the count.
+func TestScheduleCountSurvivesAnEdit(t *testing.T) {
+	c := newClock("2026-05-10T12:00:00Z")
+	eachClocked(t, c, func(t *testing.T, db *store.DB, _ func() *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "count@example.com")
+		acc := mustAccount(t, db, l, "Bank", "EUR", 0)
+		food := mustCategory(t, db, l, "Food", "expense", 0)
+		in := scheduleIn("expense", 100, acc.ID, food.ID, finance.FrequencyMonthly, "2026-01-01")
+		count, wait := 3, false
+		in.Count, in.AutoPost = &count, &wait
+		s, _, err := db.CreateSchedule(ctx, l, in, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Due) != 3 {
+			t.Fatalf("due %v, want January to March", s.Due)
+		}
+		day := 15
+		s, err = db.UpdateSchedule(ctx, l, s.ID, finance.ScheduleInput{Day: &day})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.NextDate != "2026-05-15" || s.Done != 0 {
+			t.Fatalf("after the edit: next %q done %d, want 2026-05-15 and 0 (three still to come)", s.NextDate, s.Done)
+		}
+	})
+}

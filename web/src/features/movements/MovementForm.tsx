@@ -6,7 +6,7 @@ import { newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Movement, MovementType } from '@/shared/api/types';
 import { today } from '@/shared/dates';
-import { AmountField, EntryTargetFields, EntryTypeControl, useEntryTarget } from '@/shared/ui/EntryFields';
+import { AmountField, EntryTargetFields, EntryTypeControl, usableAccounts, useEntryTarget } from '@/shared/ui/EntryFields';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
@@ -29,7 +29,7 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { create, update } = useMovementMutations();
-  const open = accounts.filter((a) => !a.archived || a.id === movement?.accountId || a.id === movement?.toAccountId);
+  const open = usableAccounts(accounts, movement?.accountId, movement?.toAccountId);
   const initialAccount = movement?.accountId ?? (open.find((a) => a.id === rememberedAccount()) ?? open[0])?.id ?? null;
   const [type, setType] = useState<MovementType>(movement?.type ?? 'expense');
   const movedTo = accounts.find((a) => a.id === movement?.toAccountId);

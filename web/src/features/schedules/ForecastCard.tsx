@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { Group, Select, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrencyBook } from '@/shared/api/queries';
 import { dayFormatter } from '@/shared/dates';
@@ -56,7 +56,7 @@ export function ForecastCard() {
           />
         </div>
         {first && last && (
-          <Text size="xs" c="dimmed" component="p" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          <VisuallyHidden component="p">
             {t('forecast.chartLabel', {
               from: long(first.date),
               to: long(last.date),
@@ -65,7 +65,7 @@ export function ForecastCard() {
               lowest: money(series.lowest.balance),
               date: long(series.lowest.date),
             })}
-          </Text>
+          </VisuallyHidden>
         )}
         <Text size="sm" fw={600} className={series.lowest.balance < 0 ? 'cc-expense' : undefined}>
           {t('forecast.lowest', { amount: money(series.lowest.balance), date: long(series.lowest.date) })}

@@ -5,7 +5,7 @@ import { newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { MovementType } from '@/shared/api/types';
 import { today } from '@/shared/dates';
-import { AmountField, EntryTargetFields, EntryTypeControl, useEntryTarget } from '@/shared/ui/EntryFields';
+import { AmountField, EntryTargetFields, EntryTypeControl, usableAccounts, useEntryTarget } from '@/shared/ui/EntryFields';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
@@ -23,7 +23,7 @@ export function ScheduleForm({ schedule, initial, onDone }: { schedule?: Schedul
   const { data: categories = [] } = useCategories();
   const { create, update } = useScheduleMutations();
   const from: Partial<ScheduleInput> = schedule ?? initial ?? {};
-  const usable = accounts.filter((a) => !a.archived || a.id === from.accountId || a.id === from.toAccountId);
+  const usable = usableAccounts(accounts, from.accountId, from.toAccountId);
   const [type, setType] = useState<MovementType>(from.type ?? 'expense');
   const movedTo = accounts.find((a) => a.id === from.toAccountId);
   const [target, setTarget] = useEntryTarget({

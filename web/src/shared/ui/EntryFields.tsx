@@ -4,6 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { Account, Category, MovementType } from '../api/types';
 import { categoryGroups } from '../categories';
 
+/** The accounts an entry may use: the open ones, and the archived ones it already uses. */
+export function usableAccounts(accounts: Account[], ...used: (string | null | undefined)[]): Account[] {
+  return accounts.filter((a) => !a.archived || used.includes(a.id));
+}
+
 /** What the account, destination and category fields of a movement-like form hold. */
 export interface EntryTarget {
   accountId: string | null;
