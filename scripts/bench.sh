@@ -44,6 +44,9 @@ printf '%-32s %s\n' "demo load ($MOVEMENTS movements)" "$(elapsed "$start")"
 # The schedules job, on the loaded ledger before the server starts: one
 # round posts this many due occurrences (README "Scheduled movements").
 ./bin/ccbench -job "${BENCH_JOB:-10000}" -email "$EMAIL"
+# The category suggestions' top-1 accuracy on the newest 10 % of the ledger
+# (README "Category suggestions").
+./bin/ccbench -suggest-accuracy -email "$EMAIL"
 
 PORT=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')
 CASHCONTROL_ADDR=127.0.0.1:$PORT "$BIN" serve &

@@ -13,6 +13,26 @@ import (
 	"cashcontrol/internal/store"
 )
 
+// openStore opens the database of the server's settings (the server
+// stopped) and finds the user by email.
+func openStore(ctx context.Context, email string) (*store.DB, store.Options, *finance.User, error) {
+	c, err := config.Load("ccbench", nil, os.Getenv, io.Discard)
+	if err != nil {
+		return nil, store.Options{}, nil, err
+	}
+	opts := store.Options{DatabaseURL: c.DatabaseURL, SQLitePath: c.SQLitePath()}
+	db, err := store.Open(ctx, opts)
+	if err != nil {
+		return nil, opts, nil, err
+	}
+	u, _, err := db.UserByEmail(ctx, email)
+	if err != nil {
+		db.Close()
+		return nil, opts, nil, err
+	}
+	return db, opts, u, nil
+}
+
 // jobSchedules share the job benchmark's occurrences.
 const jobSchedules = 100
 
@@ -24,20 +44,11 @@ const jobSchedules = 100
 // (at least: on a database used before, older schedules may fall due too).
 func jobBench(email string, n int) error {
 	ctx := context.Background()
-	c, err := config.Load("ccbench", nil, os.Getenv, io.Discard)
-	if err != nil {
-		return err
-	}
-	opts := store.Options{DatabaseURL: c.DatabaseURL, SQLitePath: c.SQLitePath()}
-	db, err := store.Open(ctx, opts)
+	db, opts, u, err := openStore(ctx, email)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	u, _, err := db.UserByEmail(ctx, email)
-	if err != nil {
-		return err
-	}
 	accounts, err := db.ListAccounts(ctx, u.LedgerID)
 	if err != nil {
 		return err

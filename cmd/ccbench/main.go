@@ -134,7 +134,15 @@ func main() {
 	users := flag.Int("users", 3, "soak: users (ledgers); three clients in four share the first")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "soak: random seed")
 	job := flag.Int("job", 0, "only measure the schedules job: make this many occurrences due in -email's ledger, in the database of the server's settings (stopped), and time the round that posts them")
+	accuracy := flag.Bool("suggest-accuracy", false, "only measure the category suggestions' accuracy on -email's ledger, in the database of the server's settings")
 	flag.Parse()
+	if *accuracy {
+		if err := suggestAccuracy(*email); err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench: suggestions:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *job > 0 {
 		if err := jobBench(*email, *job); err != nil {
 			fmt.Fprintln(os.Stderr, "ccbench: schedules job:", err)
@@ -247,6 +255,15 @@ func main() {
 		os.Exit(1)
 	}
 	scenarios = append(scenarios, search...)
+	suggest, err := suggestScenario(ctx, c, accs.Items[0].ID)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ccbench: suggestions:", err)
+		os.Exit(1)
+	}
+	scenarios = append(scenarios, struct {
+		name string
+		fn   func(ctx context.Context, w, i int) error
+	}{"category suggestion", suggest})
 	var results []result
 	for _, s := range scenarios {
 		for _, conc := range []int{1, 8} {

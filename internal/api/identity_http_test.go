@@ -387,7 +387,7 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 			var acc, cat idReply
 			c.do("POST", "/api/v1/accounts", map[string]any{"name": "Bank", "type": "bank", "currency": "EUR"}, &acc)
 			c.do("POST", "/api/v1/categories", map[string]any{"name": "Food", "type": "expense"}, &cat)
-			c.do("POST", "/api/v1/movements", map[string]any{"type": "expense", "date": "2026-04-01", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID, "tags": []string{"x"}}, nil)
+			c.do("POST", "/api/v1/movements", map[string]any{"type": "expense", "date": "2026-04-01", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID, "tags": []string{"x"}, "description": "Mercadona"}, nil)
 			c.upload("a.csv", []byte("date,description,amount\n2026-04-02,Shop,-1.00\n"), acc.ID, nil)
 			c.do("PUT", "/api/v1/budgets?month=2026-04", map[string]any{"items": []map[string]any{{"categoryId": cat.ID, "amount": 100}}}, nil)
 			if code := c.do("POST", "/api/v1/schedules", map[string]any{"type": "expense", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID,

@@ -48,6 +48,11 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 	var fallback importer.Fallback
 	fallback.Expense, fallback.Earning = finance.ImportFallback(u.LanguagePreference)
 	rd.planner = importer.NewPlanner(cats, fallback, acc.ID)
+	enrich, err := a.importEnrich(ctx, u.LedgerID, cats)
+	if err != nil {
+		return nil, nil, err
+	}
+	rd.planner.SetEnrich(enrich)
 	plan := rd.planner.Plan()
 	planned := func() *importPreview {
 		p.Rows, p.NewCategories, p.Duplicates = plan.Rows, plan.NewCategories, plan.Duplicates
@@ -102,4 +107,29 @@ func (rd *importReading) source() store.ImportSource {
 			}
 			return nil
 		}}
+}
+
+// importEnrich is what an import does to each row before it is planned: a
+// row whose file names no category goes to the category the ledger's
+// history suggests, when the suggestion is confident.
+func (a *API) importEnrich(ctx context.Context, ledgerID int64, cats []finance.Category) (importer.Enrich, error) {
+	model, err := a.db.SuggestionModel(ctx, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]*finance.Category, len(cats))
+	for i := range cats {
+		byID[cats[i].ID] = &cats[i]
+	}
+	return func(d *finance.ImportDraft) finance.ImportChanges {
+		var ch finance.ImportChanges
+		if d.CategoryName != "" {
+			return ch
+		}
+		allow := func(id int64) bool { c := byID[id]; return c != nil && c.Type == d.Type && !c.Archived }
+		if s := model.Suggest(d.Description, d.AccountID, d.Amount, allow, 1); len(s) > 0 && s[0].Confident {
+			d.CategoryID, ch.Category, ch.Suggested = s[0].CategoryID, byID[s[0].CategoryID].Name, true
+		}
+		return ch
+	}, nil
 }

@@ -60,6 +60,7 @@ func (a *API) routes() []route {
 		{"POST /api/v1/categories", a.authed(a.createCategory)},
 		{"POST /api/v1/categories/starter", a.authed(a.createStarterCategories)},
 		{"PUT /api/v1/categories/order", a.authed(a.reorderCategories)},
+		{"GET /api/v1/categories/suggest", a.authed(a.suggestCategories)},
 		{"GET /api/v1/categories/{id}", a.authed(a.getCategory)},
 		{"PATCH /api/v1/categories/{id}", a.authed(a.patchCategory)},
 		{"DELETE /api/v1/categories/{id}", a.authed(a.deleteCategory)},

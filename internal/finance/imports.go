@@ -20,8 +20,19 @@ type ImportRow struct {
 	Date        string `json:"date"`
 	Amount      int64  `json:"amount"` // signed: negative is money out
 	Description string `json:"description"`
-	Category    string `json:"category"` // from the file, or the fallback of its type
+	Category    string `json:"category"` // from a rule, a suggestion, the file, or the fallback of its type
 	Duplicate   bool   `json:"duplicate"`
+	ImportChanges
+}
+
+// ImportChanges is what the ledger's rules and suggestions did to a row of
+// an import, for its preview.
+type ImportChanges struct {
+	// Category names the category a rule or a suggestion gave ("" when
+	// neither did).
+	Category string `json:"-"`
+	// Suggested: the category is the suggestion of the ledger's history.
+	Suggested bool `json:"suggested"`
 }
 
 // NewCategory is a category that committing an import creates.

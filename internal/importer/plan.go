@@ -35,8 +35,8 @@ type Plan struct {
 //     is not a duplicate) returns.
 //
 // A row's type is its sign (expense when negative, earning else) and its
-// amount the absolute value; its category is the one the file names or the
-// fallback of its type. Names are compared by finance.NameKey, as the store
+// amount the absolute value; its category is the one Enrich gives, or the
+// one the file names, or the fallback of its type. Names are compared by finance.NameKey, as the store
 // does when it creates them. A row is a duplicate when its FITID is among
 // the existing ones, or else when an existing movement with its
 // finance.DuplicateKey is left over (each existing movement matches one row).
@@ -48,6 +48,7 @@ type Planner struct {
 	used      map[string]bool // type|NameKey of the categories the rows name
 	existing  Existing
 	matched   int // rows matched against existing so far, in file order
+	enrich    Enrich
 }
 
 // NewPlanner starts the plan of an import into an account whose ledger has
@@ -66,40 +67,68 @@ func categoryKey(typ, name string) string { return typ + "|" + finance.NameKey(n
 // Plan returns the plan as far as it goes.
 func (p *Planner) Plan() *Plan { return &p.plan }
 
-// classify gives a row's movement type, its positive amount and its category.
-func (p *Planner) classify(d Draft) (typ string, amount int64, category string) {
-	typ, amount, category = finance.MovementEarning, d.Amount, d.Category
+// Enrich may change a row's movement before it is planned: the ledger's
+// rules and its category suggestions. It gets the movement as the file gives
+// it (CategoryName is the file's category, "" when it names none; CategoryID
+// is 0) and tells what it did for the preview. A row that still has no
+// category afterwards goes to the fallback of its type. It must give the
+// same answer for the same row on every reading of the file.
+type Enrich func(d *finance.ImportDraft) finance.ImportChanges
+
+// SetEnrich makes every reading of the file enrich its rows.
+func (p *Planner) SetEnrich(e Enrich) { p.enrich = e }
+
+// draft turns a row into the movement to store: its type is its sign,
+// its amount the absolute value, then Enrich, then the fallback category.
+func (p *Planner) draft(r Draft) (finance.ImportDraft, finance.ImportChanges) {
+	typ, amount := finance.MovementEarning, r.Amount
 	if amount < 0 {
 		typ, amount = finance.MovementExpense, -amount
 	}
-	if category == "" {
-		category = p.fallback.Earning
+	d := finance.ImportDraft{CategoryName: r.Category, MovementDraft: finance.MovementDraft{
+		Type: typ, Date: r.Date, Amount: amount, AccountID: p.accountID, Description: r.Description, Notes: r.Notes, FITID: r.FITID}}
+	var ch finance.ImportChanges
+	if p.enrich != nil {
+		ch = p.enrich(&d)
+	}
+	if d.CategoryID == 0 && d.CategoryName == "" {
+		d.CategoryName = p.fallback.Earning
 		if typ == finance.MovementExpense {
-			category = p.fallback.Expense
+			d.CategoryName = p.fallback.Expense
 		}
 	}
-	return typ, amount, category
+	if d.CategoryID != 0 {
+		d.CategoryName = ""
+	}
+	return d, ch
 }
 
 // Read takes one good row of the first reading.
-func (p *Planner) Read(d Draft) {
+func (p *Planner) Read(r Draft) {
 	pl := &p.plan
-	if pl.From == "" || d.Date < pl.From {
-		pl.From = d.Date
+	if pl.From == "" || r.Date < pl.From {
+		pl.From = r.Date
 	}
-	pl.To = max(pl.To, d.Date)
-	typ, _, category := p.classify(d)
-	k := categoryKey(typ, category)
-	if !p.used[k] {
-		p.used[k] = true
-		pl.Categories = append(pl.Categories, finance.NewCategory{Type: typ, Name: category})
-	}
-	if !p.known[k] {
-		p.known[k] = true
-		pl.NewCategories = append(pl.NewCategories, finance.NewCategory{Type: typ, Name: category})
+	pl.To = max(pl.To, r.Date)
+	d, ch := p.draft(r)
+	if d.CategoryID == 0 {
+		k := categoryKey(d.Type, d.CategoryName)
+		if !p.used[k] {
+			p.used[k] = true
+			pl.Categories = append(pl.Categories, finance.NewCategory{Type: d.Type, Name: d.CategoryName})
+		}
+		if !p.known[k] {
+			p.known[k] = true
+			pl.NewCategories = append(pl.NewCategories, finance.NewCategory{Type: d.Type, Name: d.CategoryName})
+		}
 	}
 	if len(pl.Rows) < MaxPlanRows {
-		pl.Rows = append(pl.Rows, finance.ImportRow{Line: d.Line, Date: d.Date, Amount: d.Amount, Description: d.Description, Category: category})
+		category := d.CategoryName
+		if ch.Category != "" {
+			category = ch.Category
+		}
+		pl.Rows = append(pl.Rows, finance.ImportRow{Line: r.Line, Date: r.Date, Amount: r.Amount, Description: d.Description,
+			Category: category, ImportChanges: ch})
 	}
 }
 
@@ -111,12 +140,10 @@ func (p *Planner) Write(existing Existing, write func(*finance.ImportDraft)) Emi
 	p.again(existing)
 	var d finance.ImportDraft
 	return func(r Draft) {
-		typ, amount, category := p.classify(r)
-		if p.duplicate(typ, amount, r.Date, r.Description, r.FITID) {
+		d, _ = p.draft(r)
+		if p.duplicate(d.Type, d.Amount, d.Date, d.Description, d.FITID) {
 			return
 		}
-		d = finance.ImportDraft{CategoryName: category, MovementDraft: finance.MovementDraft{
-			Type: typ, Date: r.Date, Amount: amount, AccountID: p.accountID, Description: r.Description, Notes: r.Notes, FITID: r.FITID}}
 		write(&d)
 	}
 }
@@ -125,9 +152,9 @@ func (p *Planner) Write(existing Existing, write func(*finance.ImportDraft)) Emi
 // in the same order) that marks the duplicates without keeping the rows.
 func (p *Planner) Recheck(existing Existing) Emit {
 	p.again(existing)
-	return func(d Draft) {
-		typ, amount, _ := p.classify(d)
-		p.duplicate(typ, amount, d.Date, d.Description, d.FITID)
+	return func(r Draft) {
+		d, _ := p.draft(r)
+		p.duplicate(d.Type, d.Amount, d.Date, d.Description, d.FITID)
 	}
 }
 

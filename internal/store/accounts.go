@@ -179,6 +179,9 @@ func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovemen
 			others = append(others, o)
 		}
 		rows.Close()
+		if err := tx.forgetFeatures(ctx, id); err != nil {
+			return err
+		}
 		if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND (account_id = ? OR to_account_id = ?)`, ledgerID, id, id); err != nil {
 			return err
 		}

@@ -129,6 +129,9 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	if err := db.checkSchedules(ctx, ledgerID); err != nil {
 		wrong = append(wrong, err)
 	}
+	if err := db.checkFeatures(ctx, ledgerID); err != nil {
+		wrong = append(wrong, err)
+	}
 	return errors.Join(wrong...)
 }
 

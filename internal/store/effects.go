@@ -70,6 +70,7 @@ func applyMovement(ctx context.Context, tx *Tx, ledgerID int64, d *finance.Movem
 		}
 		tx.turnover += sign * (p.total + p.base)
 	}
+	tx.learnFeatures(d, sign)
 	return nil
 }
 
@@ -121,13 +122,18 @@ type aggregate struct {
 	balances map[int64]int64
 	totals   map[totalKey]totalVal
 	turnover int64
+	features map[featureKey]int64
 }
 
 func newAggregate() *aggregate {
-	return &aggregate{balances: map[int64]int64{}, totals: map[totalKey]totalVal{}}
+	return &aggregate{balances: map[int64]int64{}, totals: map[totalKey]totalVal{}, features: map[featureKey]int64{}}
 }
 
-func (a *aggregate) add(d *finance.MovementDraft) { a.addFor(d, nil) }
+// add sums a new movement's effects: its parts and its suggestion features.
+func (a *aggregate) add(d *finance.MovementDraft) {
+	a.addFor(d, nil)
+	featuresOf(a.features, d, 1)
+}
 
 // addFor adds the parts of d that fall on the accounts in only (all with nil).
 func (a *aggregate) addFor(d *finance.MovementDraft, only map[int64]bool) {
@@ -173,6 +179,13 @@ func (a *aggregate) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
 		}
 	}
 	tx.turnover = finance.AddCapped(tx.turnover, a.turnover)
+	for k, n := range a.features {
+		if tx.features == nil {
+			tx.features = map[featureKey]int64{}
+		}
+		tx.features[k] += n
+	}
+	clear(a.features)
 	return nil
 }
 

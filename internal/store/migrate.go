@@ -55,7 +55,8 @@ func (db *DB) migrator() (*goose.Provider, error) {
 		opts = append(opts, goose.WithSessionLocker(locker))
 	}
 	opts = append(opts, goose.WithGoMigrations(
-		goose.NewGoMigration(9, &goose.GoFunc{RunTx: db.learnFromEarlierTransfers}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
+		goose.NewGoMigration(9, &goose.GoFunc{RunTx: db.learnFromEarlierTransfers}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
+		goose.NewGoMigration(15, &goose.GoFunc{RunTx: db.countFeaturesOfEarlierMovements}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
 	return goose.NewProvider(dialect, db.w, sub, opts...)
 }
 

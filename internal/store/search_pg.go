@@ -69,7 +69,7 @@ func searchTranslateMap(limit rune) (from, to string) {
 				rank = 4
 			}
 			switch toks := searchTokens(string(r)); {
-			case isDiacritic(r):
+			case finance.IsDiacritic(r):
 				drop.WriteRune(r)
 			case len(toks) == 0:
 				entries = append(entries, entry{r, " ", rank})

@@ -155,6 +155,8 @@ type Tx struct {
 	ledgerID int64
 	touched  map[int64]bool
 	turnover int64
+	// features: the change of the suggestion counts (learnFeatures).
+	features map[featureKey]int64
 	// conv converts to the base currency (converter); nil until first used
 	// and after a change of rates.
 	conv *converter
@@ -206,7 +208,13 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	if err := fn(&Tx{db: db, tx: tx, conn: conn}); err != nil {
+	t := &Tx{db: db, tx: tx, conn: conn}
+	err = fn(t)
+	if err == nil && len(t.features) > 0 {
+		// The suggestion counts the write changed, once at its end.
+		err = t.flushFeatures(ctx)
+	}
+	if err != nil {
 		_ = tx.Rollback()
 		return err
 	}

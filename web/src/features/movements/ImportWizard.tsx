@@ -206,7 +206,14 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                     <Table.Tr key={r.line} style={{ opacity: r.duplicate ? 0.45 : 1 }}>
                       <Table.Td>{r.date}</Table.Td>
                       <Table.Td>{r.description}</Table.Td>
-                      <Table.Td>{r.category}</Table.Td>
+                      <Table.Td>
+                        {r.category}
+                        {r.suggested && (
+                          <Text span size="xs" c="dimmed" ml={6}>
+                            {t('import.suggested')}
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td ta="right" className={`cc-amount ${r.amount < 0 ? 'cc-expense' : 'cc-earning'}`}>
                         {formatMoney(r.amount, preview.currency, locale, { signed: true })}
                       </Table.Td>

@@ -11,7 +11,8 @@ import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useMovementMutations, type MovementInput } from './api';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
 
 const LAST_ACCOUNT = 'cc.lastAccount';
 
@@ -39,7 +40,7 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
     categoryId: movement?.categoryId ?? null,
     toAmount: movement?.toAmount != null && movedTo ? amountInput(movement.toAmount, exponentOf(movedTo.currency), i18n.language) : '',
   });
-  const { categoryId, toAccountId, toAmount } = target;
+  const { toAccountId, toAmount } = target;
   // Until the user picks one, the last used (or first) account is preselected.
   const accountId = target.accountId ?? initialAccount;
   const account = accounts.find((a) => a.id === accountId);
@@ -51,6 +52,19 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
   const [notes, setNotes] = useState(movement?.notes ?? '');
   const [tags, setTags] = useState<string[]>(movement?.tags ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A new movement without a chosen category takes the one its description
+  // suggests, said under the field, until the user picks one.
+  const [typed] = useDebouncedValue({ description, amount }, 250);
+  const typedMinor = parseAmount(typed.amount, i18n.language, exp);
+  const suggestion = useCategorySuggestion(
+    { description: typed.description, type, accountId, amount: typedMinor && typedMinor > 0 ? typedMinor : null },
+    !movement && target.categoryId === null,
+  ).data;
+  const suggested =
+    !movement && target.categoryId === null && suggestion?.confident && categories.some((c) => c.id === suggestion.categoryId && c.type === type && !c.archived)
+      ? suggestion
+      : null;
+  const categoryId = target.categoryId ?? suggested?.categoryId ?? null;
   const createKey = useRef(newIdempotencyKey());
   const crossCurrency = type === 'transfer' && account && toAccount && account.currency !== toAccount.currency;
 
@@ -133,10 +147,11 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
             type={type}
             accounts={open}
             categories={categories}
-            value={{ ...target, accountId }}
+            value={{ ...target, accountId, categoryId }}
             onChange={setTarget}
             keepCategory={movement?.categoryId ?? null}
             errors={errors}
+            categoryHint={suggested ? t('movements.suggestedBecause', { count: suggested.count, total: suggested.total, word: suggested.word }) : undefined}
           />
           <TextInput
             label={t('movements.description')}

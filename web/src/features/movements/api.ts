@@ -116,3 +116,29 @@ export function asInput(m: Movement): MovementInput {
     tags: m.tags,
   };
 }
+
+/** A category the ledger's history suggests, and why: count of the total movements with word are in it. */
+export interface CategorySuggestion {
+  categoryId: string;
+  confidence: number;
+  confident: boolean;
+  word: string;
+  count: number;
+  total: number;
+}
+
+/** The best category for a movement being typed (debounced by the caller); null when none. */
+export function useCategorySuggestion(p: { description: string; type: MovementType; accountId: string | null; amount: number | null }, enabled: boolean) {
+  const description = p.description.trim();
+  return useQuery({
+    queryKey: [...keys.movements, 'suggest', p],
+    queryFn: async () => {
+      const r = await api.get<{ items: CategorySuggestion[] }>(
+        `/api/v1/categories/suggest${query({ description, type: p.type, accountId: p.accountId ?? undefined, amount: p.amount ?? undefined })}`,
+      );
+      return r.items[0] ?? null;
+    },
+    enabled: enabled && description.length >= 2 && p.type !== 'transfer',
+    staleTime: 60_000,
+  });
+}

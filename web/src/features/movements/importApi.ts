@@ -29,7 +29,16 @@ export interface ImportPreview {
   valid: number;
   invalid: number;
   duplicates: number;
-  rows: { line: number; date: string; amount: number; description: string; category: string; duplicate: boolean }[];
+  rows: {
+    line: number;
+    date: string;
+    amount: number;
+    description: string;
+    category: string;
+    duplicate: boolean;
+    /** The category is the suggestion of the ledger's history. */
+    suggested: boolean;
+  }[];
   errors: { line: number; field: string; code: string }[];
   newCategories: { type: string; name: string }[];
 }

@@ -288,6 +288,8 @@ const en = {
     listTab: 'Movements',
     sections: 'Movements and schedules',
     repeat: 'Repeat this',
+    suggestedBecause_one: 'Suggested: 1 of {{total}} past movements with “{{word}}” is in this category',
+    suggestedBecause_other: 'Suggested: {{count}} of {{total}} past movements with “{{word}}” are in this category',
     title: 'Movements',
     add: 'New movement',
     edit: 'Edit movement',
@@ -367,6 +369,7 @@ const en = {
     duplicates: '{{count, number}} already in the account',
     duplicates_one: '{{count, number}} already in the account',
     noColumn: '(none)',
+    suggested: '(suggested)',
   },
   informs: {
     budget: 'Budget',

@@ -290,6 +290,8 @@ const es: Dictionary = {
     listTab: 'Movimientos',
     sections: 'Movimientos y programados',
     repeat: 'Repetir',
+    suggestedBecause_one: 'Sugerida: 1 de {{total}} movimientos anteriores con «{{word}}» está en esta categoría',
+    suggestedBecause_other: 'Sugerida: {{count}} de {{total}} movimientos anteriores con «{{word}}» están en esta categoría',
     title: 'Movimientos',
     add: 'Nuevo movimiento',
     edit: 'Editar movimiento',
@@ -369,6 +371,7 @@ const es: Dictionary = {
     duplicates: '{{count, number}} ya están en la cuenta',
     duplicates_one: '{{count, number}} ya está en la cuenta',
     noColumn: '(ninguna)',
+    suggested: '(sugerida)',
   },
   informs: {
     budget: 'Presupuesto',

@@ -291,6 +291,8 @@ const fr: Dictionary = {
     listTab: 'Mouvements',
     sections: 'Mouvements et programmés',
     repeat: 'Répéter',
+    suggestedBecause_one: 'Suggérée : 1 des {{total}} mouvements passés avec « {{word}} » est dans cette catégorie',
+    suggestedBecause_other: 'Suggérée : {{count}} des {{total}} mouvements passés avec « {{word}} » sont dans cette catégorie',
     title: 'Mouvements',
     add: 'Nouveau mouvement',
     edit: 'Modifier le mouvement',
@@ -370,6 +372,7 @@ const fr: Dictionary = {
     duplicates: '{{count, number}} déjà dans le compte',
     duplicates_one: '{{count, number}} déjà dans le compte',
     noColumn: '(aucune)',
+    suggested: '(suggérée)',
   },
   informs: {
     budget: 'Budget',

@@ -31,6 +31,7 @@ export function EntryTargetFields({
   onChange,
   keepCategory,
   errors,
+  categoryHint,
 }: {
   type: MovementType;
   /** The accounts to choose from (the open ones, and those the entry already uses). */
@@ -41,6 +42,8 @@ export function EntryTargetFields({
   /** A category the entry already uses, offered even when archived. */
   keepCategory: string | null;
   errors: Record<string, string>;
+  /** Said under the category (why it was suggested). */
+  categoryHint?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const data = accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }));
@@ -73,6 +76,8 @@ export function EntryTargetFields({
           value={value.categoryId}
           onChange={(v) => onChange({ categoryId: v })}
           searchable
+          description={categoryHint}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           error={errors.categoryId}
           required
         />

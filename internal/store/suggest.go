@@ -1,0 +1,263 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+
+	"cashcontrol/internal/finance"
+)
+
+// The category suggestion model's counts (finance/suggest.go) live in
+// category_features, kept by every movement write like monthly_totals:
+// applyMovement and aggregate note what a categorised movement adds or
+// removes (Tx.learnFeatures), and the transaction writes the sum once at its
+// end. CheckLedger recounts them.
+
+type featureKey struct {
+	feature  string
+	category int64
+}
+
+// featuresOf adds to m what a movement counts for (sign 1) or against
+// (sign -1): each of its features in its category. Transfers and movements
+// without a category count nothing.
+func featuresOf(m map[featureKey]int64, d *finance.MovementDraft, sign int64) {
+	if d.Type == finance.MovementTransfer || d.CategoryID <= 0 {
+		return
+	}
+	for _, f := range finance.SuggestFeatures(d.Description, d.AccountID, d.Amount) {
+		m[featureKey{f, d.CategoryID}] += sign
+	}
+}
+
+// learnFeatures notes a movement's change of the counts, written at the end
+// of the write (flushFeatures, from writeOnce): an edit that keeps the description
+// and the category writes nothing.
+func (t *Tx) learnFeatures(d *finance.MovementDraft, sign int64) {
+	if t.features == nil {
+		t.features = map[featureKey]int64{}
+	}
+	featuresOf(t.features, d, sign)
+}
+
+// featureChunk rows go in one upsert.
+const featureChunk = 250
+
+// flushFeatures writes the noted changes of the counts, in key order (so
+// that two writes would take row locks in one order even without the
+// ledger lock), and deletes the counts that reach zero.
+func (t *Tx) flushFeatures(ctx context.Context) error {
+	counts := t.features
+	keys := make([]featureKey, 0, len(counts))
+	gone := false
+	for k, n := range counts {
+		if n != 0 {
+			keys = append(keys, k)
+			gone = gone || n < 0
+		}
+	}
+	t.features = nil
+	slices.SortFunc(keys, func(a, b featureKey) int {
+		return cmp.Or(strings.Compare(a.feature, b.feature), cmp.Compare(a.category, b.category))
+	})
+	for chunk := range slices.Chunk(keys, featureChunk) {
+		args := make([]any, 0, 4*len(chunk))
+		for _, k := range chunk {
+			args = append(args, t.ledgerID, k.feature, k.category, counts[k])
+		}
+		if _, err := t.exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, count) VALUES `+
+			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?), ", len(chunk)), ", ")+`
+			ON CONFLICT (ledger_id, feature, category_id) DO UPDATE SET count = category_features.count + excluded.count`, args...); err != nil {
+			return err
+		}
+		if !gone {
+			continue
+		}
+		in, features := inList(slices.Compact(slices.Collect(func(yield func(string) bool) {
+			for _, k := range chunk {
+				if !yield(k.feature) {
+					return
+				}
+			}
+		})))
+		if _, err := t.exec(ctx, `DELETE FROM category_features WHERE ledger_id = ? AND feature IN (`+in+`) AND count <= 0`,
+			append([]any{t.ledgerID}, features...)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SuggestCategories ranks the ledger's categories of the movement's type
+// (either type when typ is "") for a description, from the counts of its
+// features, best first: at most limit, archived categories left out.
+func (db *DB) SuggestCategories(ctx context.Context, ledgerID int64, typ, description string, accountID, amount int64, limit int) ([]finance.Suggestion, error) {
+	features := finance.SuggestFeatures(description, accountID, amount)
+	if len(features) == 0 {
+		return []finance.Suggestion{}, nil
+	}
+	in, args := inList(features)
+	q := `SELECT f.feature, f.category_id, f.count FROM category_features f JOIN categories c ON c.id = f.category_id AND c.ledger_id = f.ledger_id
+		WHERE f.ledger_id = ? AND f.feature IN (` + in + `) AND c.archived = ?`
+	args = append([]any{ledgerID}, append(args, false)...)
+	if typ != "" {
+		q += ` AND c.type = ?`
+		args = append(args, typ)
+	}
+	counts, err := queryFeatureCounts(db.query(ctx, q, args...))
+	if err != nil {
+		return nil, err
+	}
+	return finance.RankCategories(features, counts, limit), nil
+}
+
+// SuggestionModel loads the ledger's counts whole, for an import that asks
+// for each of its rows; archived categories are left out.
+func (db *DB) SuggestionModel(ctx context.Context, ledgerID int64) (*finance.SuggestionModel, error) {
+	counts, err := queryFeatureCounts(db.query(ctx, `SELECT f.feature, f.category_id, f.count FROM category_features f
+		JOIN categories c ON c.id = f.category_id AND c.ledger_id = f.ledger_id WHERE f.ledger_id = ? AND c.archived = ?`, ledgerID, false))
+	if err != nil {
+		return nil, err
+	}
+	return finance.NewSuggestionModel(counts), nil
+}
+
+func queryFeatureCounts(rows *sql.Rows, err error) ([]finance.FeatureCount, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []finance.FeatureCount
+	for rows.Next() {
+		var c finance.FeatureCount
+		if err := rows.Scan(&c.Feature, &c.CategoryID, &c.Count); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// forgetFeatures notes the removal of the categorised movements of an
+// account about to be deleted with its movements.
+func (t *Tx) forgetFeatures(ctx context.Context, accountID int64) error {
+	rows, err := t.query(ctx, `SELECT type, amount, category_id, description FROM movements
+		WHERE ledger_id = ? AND account_id = ? AND category_id IS NOT NULL`, t.ledgerID, accountID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		d := finance.MovementDraft{AccountID: accountID}
+		if err := rows.Scan(&d.Type, &d.Amount, &d.CategoryID, &d.Description); err != nil {
+			return err
+		}
+		t.learnFeatures(&d, -1)
+	}
+	return rows.Err()
+}
+
+// countFeatures counts the suggestion features of the ledger's movements
+// from scratch: what category_features must hold.
+func countFeatures(ctx context.Context, q interface {
+	query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}, ledgerID int64) (map[featureKey]int64, error) {
+	rows, err := q.query(ctx, `SELECT type, amount, account_id, category_id, description FROM movements
+		WHERE ledger_id = ? AND category_id IS NOT NULL`, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[featureKey]int64{}
+	for rows.Next() {
+		var d finance.MovementDraft
+		if err := rows.Scan(&d.Type, &d.Amount, &d.AccountID, &d.CategoryID, &d.Description); err != nil {
+			return nil, err
+		}
+		featuresOf(out, &d, 1)
+	}
+	return out, rows.Err()
+}
+
+// countFeaturesOfEarlierMovements is migration 15: the suggestion counts of
+// the movements written before there was a model.
+func (db *DB) countFeaturesOfEarlierMovements(ctx context.Context, sqlTx *sql.Tx) error {
+	ledgers, err := queryIDs(sqlTx.QueryContext(ctx, `SELECT id FROM ledgers ORDER BY id`))
+	if err != nil {
+		return err
+	}
+	for _, ledgerID := range ledgers {
+		tx := &Tx{db: db, tx: sqlTx, ledgerID: ledgerID}
+		if tx.features, err = countFeatures(ctx, tx, ledgerID); err != nil {
+			return err
+		}
+		if err := tx.flushFeatures(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkFeatures reports suggestion counts that differ from a recount.
+func (db *DB) checkFeatures(ctx context.Context, ledgerID int64) error {
+	want, err := countFeatures(ctx, db, ledgerID)
+	if err != nil {
+		return err
+	}
+	rows, err := db.query(ctx, `SELECT feature, category_id, count FROM category_features WHERE ledger_id = ?`, ledgerID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	wrong := 0
+	var example string
+	for rows.Next() {
+		var k featureKey
+		var n int64
+		if err := rows.Scan(&k.feature, &k.category, &n); err != nil {
+			return err
+		}
+		if want[k] != n {
+			wrong++
+			example = fmt.Sprintf("%q in category %d: %d, the movements say %d", k.feature, k.category, n, want[k])
+		}
+		delete(want, k)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for k, n := range want {
+		if n != 0 {
+			wrong++
+			example = fmt.Sprintf("%q in category %d: missing, the movements say %d", k.feature, k.category, n)
+		}
+	}
+	if wrong > 0 {
+		return fmt.Errorf("suggestion counts: %d wrong, e.g. %s", wrong, example)
+	}
+	return nil
+}
+
+// CategorisedMovements hands fn the ledger's expenses and earnings with a
+// category, oldest first (type, date, amount, account, category and
+// description only), for measuring the suggestion model.
+func (db *DB) CategorisedMovements(ctx context.Context, ledgerID int64, fn func(d finance.MovementDraft)) error {
+	rows, err := db.query(ctx, `SELECT type, date, amount, account_id, category_id, description FROM movements
+		WHERE ledger_id = ? AND category_id IS NOT NULL ORDER BY date, id`, ledgerID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var d finance.MovementDraft
+		if err := rows.Scan(&d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.Description); err != nil {
+			return err
+		}
+		fn(d)
+	}
+	return rows.Err()
+}

@@ -1,0 +1,53 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, mockFetch, renderWithProviders, user } from '@/test/render';
+import { dictionaries } from '@/shared/i18n/all';
+import type { Language } from '@/shared/i18n';
+import { MovementForm } from './MovementForm';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const account = { id: '1', name: 'Bank', type: 'bank', currency: 'EUR', openingBalance: 0, balance: 0, position: 1, archived: false, hasMovements: true };
+const category = (id: string, name: string, type = 'expense') => ({ id, name, type, parentId: null, color: '', icon: '', position: 1, archived: false });
+
+describe.each<Language>(['es', 'en', 'fr'])('the movement form in %s', (lang) => {
+  it(`takes the category the description suggests, says why, and saves it (${lang})`, async () => {
+    const posts: Record<string, unknown>[] = [];
+    const asked: string[] = [];
+    mockFetch(
+      api(user, (url, init) => {
+        if (url === '/api/v1/accounts') return { status: 200, body: { items: [account] } };
+        if (url === '/api/v1/categories') return { status: 200, body: { items: [category('10', 'Groceries'), category('11', 'Eating out')] } };
+        if (url.startsWith('/api/v1/categories/suggest')) {
+          asked.push(url);
+          const known = new URL(url, 'http://x').searchParams.get('description')?.toLowerCase().includes('mercadona');
+          return {
+            status: 200,
+            body: { items: known ? [{ categoryId: '10', confidence: 97, confident: true, word: 'mercadona', count: 14, total: 15 }] : [] },
+          };
+        }
+        if (url === '/api/v1/movements' && init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+          return { status: 201, body: { id: '99' } };
+        }
+        return undefined;
+      }),
+    );
+    const d = dictionaries[lang];
+    renderWithProviders(<MovementForm compact />, lang);
+    await userEvent.type(await screen.findByRole('textbox', { name: new RegExp(d.movements.amount) }), '12');
+    await userEvent.type(screen.getByRole('textbox', { name: d.movements.description }), 'Compra MERCADONA');
+    const why = d.movements.suggestedBecause_other.replace('{{count}}', '14').replace('{{total}}', '15').replace('{{word}}', 'mercadona');
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(asked.some((u) => u.includes('type=expense') && u.includes('accountId=1') && u.includes('amount=1200'))).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: d.common.save }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ categoryId: '10', description: 'Compra MERCADONA', amount: 1200 });
+    // The form is empty again: no description, so no suggested category.
+    await waitFor(() => expect(screen.queryByText(why)).not.toBeInTheDocument());
+  });
+});
