@@ -204,8 +204,12 @@ test('the currencies screen and the totals choice work from the keyboard alone',
     await tabTo(rates.getByRole('button', { name: /^Actions: / }));
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
+    // Arrow down until Delete has the focus (the menu moves the focus to
+    // its first item once it has opened, which may come after the first press).
+    const remove = page.getByRole('menuitem', { name: 'Delete' });
+    for (let i = 0; i < 10 && !(await remove.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
     await page.keyboard.press('Enter');
     const ask = page.getByRole('dialog', { name: /^Delete the rate of / });
     await ask.waitFor();
