@@ -33,7 +33,8 @@ var soakOps = []struct {
 	{1, (*soakRun).setBase},
 	{2, (*soakRun).scheduleOne},
 	{1, (*soakRun).confirmRace},
-	{29, (*soakRun).read},
+	{2, (*soakRun).ruleRun},
+	{27, (*soakRun).read},
 }
 
 func (s *soakRun) step(ctx context.Context, c *soakClient) {

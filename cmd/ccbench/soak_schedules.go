@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -80,4 +81,42 @@ func (s *soakRun) confirmRace(ctx context.Context, c *soakClient) {
 		s.problem("confirm: posted once", "two confirmations of one occurrence created %d movements (%d ids)", created, len(ids))
 	}
 	c.l.record(int64(created), 0)
+}
+
+// ruleRun makes a rule for one worker's movements ("soak w-"), applies it
+// to the existing movements from two servers at once (the second finds
+// less or nothing left to change), sometimes undoes the first run, and
+// deletes the rule.
+func (s *soakRun) ruleRun(ctx context.Context, c *soakClient) {
+	body := map[string]any{"name": fmt.Sprintf("soak rule %d-%d", c.w, c.i),
+		"conditions": []map[string]any{{"field": "description", "op": "startsWith", "text": fmt.Sprintf("SOAK %d-", c.rng.IntN(8))}},
+		"actions":    map[string]any{"categoryId": c.category("expense"), "tags": []string{"ruled"}}}
+	code, b := s.call(ctx, c.client, "rule", "POST", "/api/v1/rules", body, 201)
+	var rule idReply
+	if code != 201 || json.Unmarshal(b, &rule) != nil {
+		return
+	}
+	go1 := make(chan struct{})
+	var wg sync.WaitGroup
+	runs := make([]string, 2)
+	for k := 0; k < 2; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-go1
+			code, b := s.call(ctx, c.peer(k), "rule apply", "POST", "/api/v1/rules/"+rule.ID+"/apply?dryRun=false", nil, 200)
+			var r struct {
+				RunID string `json:"runId"`
+			}
+			if code == 200 && json.Unmarshal(b, &r) == nil {
+				runs[k] = r.RunID
+			}
+		}()
+	}
+	close(go1)
+	wg.Wait()
+	if runs[0] != "" && c.rng.IntN(2) == 0 {
+		s.call(ctx, c.client, "rule undo", "POST", "/api/v1/rules/runs/"+runs[0]+"/undo", nil, 200)
+	}
+	s.call(ctx, c.client, "rule delete", "DELETE", "/api/v1/rules/"+rule.ID, nil, 204)
 }

@@ -394,6 +394,12 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 				"frequency": "monthly", "startDate": "2026-04-01"}, nil); code != 201 {
 				t.Fatalf("schedule: %d", code)
 			}
+			var rule idReply
+			c.do("POST", "/api/v1/rules", map[string]any{"name": "Mercadona", "conditions": []map[string]any{{"field": "description", "op": "contains", "text": "mercadona"}},
+				"actions": map[string]any{"tags": []string{"food"}}}, &rule)
+			if code := c.do("POST", "/api/v1/rules/"+rule.ID+"/apply?dryRun=false", nil, nil); code != 200 {
+				t.Fatalf("rule run: %d", code)
+			}
 		}
 		ctx := context.Background()
 		gone, _, err := db.UserByEmail(ctx, "gone@example.com")

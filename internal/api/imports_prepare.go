@@ -64,7 +64,7 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 		return nil, nil, err
 	}
 	p.Total, p.Valid, p.Invalid = res.Total, res.Valid, res.Broken()
-	p.Errors = res.Errors[:min(len(res.Errors), 200)]
+	p.Errors = append(p.Errors, res.Errors[:min(len(res.Errors), 200)]...) // [] when there are none: the app reads its length
 	if res.Valid == 0 || !recheck {
 		return planned(), rd, nil
 	}
@@ -109,10 +109,15 @@ func (rd *importReading) source() store.ImportSource {
 		}}
 }
 
-// importEnrich is what an import does to each row before it is planned: a
-// row whose file names no category goes to the category the ledger's
-// history suggests, when the suggestion is confident.
+// importEnrich is what an import does to each row before it is planned:
+// the ledger's rules run on it, then a row that neither they nor the file
+// gave a category goes to the category the ledger's history suggests, when
+// the suggestion is confident.
 func (a *API) importEnrich(ctx context.Context, ledgerID int64, cats []finance.Category) (importer.Enrich, error) {
+	rules, err := a.db.RuleSet(ctx, ledgerID)
+	if err != nil {
+		return nil, err
+	}
 	model, err := a.db.SuggestionModel(ctx, ledgerID)
 	if err != nil {
 		return nil, err
@@ -123,7 +128,10 @@ func (a *API) importEnrich(ctx context.Context, ledgerID int64, cats []finance.C
 	}
 	return func(d *finance.ImportDraft) finance.ImportChanges {
 		var ch finance.ImportChanges
-		if d.CategoryName != "" {
+		if ch.Rules = rules.Apply(&d.MovementDraft); byID[d.CategoryID] != nil {
+			ch.Category = byID[d.CategoryID].Name
+		}
+		if d.CategoryName != "" || d.CategoryID != 0 {
 			return ch
 		}
 		allow := func(id int64) bool { c := byID[id]; return c != nil && c.Type == d.Type && !c.Archived }

@@ -143,7 +143,8 @@ func (a *API) createMovement(w http.ResponseWriter, r *http.Request, u *finance.
 		a.fail(w, r, err)
 		return
 	}
-	m, replayed, err := a.db.CreateMovementOnce(r.Context(), u.LedgerID, finance.DraftFrom(finance.MovementDraft{}, in), idem)
+	withRules := r.URL.Query().Get("rules") != "false"
+	m, replayed, err := a.db.CreateMovementOnce(r.Context(), u.LedgerID, finance.DraftFrom(finance.MovementDraft{}, in), idem, withRules)
 	if err != nil {
 		a.fail(w, r, err)
 		return

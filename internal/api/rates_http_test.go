@@ -180,14 +180,27 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 			"frequency": "weekly", "startDate": "2099-01-01"}, &sched); code != 201 {
 			t.Fatalf("schedule: %d", code)
 		}
+		var rule idReply
+		var run struct {
+			RunID string `json:"runId"`
+		}
+		owner.do("POST", "/api/v1/movements", map[string]any{"type": "expense", "date": "2026-05-01", "amount": 250, "accountId": acc.ID,
+			"categoryId": cat.ID, "description": "Lunch"}, nil)
+		if code := owner.do("POST", "/api/v1/rules", map[string]any{"name": "Lunch", "conditions": []map[string]any{{"field": "description", "op": "contains", "text": "lunch"}},
+			"actions": map[string]any{"tags": []string{"work"}}}, &rule); code != 201 {
+			t.Fatalf("rule: %d", code)
+		}
+		if code := owner.do("POST", "/api/v1/rules/"+rule.ID+"/apply?dryRun=false", nil, &run); code != 200 || run.RunID == "" {
+			t.Fatalf("rule run: %d %+v", code, run)
+		}
 		ids := map[string]string{"accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS",
-			"schedules": sched.ID}
+			"schedules": sched.ID, "rules": rule.ID, "runs": run.RunID}
 		var mine idReply
 		intruder.do("POST", "/api/v1/accounts", map[string]any{"name": "Mine", "type": "cash", "currency": "EUR"}, &mine)
 		// A body each kind's writes would take from their owner.
 		bodies := map[string]any{"accounts": map[string]any{"name": "Pwned"}, "categories": map[string]any{"name": "Pwned"},
 			"movements": map[string]any{"amount": 1}, "imports": map[string]any{"accountId": mine.ID, "skipInvalid": true},
-			"schedules": map[string]any{"amount": 1}}
+			"schedules": map[string]any{"amount": 1}, "rules": map[string]any{"name": "Pwned"}}
 		for _, pattern := range routePatterns(t) {
 			method, path, _ := strings.Cut(pattern, " ")
 			before, rest, ok := strings.Cut(path, "/{")
@@ -208,8 +221,8 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		}
 		// The owner's things are all there, unchanged.
 		for kind, id := range ids {
-			if kind == "imports" {
-				continue // an upload has no GET; its preview shows it is there
+			if kind == "imports" || kind == "runs" {
+				continue // an upload has no GET; its preview shows it is there (a run: its undo, below)
 			}
 			if kind == "currencies" {
 				var list struct{ Items []struct{ Code string } }
@@ -237,6 +250,9 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		}
 		if code := owner.do("POST", "/api/v1/imports/"+upload.ID+"/preview", map[string]any{"accountId": acc.ID}, nil); code != 200 {
 			t.Errorf("owner's upload: %d", code)
+		}
+		if code := owner.do("POST", "/api/v1/rules/runs/"+run.RunID+"/undo", nil, nil); code != 200 {
+			t.Errorf("owner's rule run: %d", code)
 		}
 		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
 			t.Fatal(err)

@@ -98,6 +98,15 @@ func (a *API) routes() []route {
 		{"POST /api/v1/schedules/{id}/skip", a.authed(a.skipSchedule)},
 		{"GET /api/v1/forecast", a.authed(a.forecast)},
 
+		{"GET /api/v1/rules", a.authed(a.listRules)},
+		{"POST /api/v1/rules", a.authed(a.createRule)},
+		{"PUT /api/v1/rules/order", a.authed(a.reorderRules)},
+		{"GET /api/v1/rules/{id}", a.authed(a.getRule)},
+		{"PATCH /api/v1/rules/{id}", a.authed(a.patchRule)},
+		{"DELETE /api/v1/rules/{id}", a.authed(a.deleteRule)},
+		{"POST /api/v1/rules/{id}/apply", a.authed(a.applyRule)},
+		{"POST /api/v1/rules/runs/{id}/undo", a.authed(a.undoRuleRun)},
+
 		{"POST /api/v1/imports", a.authed(a.uploadImport)},
 		{"POST /api/v1/imports/{id}/preview", a.authed(a.previewImport)},
 		{"POST /api/v1/imports/{id}/commit", a.authed(a.commitImport)},

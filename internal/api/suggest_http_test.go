@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
@@ -66,8 +67,9 @@ func TestSuggestHTTP(t *testing.T) {
 		// An import without categories: Mercadona goes to Groceries, the
 		// unknown shop to the fallback.
 		var p struct {
-			ID   string `json:"id"`
-			Rows []struct {
+			ID     string          `json:"id"`
+			Errors json.RawMessage `json:"errors"`
+			Rows   []struct {
 				Description string `json:"description"`
 				Category    string `json:"category"`
 				Suggested   bool   `json:"suggested"`
@@ -75,6 +77,9 @@ func TestSuggestHTTP(t *testing.T) {
 		}
 		if code := c.upload("bank.csv", []byte("date,description,amount\n2026-05-02,MERCADONA 0042 ALICANTE,-12.50\n2026-05-03,Unknown shop,-3.00\n"), acc.ID, &p); code != 200 {
 			t.Fatalf("upload: %d", code)
+		}
+		if string(p.Errors) != "[]" {
+			t.Fatalf("a file without bad rows has errors %s, want []", p.Errors)
 		}
 		if len(p.Rows) != 2 || p.Rows[0].Category != "Groceries" || !p.Rows[0].Suggested || p.Rows[1].Suggested || p.Rows[1].Category == "Groceries" {
 			t.Fatalf("preview rows: %+v", p.Rows)

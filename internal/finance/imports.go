@@ -33,6 +33,8 @@ type ImportChanges struct {
 	Category string `json:"-"`
 	// Suggested: the category is the suggestion of the ledger's history.
 	Suggested bool `json:"suggested"`
+	// Rules: what the ledger's rules changed, in their order.
+	Rules []RuleChange `json:"rules,omitempty"`
 }
 
 // NewCategory is a category that committing an import creates.

@@ -55,6 +55,9 @@ type Movement struct {
 	ToBaseAmount  *int64 `json:"toBaseAmount"`
 	BaseEstimated bool   `json:"baseEstimated"`
 	baseLater     int64
+	// Rules: what the ledger's rules changed when the movement was created
+	// (only in the answer to its creation).
+	Rules []RuleChange `json:"rules,omitempty"`
 }
 
 // BaseLater is which of the movement's amounts used a later rate (1: the

@@ -194,6 +194,9 @@ func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovemen
 		if err := rebuildAccounts(ctx, tx, ledgerID, others); err != nil {
 			return err
 		}
+		if err := tx.forgetInRules(ctx, id, 0, 0); err != nil {
+			return err
+		}
 		return tx.forgetOrphanRates(ctx)
 	})
 }

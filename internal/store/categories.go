@@ -292,6 +292,19 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 		if _, err := tx.exec(ctx, `DELETE FROM budgets WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
 			return err
 		}
+		children, err := queryIDs(tx.query(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id))
+		if err != nil {
+			return err
+		}
+		target := int64(0)
+		if moveTo != nil {
+			target = *moveTo
+		}
+		for _, c := range append(children, id) {
+			if err := tx.forgetInRules(ctx, 0, c, target); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id); err != nil {
 			return err
 		}

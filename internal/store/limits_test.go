@@ -137,11 +137,11 @@ func TestIdempotentCreates(t *testing.T) {
 		if finance.ErrorCode(err) != finance.ECodeIdempotencyReused {
 			t.Fatalf("reused key: %v", err)
 		}
-		m1, r1, err := db.CreateMovementOnce(ctx, l, d, &store.Idempotency{Key: "k2", Fingerprint: "f2"})
+		m1, r1, err := db.CreateMovementOnce(ctx, l, d, &store.Idempotency{Key: "k2", Fingerprint: "f2"}, false)
 		if err != nil || r1 {
 			t.Fatal(err, r1)
 		}
-		m2, r2, err := db.CreateMovementOnce(ctx, l, d, &store.Idempotency{Key: "k2", Fingerprint: "f2"})
+		m2, r2, err := db.CreateMovementOnce(ctx, l, d, &store.Idempotency{Key: "k2", Fingerprint: "f2"}, false)
 		if err != nil || !r2 || m2.ID != m1.ID {
 			t.Fatalf("replay: %v %v %v", err, r2, m2)
 		}
@@ -149,10 +149,10 @@ func TestIdempotentCreates(t *testing.T) {
 		// again with the same key works.
 		bad := d
 		bad.CategoryID = 999999
-		if _, _, err := db.CreateMovementOnce(ctx, l, bad, &store.Idempotency{Key: "k3", Fingerprint: "f3"}); err == nil {
+		if _, _, err := db.CreateMovementOnce(ctx, l, bad, &store.Idempotency{Key: "k3", Fingerprint: "f3"}, false); err == nil {
 			t.Fatal("a bad draft was accepted")
 		}
-		if _, r, err := db.CreateMovementOnce(ctx, l, d, &store.Idempotency{Key: "k3", Fingerprint: "f3"}); err != nil || r {
+		if _, r, err := db.CreateMovementOnce(ctx, l, d, &store.Idempotency{Key: "k3", Fingerprint: "f3"}, false); err != nil || r {
 			t.Fatal(err, r)
 		}
 		if b := balanceOf(t, db, l, acc.ID); b != -1000 {

@@ -198,19 +198,31 @@ func insertTags(ctx context.Context, tx *Tx, ledgerID, id int64, tags []string) 
 
 // CreateMovement stores one movement and its effects on balances and totals.
 func (db *DB) CreateMovement(ctx context.Context, ledgerID int64, d finance.MovementDraft) (*finance.Movement, error) {
-	m, _, err := db.CreateMovementOnce(ctx, ledgerID, d, nil)
+	m, _, err := db.CreateMovementOnce(ctx, ledgerID, d, nil, false)
 	return m, err
 }
 
-// CreateMovementOnce is CreateMovement under an idempotency key (nil: none).
-// A repeated key answers the movement the first request created, and true.
-func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.MovementDraft, idem *Idempotency) (*finance.Movement, bool, error) {
+// CreateMovementOnce is CreateMovement under an idempotency key (nil: none),
+// after the ledger's rules when withRules (Movement.Rules says what they
+// changed). A repeated key answers the movement the first request created,
+// and true.
+func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.MovementDraft, idem *Idempotency, withRules bool) (*finance.Movement, bool, error) {
 	var id int64
 	var replayed bool
+	var changes []finance.RuleChange
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		replayed, err = once(ctx, tx, idem, &id, func() (int64, error) {
 			d := d
+			d.Tags = slices.Clone(d.Tags)
+			changes = nil
+			if withRules {
+				rs, err := ruleSet(ctx, tx, ledgerID)
+				if err != nil {
+					return 0, err
+				}
+				changes = rs.Apply(&d)
+			}
 			r, err := loadRefs(ctx, tx, ledgerID, &d)
 			if err != nil {
 				return 0, err
@@ -236,6 +248,9 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 		return nil, false, err
 	}
 	m, err := db.Movement(ctx, ledgerID, id)
+	if m != nil && !replayed {
+		m.Rules = changes
+	}
 	return m, replayed, err
 }
 
@@ -247,52 +262,58 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 		if err != nil {
 			return notFound(err, "movement")
 		}
-		prev := draftOf(cur)
-		d := finance.DraftFrom(prev, in)
-		r, err := loadRefs(ctx, tx, ledgerID, &d)
-		if err != nil {
-			return err
-		}
-		if err := r.check(&d, &prev); err != nil {
-			return err
-		}
-		if err := tx.fillBase(ctx, r, &d); err != nil {
-			return err
-		}
-		if err := applyMovement(ctx, tx, ledgerID, &prev, -1); err != nil {
-			return err
-		}
-		var toAmount any
-		if d.Type == finance.MovementTransfer {
-			toAmount = d.ToAmount
-		}
-		if _, err := tx.exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
-			to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, base_amount = ?, to_base_amount = ?, base_later = ?
-			WHERE ledger_id = ? AND id = ?`,
-			d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
-			strings.Join(d.Tags, ","), db.nowMillis(), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, ledgerID, id); err != nil {
-			return err
-		}
-		if _, err := tx.exec(ctx, `DELETE FROM movement_tags WHERE movement_id = ?`, id); err != nil {
-			return err
-		}
-		if err := insertTags(ctx, tx, ledgerID, id, d.Tags); err != nil {
-			return err
-		}
-		if err := applyMovement(ctx, tx, ledgerID, &d, 1); err != nil {
-			return err
-		}
-		if prev.Type == finance.MovementTransfer {
-			if err := tx.unlearn(ctx, id); err != nil {
-				return err
-			}
-		}
-		return tx.learnFrom(ctx, id, &d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency)
+		return tx.updateMovement(ctx, cur, in)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return db.Movement(ctx, ledgerID, id)
+}
+
+// updateMovement patches a movement read in the transaction.
+func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in finance.MovementInput) error {
+	db, ledgerID, id := tx.db, tx.ledgerID, cur.ID
+	prev := draftOf(cur)
+	d := finance.DraftFrom(prev, in)
+	r, err := loadRefs(ctx, tx, ledgerID, &d)
+	if err != nil {
+		return err
+	}
+	if err := r.check(&d, &prev); err != nil {
+		return err
+	}
+	if err := tx.fillBase(ctx, r, &d); err != nil {
+		return err
+	}
+	if err := applyMovement(ctx, tx, ledgerID, &prev, -1); err != nil {
+		return err
+	}
+	var toAmount any
+	if d.Type == finance.MovementTransfer {
+		toAmount = d.ToAmount
+	}
+	if _, err := tx.exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
+		to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, base_amount = ?, to_base_amount = ?, base_later = ?
+		WHERE ledger_id = ? AND id = ?`,
+		d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
+		strings.Join(d.Tags, ","), db.nowMillis(), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, ledgerID, id); err != nil {
+		return err
+	}
+	if _, err := tx.exec(ctx, `DELETE FROM movement_tags WHERE movement_id = ?`, id); err != nil {
+		return err
+	}
+	if err := insertTags(ctx, tx, ledgerID, id, d.Tags); err != nil {
+		return err
+	}
+	if err := applyMovement(ctx, tx, ledgerID, &d, 1); err != nil {
+		return err
+	}
+	if prev.Type == finance.MovementTransfer {
+		if err := tx.unlearn(ctx, id); err != nil {
+			return err
+		}
+	}
+	return tx.learnFrom(ctx, id, &d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency)
 }
 
 // DeleteMovement deletes one movement and undoes its effects.

@@ -163,9 +163,7 @@ func (t *Tx) forgetFeatures(ctx context.Context, accountID int64) error {
 
 // countFeatures counts the suggestion features of the ledger's movements
 // from scratch: what category_features must hold.
-func countFeatures(ctx context.Context, q interface {
-	query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
-}, ledgerID int64) (map[featureKey]int64, error) {
+func countFeatures(ctx context.Context, q rowsQuerier, ledgerID int64) (map[featureKey]int64, error) {
 	rows, err := q.query(ctx, `SELECT type, amount, account_id, category_id, description FROM movements
 		WHERE ledger_id = ? AND category_id IS NOT NULL`, ledgerID)
 	if err != nil {

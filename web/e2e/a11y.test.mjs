@@ -15,6 +15,7 @@ const SCREENS = [
   '/',
   '/categories',
   '/categories/budget',
+  '/categories/rules',
   '/movements',
   '/movements/scheduled',
   '/informs',
@@ -80,6 +81,14 @@ async function addCurrencies() {
       },
     }),
   );
+  // Rules: one for the demo's supermarket, one that stops, one switched off.
+  for (const body of [
+    { name: 'Groceries', conditions: [{ field: 'description', op: 'contains', text: 'super' }], actions: { categoryId: category.id, tags: ['food'] } },
+    { name: 'Big', stop: true, conditions: [{ field: 'amount', op: 'between', amount: 100000, amountTo: 900000 }], actions: { tags: ['big'] } },
+    { name: 'Off', enabled: false, conditions: [{ field: 'type', op: 'equals', type: 'earning' }], actions: { notes: 'pay' } },
+  ]) {
+    await ok(await req.post(`${srv.base}/api/v1/rules`, { data: body }));
+  }
   // Schedules: one waiting for a confirmation since two days ago, and a large one next week that takes an account below zero
   // (Home lists both; the dashboard's forecast names the account; the demo's regular bills are suggested).
   const account = (await (await req.get(`${srv.base}/api/v1/accounts`)).json()).items[0];

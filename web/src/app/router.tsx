@@ -11,6 +11,7 @@ const Login = lazy(() => import('@/features/auth/LoginPage'));
 const Home = lazy(() => import('./routes/HomeRoute'));
 const Categories = lazy(() => import('./routes/CategoriesRoute'));
 const Budget = lazy(() => import('./routes/BudgetRoute'));
+const Rules = lazy(() => import('./routes/RulesRoute'));
 const Movements = lazy(() => import('./routes/MovementsRoute'));
 const Scheduled = lazy(() => import('./routes/ScheduledRoute'));
 const Informs = lazy(() => import('@/features/informs/InformsPage'));
@@ -20,7 +21,7 @@ const Currencies = lazy(() => import('./routes/CurrenciesRoute'));
 const Profile = lazy(() => import('@/features/profile/ProfilePage'));
 const About = lazy(() => import('./routes/AboutRoute'));
 
-/** The seed's route table (eleven rows), the budget under /categories, the schedules under /movements and Configuration's currencies screen under /config. */
+/** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements and Configuration's currencies screen under /config. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: '/', element: <Home /> },
           { path: '/categories', element: <Categories /> },
           { path: '/categories/budget', element: <Budget /> },
+          { path: '/categories/rules', element: <Rules /> },
           { path: '/movements', element: <Movements /> },
           { path: '/movements/scheduled', element: <Scheduled /> },
           { path: '/informs', element: <Informs /> },

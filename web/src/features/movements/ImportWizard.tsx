@@ -205,7 +205,14 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                   {preview.rows.map((r) => (
                     <Table.Tr key={r.line} style={{ opacity: r.duplicate ? 0.45 : 1 }}>
                       <Table.Td>{r.date}</Table.Td>
-                      <Table.Td>{r.description}</Table.Td>
+                      <Table.Td>
+                        {r.description}
+                        {r.rules && r.rules.length > 0 && (
+                          <Text size="xs" c="dimmed">
+                            {t('import.byRules', { names: [...new Set(r.rules.map((c) => c.ruleName))].join(', ') })}
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>
                         {r.category}
                         {r.suggested && (

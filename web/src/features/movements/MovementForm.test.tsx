@@ -4,9 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, mockFetch, renderWithProviders, user } from '@/test/render';
 import { dictionaries } from '@/shared/i18n/all';
 import type { Language } from '@/shared/i18n';
+import { MemoryRouter } from 'react-router';
+import { notifications } from '@mantine/notifications';
 import { MovementForm } from './MovementForm';
 
 afterEach(() => {
+  notifications.clean();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -38,7 +41,12 @@ describe.each<Language>(['es', 'en', 'fr'])('the movement form in %s', (lang) =>
       }),
     );
     const d = dictionaries[lang];
-    renderWithProviders(<MovementForm compact />, lang);
+    renderWithProviders(
+      <MemoryRouter>
+        <MovementForm compact />
+      </MemoryRouter>,
+      lang,
+    );
     await userEvent.type(await screen.findByRole('textbox', { name: new RegExp(d.movements.amount) }), '12');
     await userEvent.type(screen.getByRole('textbox', { name: d.movements.description }), 'Compra MERCADONA');
     const why = d.movements.suggestedBecause_other.replace('{{count}}', '14').replace('{{total}}', '15').replace('{{word}}', 'mercadona');
@@ -49,5 +57,51 @@ describe.each<Language>(['es', 'en', 'fr'])('the movement form in %s', (lang) =>
     expect(posts[0]).toMatchObject({ categoryId: '10', description: 'Compra MERCADONA', amount: 1200 });
     // The form is empty again: no description, so no suggested category.
     await waitFor(() => expect(screen.queryByText(why)).not.toBeInTheDocument());
+  });
+
+  it(`offers a rule after a movement is moved to another category by hand (${lang})`, async () => {
+    const patches: Record<string, unknown>[] = [];
+    mockFetch(
+      api(user, (url, init) => {
+        if (url === '/api/v1/accounts') return { status: 200, body: { items: [account] } };
+        if (url === '/api/v1/categories') return { status: 200, body: { items: [category('10', 'Groceries'), category('11', 'Eating out')] } };
+        if (url === '/api/v1/movements/5' && init?.method === 'PATCH') {
+          patches.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+          return { status: 200, body: { id: '5' } };
+        }
+        return undefined;
+      }),
+    );
+    const d = dictionaries[lang];
+    const movement = {
+      id: '5',
+      type: 'expense' as const,
+      date: '2026-03-01',
+      amount: 3120,
+      currency: 'EUR',
+      accountId: '1',
+      categoryId: '11',
+      toAccountId: null,
+      toAmount: null,
+      description: 'COMPRA MERCADONA 0042',
+      notes: '',
+      tags: [],
+      baseAmount: 3120,
+      toBaseAmount: null,
+      baseEstimated: false,
+    };
+    renderWithProviders(
+      <MemoryRouter>
+        <MovementForm compact movement={movement} />
+      </MemoryRouter>,
+      lang,
+    );
+    await userEvent.click(await screen.findByRole('combobox', { name: new RegExp(d.movements.category) }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Groceries', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: d.common.save }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    const offer = d.movements.alwaysPut.replace('{{word}}', 'MERCADONA').replace('{{category}}', 'Groceries');
+    expect(await screen.findByText(offer)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: d.movements.makeRuleNow })).toBeInTheDocument();
   });
 });

@@ -1,16 +1,18 @@
 import { useRef, useState } from 'react';
-import { Button, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate, type NavigateFunction } from 'react-router';
+import type { TFunction } from 'i18next';
+import { keyWord } from '@/shared/words';
 import { newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories } from '@/shared/api/queries';
-import type { Movement, MovementType } from '@/shared/api/types';
+import type { Category, Movement, MovementType } from '@/shared/api/types';
 import { today } from '@/shared/dates';
 import { AmountField, EntryTargetFields, EntryTypeControl, usableAccounts, useEntryTarget } from '@/shared/ui/EntryFields';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
-import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
 
@@ -24,12 +26,44 @@ function rememberedAccount(): string | null {
   }
 }
 
+/**
+ * After a movement is moved to another category by hand: "Always put
+ * MERCADONA in Groceries?", one click from the rule made from it, ready to
+ * save on the rules screen.
+ */
+function offerRule({
+  t,
+  navigate,
+  description,
+  categories,
+  movement,
+  to,
+}: {
+  t: TFunction;
+  navigate: NavigateFunction;
+  description: string;
+  categories: Category[];
+  movement: Movement;
+  to: string | null;
+}) {
+  const word = keyWord(description.trim());
+  const category = categories.find((c) => c.id === to);
+  if (!word || !category || movement.categoryId === to) return;
+  notifyWithAction(
+    t('movements.alwaysPut', { word, category: category.name }),
+    t('movements.makeRuleNow'),
+    () => void navigate(`/categories/rules?from=${movement.id}&category=${category.id}`),
+    10000,
+  );
+}
+
 /** The movement form: quick add (Enter saves; last account and today preselected) and edit. */
 export function MovementForm({ movement, onDone, compact = false }: { movement?: Movement; onDone?: () => void; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { create, update } = useMovementMutations();
+  const navigate = useNavigate();
   const open = usableAccounts(accounts, movement?.accountId, movement?.toAccountId);
   const initialAccount = movement?.accountId ?? (open.find((a) => a.id === rememberedAccount()) ?? open[0])?.id ?? null;
   const [type, setType] = useState<MovementType>(movement?.type ?? 'expense');
@@ -100,8 +134,10 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
       toAmount: type === 'transfer' ? (crossCurrency ? received : minor) : null,
     };
     try {
-      if (movement) await update.mutateAsync({ id: movement.id, ...body });
-      else {
+      if (movement) {
+        await update.mutateAsync({ id: movement.id, ...body });
+        offerRule({ t, navigate, description, categories, movement, to: body.categoryId ?? null });
+      } else {
         await create.mutateAsync({ ...body, key: createKey.current });
         createKey.current = newIdempotencyKey(); // the next movement is another one
       }
@@ -169,9 +205,16 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
         )}
         <FormActions onCancel={movement ? onDone : undefined} busy={create.isPending || update.isPending}>
           {movement && (
-            <Button variant="subtle" component={Link} to={`/movements/scheduled?repeat=${movement.id}`} mr="auto">
-              {t('movements.repeat')}
-            </Button>
+            <Group gap={0} mr="auto">
+              <Button variant="subtle" component={Link} to={`/movements/scheduled?repeat=${movement.id}`}>
+                {t('movements.repeat')}
+              </Button>
+              {movement.type !== 'transfer' && (
+                <Button variant="subtle" component={Link} to={`/categories/rules?from=${movement.id}`}>
+                  {t('movements.makeRule')}
+                </Button>
+              )}
+            </Group>
           )}
         </FormActions>
       </Stack>

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Group, Kbd, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,7 +12,7 @@ import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/C
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage } from '@/shared/ui/problems';
-import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { asInput, exportUrl, useMovementList, useMovementMutations, useMovementTotals } from './api';
 import { activeFilterCount, readFilters, writeFilters, type MovementFilters } from './filters';
 import { MovementFiltersPanel } from './MovementFiltersPanel';
@@ -64,26 +63,9 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
     try {
       const res = await bulkDelete.mutateAsync([...selected]);
       setSelected(new Set());
-      const id = `undo-${Date.now()}`;
-      notifications.show({
-        id,
-        autoClose: 8000,
-        message: (
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{t('movements.deleted', { count: res.affected })}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              onClick={() => {
-                notifications.hide(id);
-                bulkCreate.mutate(res.deleted.map(asInput), { onError: (e) => notifyError(errorMessage(t, e)) });
-              }}
-            >
-              {t('common.undo')}
-            </Button>
-          </Group>
-        ),
-      });
+      notifyWithAction(t('movements.deleted', { count: res.affected }), t('common.undo'), () =>
+        bulkCreate.mutate(res.deleted.map(asInput), { onError: (e) => notifyError(errorMessage(t, e)) }),
+      );
     } catch (e) {
       notifyError(errorMessage(t, e));
     }

@@ -38,6 +38,8 @@ export interface ImportPreview {
     duplicate: boolean;
     /** The category is the suggestion of the ledger's history. */
     suggested: boolean;
+    /** What the ledger's rules changed. */
+    rules?: { ruleName: string; field: string }[];
   }[];
   errors: { line: number; field: string; code: string }[];
   newCategories: { type: string; name: string }[];

@@ -10,6 +10,7 @@ import { amountInput, exponentOf, formatMoney, parseAmount } from '@/shared/mone
 import { Amount } from '@/shared/ui/Amount';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { ConfirmDelete } from '@/shared/ui/ConfirmDelete';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
@@ -160,19 +161,13 @@ function ScheduleRow({ s, onEdit, onConfirm }: { s: Schedule; onEdit: () => void
           </Group>
         </Stack>
       </Group>
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('common.delete')}>
-        <Stack gap="sm">
-          <Text size="sm">{t('schedules.deleteConfirm', { name })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void act(remove.mutateAsync(s.id), t('schedules.deleted'))}>
-              {t('common.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={deleting}
+        question={t('schedules.deleteConfirm', { name })}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => void act(remove.mutateAsync(s.id), t('schedules.deleted'))}
+      />
     </Paper>
   );
 }

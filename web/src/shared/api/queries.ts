@@ -21,6 +21,7 @@ export const keys = {
   ledgerCurrencies: ['ledgerCurrencies'] as const,
   rates: ['rates'] as const,
   schedules: ['schedules'] as const,
+  rules: ['rules'] as const,
 };
 
 /** The server's readable companion of the session cookie (not HttpOnly, no
