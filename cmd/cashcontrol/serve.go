@@ -7,11 +7,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/config"
+	"cashcontrol/internal/files"
 	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/rates"
@@ -36,7 +38,13 @@ func openStore(ctx context.Context, c config.Config, migrate bool) (*store.DB, e
 
 // openStoreAt opens the store with a clock (nil: time.Now).
 func openStoreAt(ctx context.Context, c config.Config, migrate bool, now func() time.Time) (*store.DB, error) {
-	opts := store.Options{DatabaseURL: c.DatabaseURL, SQLitePath: c.SQLitePath(), Now: now}
+	// Attachments live under the data folder (with PostgreSQL and several
+	// servers, a folder they share).
+	fs, err := files.NewLocal(filepath.Join(c.DataDir, "attachments"))
+	if err != nil {
+		return nil, err
+	}
+	opts := store.Options{DatabaseURL: c.DatabaseURL, SQLitePath: c.SQLitePath(), Now: now, Files: fs}
 	if migrate {
 		return store.Open(ctx, opts)
 	}

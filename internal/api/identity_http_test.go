@@ -394,6 +394,11 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 				"frequency": "monthly", "startDate": "2026-04-01"}, nil); code != 201 {
 				t.Fatalf("schedule: %d", code)
 			}
+			var mov idReply
+			c.do("POST", "/api/v1/movements", map[string]any{"type": "expense", "date": "2026-04-03", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID}, &mov)
+			if code := c.attach(mov.ID, "ticket.png", pngOf(2, 2), nil); code != 201 {
+				t.Fatalf("attachment: %d", code)
+			}
 			var rule idReply
 			c.do("POST", "/api/v1/rules", map[string]any{"name": "Mercadona", "conditions": []map[string]any{{"field": "description", "op": "contains", "text": "mercadona"}},
 				"actions": map[string]any{"tags": []string{"food"}}}, &rule)

@@ -106,35 +106,51 @@ func (a *API) uploadImport(w http.ResponseWriter, r *http.Request, u *finance.Us
 	writeJSON(w, http.StatusOK, p)
 }
 
-// readUpload streams the multipart body: the file part is read once into
-// memory, no larger than importer.MaxFileBytes, and nothing goes to disk.
+// readUpload streams the multipart body of an import: the file part is
+// read once into memory, no larger than importer.MaxFileBytes, and nothing
+// goes to disk.
 func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, error) {
-	tooLarge := finance.Errorf(finance.ECodePayloadTooLarge, "the file is larger than %d MB", importer.MaxFileBytes>>20)
-	r.Body = http.MaxBytesReader(w, r.Body, importer.MaxFileBytes+1<<20)
+	name, data, account, err := readMultipartFile(w, r, importer.MaxFileBytes, "accountId")
+	if err != nil {
+		return nil, "", err
+	}
+	up := &store.Upload{FileName: importer.FileName(name), Data: data}
+	up.Format = string(importer.DetectFormat(up.FileName, up.Data))
+	if up.Format == string(importer.FormatUnknown) {
+		return nil, "", finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
+	}
+	return up, account, nil
+}
+
+// readMultipartFile streams a multipart/form-data body with one "file" part
+// of at most limit bytes (payload_too_large past it) and, when field is
+// given, one short text field; other parts are skipped.
+func readMultipartFile(w http.ResponseWriter, r *http.Request, limit int, field string) (name string, data []byte, value string, err error) {
+	tooLarge := finance.Errorf(finance.ECodePayloadTooLarge, "the file is larger than %d MB", limit>>20)
+	r.Body = http.MaxBytesReader(w, r.Body, int64(limit)+1<<20)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
+		return "", nil, "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
 	}
-	var up *store.Upload
-	account := ""
+	got := false
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
 			break
 		}
 		if err == nil {
-			switch part.FormName() {
-			case "file":
-				if up != nil {
+			switch {
+			case part.FormName() == "file":
+				if got {
 					err = finance.Errorf(finance.ECodeInvalid, "send one file")
 					break
 				}
-				up = &store.Upload{FileName: importer.FileName(part.FileName())}
-				up.Data, err = readFile(part, r.ContentLength)
-			case "accountId":
+				got, name = true, part.FileName()
+				data, err = readFile(part, r.ContentLength, limit)
+			case field != "" && part.FormName() == field:
 				var b []byte
 				b, err = io.ReadAll(io.LimitReader(part, 64))
-				account = string(b)
+				value = string(b)
 			default:
 				_, err = io.Copy(io.Discard, part)
 			}
@@ -143,29 +159,25 @@ func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, 
 		switch {
 		case err == nil:
 		case errors.As(err, &big), errors.Is(err, errFileTooLarge):
-			return nil, "", tooLarge
+			return "", nil, "", tooLarge
 		case finance.ErrorCode(err) != finance.ECodeInternal:
-			return nil, "", err
+			return "", nil, "", err
 		default:
-			return nil, "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
+			return "", nil, "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
 		}
 	}
-	if up == nil {
-		return nil, "", &finance.Error{Code: finance.ECodeInvalid, Message: "no file", Fields: []finance.FieldError{{Field: "file", Code: finance.FCodeRequired}}}
+	if !got {
+		return "", nil, "", &finance.Error{Code: finance.ECodeInvalid, Message: "no file", Fields: []finance.FieldError{{Field: "file", Code: finance.FCodeRequired}}}
 	}
-	up.Format = string(importer.DetectFormat(up.FileName, up.Data))
-	if up.Format == string(importer.FormatUnknown) {
-		return nil, "", finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
-	}
-	return up, account, nil
+	return name, data, value, nil
 }
 
 var errFileTooLarge = errors.New("file too large")
 
 // readFile reads a file part into one buffer, sized by the request's length
-// when it is known, and stops past importer.MaxFileBytes.
-func readFile(r io.Reader, contentLength int64) ([]byte, error) {
-	size := int64(importer.MaxFileBytes + 1)
+// when it is known, and stops past limit bytes.
+func readFile(r io.Reader, contentLength int64, limit int) ([]byte, error) {
+	size := int64(limit + 1)
 	if contentLength > 0 && contentLength < size {
 		size = contentLength
 	}
@@ -176,7 +188,7 @@ func readFile(r io.Reader, contentLength int64) ([]byte, error) {
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
-		if len(buf) > importer.MaxFileBytes {
+		if len(buf) > limit {
 			return nil, errFileTooLarge
 		}
 		if err == io.EOF {

@@ -18,15 +18,25 @@ import (
 // upload posts a file to /api/v1/imports as the web app does.
 func (c *client) upload(name string, data []byte, accountID string, out any) int {
 	c.t.Helper()
+	fields := map[string]string{}
+	if accountID != "" {
+		fields["accountId"] = accountID
+	}
+	return c.postFile("/api/v1/imports", fields, name, data, out)
+}
+
+// postFile posts a multipart form: the fields, then the file part "file".
+func (c *client) postFile(path string, fields map[string]string, name string, data []byte, out any) int {
+	c.t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
-	if accountID != "" {
-		_ = mw.WriteField("accountId", accountID)
+	for k, v := range fields {
+		_ = mw.WriteField(k, v)
 	}
 	fw, _ := mw.CreateFormFile("file", name)
 	_, _ = fw.Write(data)
 	_ = mw.Close()
-	req, _ := http.NewRequest("POST", c.base+"/api/v1/imports", &buf)
+	req, _ := http.NewRequest("POST", c.base+path, &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	resp, err := c.http.Do(req)
 	if err != nil {
@@ -36,7 +46,7 @@ func (c *client) upload(name string, data []byte, accountID string, out any) int
 	body, _ := io.ReadAll(resp.Body)
 	if out != nil && len(body) > 0 {
 		if err := json.Unmarshal(body, out); err != nil {
-			c.t.Fatalf("upload: %v in %s", err, body)
+			c.t.Fatalf("%s: %v in %s", path, err, body)
 		}
 	}
 	return resp.StatusCode

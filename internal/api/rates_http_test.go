@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -193,8 +194,12 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		if code := owner.do("POST", "/api/v1/rules/"+rule.ID+"/apply?dryRun=false", nil, &run); code != 200 || run.RunID == "" {
 			t.Fatalf("rule run: %d %+v", code, run)
 		}
+		var att idReply
+		if code := owner.attach(mov.ID, "ticket.png", pngOf(4, 4), &att); code != 201 {
+			t.Fatalf("attachment: %d", code)
+		}
 		ids := map[string]string{"accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS",
-			"schedules": sched.ID, "rules": rule.ID, "runs": run.RunID}
+			"schedules": sched.ID, "rules": rule.ID, "runs": run.RunID, "attachments": att.ID}
 		var mine idReply
 		intruder.do("POST", "/api/v1/accounts", map[string]any{"name": "Mine", "type": "cash", "currency": "EUR"}, &mine)
 		// A body each kind's writes would take from their owner.
@@ -221,8 +226,8 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		}
 		// The owner's things are all there, unchanged.
 		for kind, id := range ids {
-			if kind == "imports" || kind == "runs" {
-				continue // an upload has no GET; its preview shows it is there (a run: its undo, below)
+			if kind == "imports" || kind == "runs" || kind == "attachments" {
+				continue // an upload has no GET; its preview shows it is there (a run: its undo, a file: its GET, below)
 			}
 			if kind == "currencies" {
 				var list struct{ Items []struct{ Code string } }
@@ -253,6 +258,9 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		}
 		if code := owner.do("POST", "/api/v1/rules/runs/"+run.RunID+"/undo", nil, nil); code != 200 {
 			t.Errorf("owner's rule run: %d", code)
+		}
+		if resp, body := owner.fetch(owner.base + "/api/v1/attachments/" + att.ID); resp.StatusCode != 200 || !bytes.Equal(body, pngOf(4, 4)) {
+			t.Errorf("owner's file: %d", resp.StatusCode)
 		}
 		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
 			t.Fatal(err)

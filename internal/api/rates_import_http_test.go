@@ -1,10 +1,7 @@
 package api_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,23 +16,7 @@ import (
 // postRates sends a file of rates to /api/v1/rates/import?query.
 func (c *client) postRates(query string, data []byte, out any) int {
 	c.t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	fw, _ := mw.CreateFormFile("file", "rates.csv")
-	_, _ = fw.Write(data)
-	_ = mw.Close()
-	req, _ := http.NewRequest("POST", c.base+"/api/v1/rates/import"+query, &buf)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	resp, err := c.http.Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	if out != nil {
-		_ = json.Unmarshal(body, out)
-	}
-	return resp.StatusCode
+	return c.postFile("/api/v1/rates/import"+query, nil, "rates.csv", data, out)
 }
 
 func (c *client) rateCount() int {

@@ -73,6 +73,11 @@ func (a *API) routes() []route {
 		{"GET /api/v1/movements/{id}", a.authed(a.getMovement)},
 		{"PATCH /api/v1/movements/{id}", a.authed(a.patchMovement)},
 		{"DELETE /api/v1/movements/{id}", a.authed(a.deleteMovement)},
+		{"GET /api/v1/movements/{id}/attachments", a.authed(a.listAttachments)},
+		{"POST /api/v1/movements/{id}/attachments", a.authed(a.addAttachment)},
+		{"GET /api/v1/attachments/{id}", a.authed(a.getAttachment(false))},
+		{"GET /api/v1/attachments/{id}/thumbnail", a.authed(a.getAttachment(true))},
+		{"DELETE /api/v1/attachments/{id}", a.authed(a.deleteAttachment)},
 
 		{"GET /api/v1/reports/categories", a.authed(a.reportCategories)},
 		{"GET /api/v1/reports/trend", a.authed(a.reportMonthly)},

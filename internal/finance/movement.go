@@ -55,6 +55,8 @@ type Movement struct {
 	ToBaseAmount  *int64 `json:"toBaseAmount"`
 	BaseEstimated bool   `json:"baseEstimated"`
 	baseLater     int64
+	// Attachments: how many files the movement keeps.
+	Attachments int `json:"attachments"`
 	// Rules: what the ledger's rules changed when the movement was created
 	// (only in the answer to its creation).
 	Rules []RuleChange `json:"rules,omitempty"`

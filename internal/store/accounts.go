@@ -182,6 +182,9 @@ func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovemen
 		if err := tx.forgetFeatures(ctx, id); err != nil {
 			return err
 		}
+		if err := tx.dropFiles(ctx, `movement_id IN (SELECT id FROM movements WHERE ledger_id = ? AND (account_id = ? OR to_account_id = ?))`, ledgerID, id, id); err != nil {
+			return err
+		}
 		if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND (account_id = ? OR to_account_id = ?)`, ledgerID, id, id); err != nil {
 			return err
 		}

@@ -22,6 +22,11 @@ var exportTables = []exportTable{
 	{name: "categories", where: inUserLedgers},
 	{name: "movements", where: inUserLedgers},
 	{name: "movement_tags", where: inUserLedgers},
+	{name: "budgets", where: inUserLedgers},
+	{name: "schedules", where: inUserLedgers},
+	{name: "schedule_occurrences", where: inUserLedgers},
+	{name: "rules", where: inUserLedgers},
+	{name: "attachments", where: inUserLedgers, omit: map[string]bool{"file_key": true, "thumb_key": true}},
 }
 
 const inUserLedgers = "ledger_id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ?)"

@@ -10,7 +10,11 @@ import (
 	"cashcontrol/internal/finance"
 )
 
-const movementColumns = `m.id, m.type, m.date, m.amount, a.currency, m.account_id, m.category_id, m.to_account_id, m.to_amount,
+const movementColumns = movementFields + `, (SELECT COUNT(*) FROM attachments x WHERE x.movement_id = m.id)`
+
+// movementFields are a movement's own columns (movementColumns without the
+// count of its files: an export of every movement reads no more).
+const movementFields = `m.id, m.type, m.date, m.amount, a.currency, m.account_id, m.category_id, m.to_account_id, m.to_amount,
 	COALESCE(ta.currency, ''), m.description, m.notes, m.tags, m.base_amount, m.to_base_amount, m.base_later`
 
 const movementFrom = ` FROM movements m JOIN accounts a ON a.id = m.account_id` + toAccountJoin
@@ -24,7 +28,7 @@ func scanMovement(s rowScanner) (*finance.Movement, error) {
 	var tags string
 	var later int64
 	if err := s.Scan(&m.ID, &m.Type, &m.Date, &m.Amount, &m.Currency, &m.AccountID, &cat, &to, &toAmount,
-		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later); err != nil {
+		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later, &m.Attachments); err != nil {
 		return nil, err
 	}
 	m.SetBase(nullable(base), nullable(toBase), later)
@@ -343,6 +347,9 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 		for _, m := range slices.SortedStableFunc(slices.Values(out), compareDateID) {
 			d := draftOf(&m)
 			if err := applyMovement(ctx, tx, ledgerID, &d, -1); err != nil {
+				return err
+			}
+			if err := tx.dropFiles(ctx, `movement_id = ?`, m.ID); err != nil {
 				return err
 			}
 			if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, m.ID); err != nil {

@@ -244,7 +244,7 @@ func (db *DB) ExportMovements(ctx context.Context, ledgerID int64, f finance.Mov
 	if err != nil {
 		return err
 	}
-	rows, err := db.query(ctx, `SELECT `+movementColumns+`, a.name, COALESCE(CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ' / ' || c.name END, ''),
+	rows, err := db.query(ctx, `SELECT `+movementFields+`, a.name, COALESCE(CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ' / ' || c.name END, ''),
 		COALESCE(ta.name, '')`+src.from+toAccountJoin+` LEFT JOIN categories c ON c.id = m.category_id LEFT JOIN categories p ON p.id = c.parent_id`+
 		src.where+src.order, src.args...)
 	if err != nil {

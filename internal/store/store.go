@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"cashcontrol/internal/files"
 	"cashcontrol/internal/money"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
@@ -36,6 +37,8 @@ type DB struct {
 	now     func() time.Time
 	// currencies is the ISO 4217 table the finance validation checks codes against.
 	currencies *money.Table
+	// files keeps the attachments' bytes; nil: none can be added.
+	files files.Store
 	// statsRunning and statsAgain schedule the statistics refresh after
 	// large imports (refreshStatisticsSoon).
 	statsRunning, statsAgain atomic.Bool
@@ -49,6 +52,9 @@ type Options struct {
 	SQLitePath string
 	// Now replaces the clock (tests); nil means time.Now.
 	Now func() time.Time
+	// Files keeps the attachments' files (files.Local under the data
+	// folder); nil: attachments cannot be added.
+	Files files.Store
 }
 
 // Open connects, checks the connection and applies pending migrations.
@@ -84,7 +90,7 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 			p.Close()
 			return nil, fmt.Errorf("connect to postgres: %w", err)
 		}
-		return &DB{dialect: Postgres, w: p, r: p, now: now, currencies: money.NewTable()}, nil
+		return &DB{dialect: Postgres, w: p, r: p, now: now, currencies: money.NewTable(), files: opts.Files}, nil
 	}
 	if opts.SQLitePath == "" {
 		return nil, errors.New("no database: set a SQLite path or a PostgreSQL URL")
@@ -112,7 +118,7 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 	n := max(4, 2*runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &DB{dialect: SQLite, w: w, r: r, now: now, currencies: money.NewTable()}, nil
+	return &DB{dialect: SQLite, w: w, r: r, now: now, currencies: money.NewTable(), files: opts.Files}, nil
 }
 
 func sqliteDSN(path string, readOnly bool) string {
@@ -157,6 +163,9 @@ type Tx struct {
 	turnover int64
 	// features: the change of the suggestion counts (learnFeatures).
 	features map[featureKey]int64
+	// gone: the keys of files whose rows this transaction deleted, removed
+	// from the file store once it commits (dropFiles).
+	gone []string
 	// conv converts to the base currency (converter); nil until first used
 	// and after a change of rates.
 	conv *converter
@@ -221,6 +230,7 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	db.removeFiles(ctx, t.gone)
 	return nil
 }
 

@@ -48,7 +48,7 @@ func (db *DB) CountRowsForTest(ctx context.Context, table string, userID int64) 
 }
 
 // ledgerTables are the tables whose rows belong to a ledger.
-var ledgerTables = []string{"accounts", "categories", "movements", "movement_tags", "monthly_totals", "imports", "budgets", "schedules", "schedule_occurrences", "category_features", "rules", "rule_runs"}
+var ledgerTables = []string{"accounts", "categories", "movements", "movement_tags", "monthly_totals", "imports", "budgets", "schedules", "schedule_occurrences", "category_features", "rules", "rule_runs", "attachments"}
 
 // CountLedgerRowsForTest counts a ledger's rows in every ledger table.
 func (db *DB) CountLedgerRowsForTest(ctx context.Context, ledgerID int64) map[string]int64 {
@@ -165,4 +165,28 @@ func (db *DB) ExplainSearchForTest(ctx context.Context, ledgerID int64, text str
 		plan.WriteString(line + "\n")
 	}
 	return plan.String(), rows.Err()
+}
+
+// AttachmentFilesForTest lists the file keys of the ledger's attachments,
+// and whether the file store holds each.
+func (db *DB) AttachmentFilesForTest(ctx context.Context, ledgerID int64) (map[string]bool, error) {
+	keys, err := attachmentKeys(ctx, db, `ledger_id = ?`, ledgerID)
+	out := map[string]bool{}
+	for _, k := range keys {
+		f, err := db.files.Open(ctx, k)
+		out[k] = err == nil
+		if f != nil {
+			f.Close()
+		}
+	}
+	return out, err
+}
+
+// FileExistsForTest reports whether the file store holds key.
+func (db *DB) FileExistsForTest(ctx context.Context, key string) bool {
+	f, err := db.files.Open(ctx, key)
+	if f != nil {
+		f.Close()
+	}
+	return err == nil
 }

@@ -300,6 +300,12 @@ func updateUserTx(ctx context.Context, tx *Tx, userID int64, sets string, args .
 // belongs to it: ledgers it owns and their contents, identities, sessions.
 func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
 	return db.write(ctx, func(tx *Tx) error {
+		// The files of the ledgers that go with the user (their owner).
+		keys, err := attachmentKeys(ctx, tx, `ledger_id IN (SELECT id FROM ledgers WHERE owner_id = ?)`, userID)
+		if err != nil {
+			return err
+		}
+		tx.gone = keys
 		res, err := tx.exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
 		if err != nil {
 			return fmt.Errorf("delete user: %w", err)

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
-import { BIN, launch, startServer } from './server.mjs';
+import { BIN, launch, png, startServer } from './server.mjs';
 
 const EMAIL = 'axe@example.com';
 const PASSWORD = 'lantern-meadow-73';
@@ -69,6 +69,18 @@ async function addCurrencies() {
       }),
     );
     if (rate) await ok(await req.post(`${srv.base}/api/v1/rates`, { data: { currency, date: today, rate } }));
+    // A photo of the ticket and a PDF, so the movement dialog shows a thumbnail and a file.
+    const movement = (await (await req.get(`${srv.base}/api/v1/movements?limit=1`)).json()).items[0];
+    await ok(
+      await req.post(`${srv.base}/api/v1/movements/${movement.id}/attachments`, {
+        multipart: { file: { name: 'ticket.png', mimeType: 'image/png', buffer: png(400, 300) } },
+      }),
+    );
+    await ok(
+      await req.post(`${srv.base}/api/v1/movements/${movement.id}/attachments`, {
+        multipart: { file: { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') } },
+      }),
+    );
   }
   // Budgets: one category over its budget, the ledger's overall budget, so the budget view shows its bars.
   await ok(

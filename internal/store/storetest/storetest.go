@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"cashcontrol/internal/files"
 	"cashcontrol/internal/store"
 )
 
@@ -27,7 +28,7 @@ func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 // OpenSQLite returns a migrated store on a new SQLite file, closed at cleanup.
 func OpenSQLite(t testing.TB) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), store.Options{SQLitePath: filepath.Join(t.TempDir(), "test.db")})
+	db, err := store.Open(context.Background(), store.Options{SQLitePath: filepath.Join(t.TempDir(), "test.db"), Files: localFiles(t)})
 	if err != nil {
 		t.Fatalf("open sqlite: %v", err)
 	}
@@ -81,10 +82,20 @@ func PostgresURL(t testing.TB) string {
 // OpenPostgres returns a migrated store in a schema of its own.
 func OpenPostgres(t testing.TB) *store.DB {
 	t.Helper()
-	db, err := store.Open(context.Background(), store.Options{DatabaseURL: PostgresURL(t)})
+	db, err := store.Open(context.Background(), store.Options{DatabaseURL: PostgresURL(t), Files: localFiles(t)})
 	if err != nil {
 		t.Fatalf("open postgres: %v", err)
 	}
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// localFiles is a file store in a folder of the test's own.
+func localFiles(t testing.TB) *files.Local {
+	t.Helper()
+	l, err := files.NewLocal(filepath.Join(t.TempDir(), "attachments"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

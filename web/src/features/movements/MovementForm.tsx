@@ -15,6 +15,7 @@ import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
+import { Attachments } from './Attachments';
 
 const LAST_ACCOUNT = 'cc.lastAccount';
 
@@ -201,6 +202,7 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
           <>
             <TagsInput label={t('movements.tags')} description={t('movements.tagsHint')} value={tags} onChange={setTags} maxTags={20} error={errors.tags} />
             <Textarea label={t('movements.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+            {movement && <Attachments movementId={movement.id} />}
           </>
         )}
         <FormActions onCancel={movement ? onDone : undefined} busy={create.isPending || update.isPending}>

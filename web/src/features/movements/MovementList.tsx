@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowsExchange } from '@tabler/icons-react';
+import { IconArrowsExchange, IconPaperclip } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -187,9 +187,17 @@ export function MovementList(props: {
                     <CategoryIcon icon={cat?.icon ?? ''} color={cat?.color ?? ''} size={34} />
                   )}
                   <div style={{ minWidth: 0, flex: 1 }}>
-                    <Text fw={500} truncate>
-                      {title}
-                    </Text>
+                    <Group gap={4} wrap="nowrap">
+                      <Text fw={500} truncate>
+                        {title}
+                      </Text>
+                      {(m.attachments ?? 0) > 0 && (
+                        <>
+                          <IconPaperclip size={14} aria-hidden style={{ flex: 'none' }} />
+                          <VisuallyHidden>{`, ${t('attachments.count', { count: m.attachments ?? 0 })}`}</VisuallyHidden>
+                        </>
+                      )}
+                    </Group>
                     <Group gap={6} wrap="nowrap">
                       <Text size="xs" c="dimmed" truncate>
                         {m.type === 'transfer'

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey, query } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
 import type { Movement, MovementType, Page } from '@/shared/api/types';
@@ -141,4 +141,41 @@ export function useCategorySuggestion(p: { description: string; type: MovementTy
     enabled: enabled && description.length >= 2 && p.type !== 'transfer',
     staleTime: 60_000,
   });
+}
+
+/** A file kept with a movement; thumbnail: GET …/thumbnail has a small JPEG (images only). */
+export interface Attachment {
+  id: string;
+  movementId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+  thumbnail: boolean;
+  createdAt: number;
+}
+
+export function useAttachments(movementId: string) {
+  return useQuery({
+    queryKey: [...keys.movements, 'attachments', movementId],
+    queryFn: async () => (await api.get<{ items: Attachment[] }>(`/api/v1/movements/${movementId}/attachments`)).items,
+  });
+}
+
+/** Attaching and removing files; the list's paperclips refresh with them. */
+export function useAttachmentMutations(movementId: string) {
+  const qc = useQueryClient();
+  const onSuccess = () => qc.invalidateQueries({ queryKey: keys.movements });
+  return {
+    add: useMutation({
+      mutationFn: (file: File) => {
+        const form = new FormData();
+        form.append('file', file);
+        return api.post<Attachment>(`/api/v1/movements/${movementId}/attachments`, form);
+      },
+      onSuccess,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/attachments/${id}`), onSuccess }),
+  };
 }

@@ -265,9 +265,14 @@ function AccountActions() {
         <Text size="sm" c="dimmed" my="xs">
           {t('profile.exportHint')}
         </Text>
-        <Button variant="default" component="a" href="/api/v1/me/export" download leftSection={<IconDownload size={18} />}>
-          {t('profile.exportData')}
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" component="a" href="/api/v1/me/export" download leftSection={<IconDownload size={18} />}>
+            {t('profile.exportData')}
+          </Button>
+          <Button variant="default" component="a" href="/api/v1/me/export?format=zip" download leftSection={<IconDownload size={18} />}>
+            {t('profile.exportZip')}
+          </Button>
+        </Group>
       </Paper>
       <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--cc-expenses)' }}>
         <Title order={2} size="h3">

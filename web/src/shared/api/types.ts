@@ -90,6 +90,8 @@ export interface Movement {
   toBaseAmount?: number | null;
   /** Converted at the rate of a later date (none existed on or before it). */
   baseEstimated?: boolean;
+  /** How many files the movement keeps (absent from an older server). */
+  attachments?: number;
 }
 
 export interface Page<T> {

@@ -208,6 +208,20 @@ const fr: Dictionary = {
     subcategories: '{{count, number}} sous-catégories',
     subcategories_one: '{{count, number}} sous-catégorie',
   },
+  attachments: {
+    title: 'Tickets et fichiers',
+    drop: 'Déposez ici une photo ou un PDF, ou cliquez pour en choisir un',
+    hint: 'JPEG, PNG, WebP ou PDF, jusqu’à 10 Mo chacun, 10 par mouvement',
+    camera: 'Prendre une photo',
+    open: 'Ouvrir {{name}}',
+    remove: 'Retirer {{name}}',
+    added: '{{name}} joint',
+    removed: 'Fichier retiré',
+    rejected: 'Seuls les fichiers JPEG, PNG, WebP ou PDF de 10 Mo au plus peuvent être joints.',
+    full: 'Ce mouvement garde déjà 10 fichiers, le maximum.',
+    count_one: '{{count}} fichier joint',
+    count_other: '{{count}} fichiers joints',
+  },
   rules: {
     title: 'Règles',
     intro:
@@ -544,6 +558,7 @@ const fr: Dictionary = {
     data: 'Vos données',
     exportHint: 'Téléchargez tout ce que Cash Control conserve sur vous, en JSON.',
     exportData: 'Exporter mes données',
+    exportZip: 'Avec mes fichiers (zip)',
     danger: 'Supprimer le compte',
     deleteHint: 'Supprime votre compte et tous vos comptes, catégories et mouvements. Action irréversible.',
     deleteAccount: 'Supprimer mon compte',

@@ -1,0 +1,78 @@
+package files
+
+import (
+	"bytes"
+	"image"
+	"image/jpeg"
+	_ "image/png" // decodes PNG
+	"net/http"
+
+	"golang.org/x/image/draw"
+	_ "golang.org/x/image/webp" // decodes WebP
+
+	"cashcontrol/internal/finance"
+)
+
+// Bounds of an image: a small file may claim a huge picture (a
+// decompression bomb); its header is read before any pixel.
+const (
+	MaxSide      = 12000
+	MaxPixels    = 40_000_000
+	ThumbnailMax = 320 // the thumbnail's longer side, in pixels
+)
+
+// Info is what a file is, from its bytes.
+type Info struct {
+	ContentType   string
+	Width, Height int // images only
+}
+
+// Inspect tells what data is: a JPEG, PNG or WebP image whose header
+// decodes and whose size is within the bounds, or a PDF. Anything else is
+// unsupported_media_type, whatever its name says; an image too large is a
+// 400 on the file.
+func Inspect(data []byte) (Info, error) {
+	t := http.DetectContentType(data)
+	switch t {
+	case finance.TypeJPEG, finance.TypePNG, finance.TypeWebP:
+	case finance.TypePDF:
+		return Info{ContentType: t}, nil
+	default:
+		return Info{}, finance.Errorf(finance.ECodeUnsupportedMedia, "attach a JPEG, PNG or WebP image or a PDF (this file is %s)", t)
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil || "image/"+format != t {
+		return Info{}, finance.FieldErr("file", finance.FCodeInvalid, "the image cannot be read")
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxSide || cfg.Height > MaxSide || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return Info{}, finance.FieldErr("file", finance.FCodeOutOfRange, "the image is too large: at most 40 megapixels, 12,000 pixels a side")
+	}
+	return Info{ContentType: t, Width: cfg.Width, Height: cfg.Height}, nil
+}
+
+// Thumbnail is a JPEG of the image that Inspect accepted, its longer side
+// ThumbnailMax pixels at most.
+func Thumbnail(data []byte) ([]byte, error) {
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, finance.FieldErr("file", finance.FCodeInvalid, "the image cannot be read")
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w > ThumbnailMax || h > ThumbnailMax {
+		if w >= h {
+			w, h = ThumbnailMax, max(1, h*ThumbnailMax/w)
+		} else {
+			w, h = max(1, w*ThumbnailMax/h), ThumbnailMax
+		}
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	// White under transparent pixels: a JPEG has no alpha.
+	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
+	draw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
+	var out bytes.Buffer
+	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: 80}); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}

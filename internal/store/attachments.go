@@ -1,0 +1,190 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+
+	"cashcontrol/internal/files"
+	"cashcontrol/internal/finance"
+)
+
+// Attachments: a row per file, the bytes in the file store (files.Store).
+// A new file is written before its row, and removed again when the row's
+// transaction fails; a row's deletion removes its files once it commits
+// (Tx.gone, dropFiles), so a file store never loses a file a row names.
+
+const attachmentColumns = `id, movement_id, name, content_type, size, width, height, thumb_key <> '', created_at`
+
+func scanAttachment(s rowScanner) (*finance.Attachment, error) {
+	var a finance.Attachment
+	if err := s.Scan(&a.ID, &a.MovementID, &a.Name, &a.ContentType, &a.Size, &a.Width, &a.Height, &a.Thumbnail, &a.CreatedAt); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+var errNoFileStore = errors.New("attachments: no file store")
+
+// NewAttachment is a file to keep with a movement, inspected already
+// (files.Inspect) and with its thumbnail for an image.
+type NewAttachment struct {
+	Name      string
+	Data      []byte
+	Info      files.Info
+	Thumbnail []byte // nil: none
+}
+
+// AddAttachment keeps a file with one of the ledger's movements: at most
+// finance.MaxAttachmentsPerMovement each.
+func (db *DB) AddAttachment(ctx context.Context, ledgerID, movementID int64, in NewAttachment) (*finance.Attachment, error) {
+	if db.files == nil {
+		return nil, errNoFileStore
+	}
+	name := finance.Truncate(in.Name, finance.MaxAttachmentName)
+	if name == "" {
+		name = "file"
+	}
+	key, thumb := files.NewKey(), ""
+	if err := db.files.Put(ctx, key, in.Data); err != nil {
+		return nil, err
+	}
+	written := []string{key}
+	if in.Thumbnail != nil {
+		thumb = files.NewKey()
+		if err := db.files.Put(ctx, thumb, in.Thumbnail); err != nil {
+			db.removeFiles(ctx, written)
+			return nil, err
+		}
+		written = append(written, thumb)
+	}
+	var id int64
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		var n int64
+		if err := tx.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM attachments WHERE movement_id = m.id) FROM movements m
+			WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, movementID).Scan(&n); err != nil {
+			return notFound(err, "movement")
+		}
+		if n >= finance.MaxAttachmentsPerMovement {
+			return finance.LimitError("", "a movement keeps at most 10 files")
+		}
+		return tx.queryRow(ctx, `INSERT INTO attachments (ledger_id, movement_id, name, content_type, size, width, height, file_key, thumb_key, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, movementID, name, in.Info.ContentType, len(in.Data),
+			in.Info.Width, in.Info.Height, key, thumb, db.nowMillis()).Scan(&id)
+	})
+	if err != nil {
+		db.removeFiles(ctx, written)
+		return nil, err
+	}
+	return scanAttachment(db.queryRow(ctx, `SELECT `+attachmentColumns+` FROM attachments WHERE id = ?`, id))
+}
+
+// Attachments lists the files of one of the ledger's movements, oldest first.
+func (db *DB) Attachments(ctx context.Context, ledgerID, movementID int64) ([]finance.Attachment, error) {
+	var one int
+	if err := db.queryRow(ctx, `SELECT 1 FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, movementID).Scan(&one); err != nil {
+		return nil, notFound(err, "movement")
+	}
+	rows, err := db.query(ctx, `SELECT `+attachmentColumns+` FROM attachments WHERE ledger_id = ? AND movement_id = ? ORDER BY id`, ledgerID, movementID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []finance.Attachment{}
+	for rows.Next() {
+		a, err := scanAttachment(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *a)
+	}
+	return out, rows.Err()
+}
+
+// OpenAttachment opens one of the ledger's files (its thumbnail with
+// thumbnail; not_found when it has none). The caller closes it.
+func (db *DB) OpenAttachment(ctx context.Context, ledgerID, id int64, thumbnail bool) (*finance.Attachment, io.ReadSeekCloser, error) {
+	var fileKey, thumbKey string
+	row := db.queryRow(ctx, `SELECT `+attachmentColumns+`, file_key, thumb_key FROM attachments WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+	var a finance.Attachment
+	if err := row.Scan(&a.ID, &a.MovementID, &a.Name, &a.ContentType, &a.Size, &a.Width, &a.Height, &a.Thumbnail, &a.CreatedAt, &fileKey, &thumbKey); err != nil {
+		return nil, nil, notFound(err, "attachment")
+	}
+	key := fileKey
+	if thumbnail {
+		if thumbKey == "" {
+			return nil, nil, finance.Errorf(finance.ECodeNotFound, "this file has no thumbnail")
+		}
+		key = thumbKey
+	}
+	if db.files == nil {
+		return nil, nil, errNoFileStore
+	}
+	f, err := db.files.Open(ctx, key)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &a, f, nil
+}
+
+// DeleteAttachment deletes one of the ledger's files.
+func (db *DB) DeleteAttachment(ctx context.Context, ledgerID, id int64) error {
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		if err := tx.dropFiles(ctx, `id = ?`, id); err != nil {
+			return err
+		}
+		res, err := tx.exec(ctx, `DELETE FROM attachments WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return finance.Errorf(finance.ECodeNotFound, "attachment not found")
+		}
+		return nil
+	})
+}
+
+// dropFiles notes the files of the ledger's attachments that match where
+// (an SQL condition on attachments) for removal once the transaction
+// commits: their rows go with the movement or here.
+func (t *Tx) dropFiles(ctx context.Context, where string, args ...any) error {
+	keys, err := attachmentKeys(ctx, t, `ledger_id = ? AND `+where, append([]any{t.ledgerID}, args...)...)
+	t.gone = append(t.gone, keys...)
+	return err
+}
+
+// removeFiles deletes files from the file store; a failure is logged (the
+// file is only space lost: no row names it any more).
+func (db *DB) removeFiles(ctx context.Context, keys []string) {
+	if db.files == nil {
+		return
+	}
+	for _, k := range keys {
+		if err := db.files.Delete(context.WithoutCancel(ctx), k); err != nil {
+			slog.Warn("attachments: a file was not removed", "key", k, "err", err)
+		}
+	}
+}
+
+// attachmentKeys lists the file keys (files and thumbnails) of the
+// attachments that match where.
+func attachmentKeys(ctx context.Context, q rowsQuerier, where string, args ...any) ([]string, error) {
+	rows, err := q.query(ctx, `SELECT file_key, thumb_key FROM attachments WHERE `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var f, th string
+		if err := rows.Scan(&f, &th); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+		if th != "" {
+			out = append(out, th)
+		}
+	}
+	return out, rows.Err()
+}
