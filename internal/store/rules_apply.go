@@ -1,9 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"cashcontrol/internal/finance"
 )
@@ -53,15 +56,6 @@ func (f ruleFields) equal(g ruleFields) bool {
 	return f.CategoryID == g.CategoryID && slices.Equal(f.Tags, g.Tags) && f.Description == g.Description && f.Notes == g.Notes
 }
 
-// input is the patch that gives a movement these fields.
-func (f ruleFields) input() finance.MovementInput {
-	in := finance.MovementInput{Tags: &f.Tags, Description: &f.Description, Notes: &f.Notes}
-	if f.CategoryID != 0 {
-		in.CategoryID = &finance.IDInput{ID: f.CategoryID, Set: true}
-	}
-	return in
-}
-
 type ruleRunEntry struct {
 	ID     int64      `json:"id"`
 	Before ruleFields `json:"before"`
@@ -78,8 +72,7 @@ func ruleMatches(ctx context.Context, q rowsQuerier, ledgerID int64, rule *finan
 		return err
 	}
 	set := finance.NewRuleSet([]finance.MovementRule{one}, func(id int64) string { return types[id] })
-	rows, err := q.query(ctx, `SELECT id, type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0),
-		description, notes, tags FROM movements WHERE ledger_id = ? ORDER BY date DESC, id DESC`, ledgerID)
+	rows, err := q.query(ctx, `SELECT `+rewriteColumns+` FROM movements WHERE ledger_id = ? ORDER BY date DESC, id DESC`, ledgerID)
 	if err != nil {
 		return err
 	}
@@ -90,14 +83,11 @@ func ruleMatches(ctx context.Context, q rowsQuerier, ledgerID int64, rule *finan
 	}
 	var hits []hit
 	for rows.Next() {
-		var id int64
-		var d finance.MovementDraft
-		var tags string
-		if err := rows.Scan(&id, &d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.ToAccountID, &d.Description, &d.Notes, &tags); err != nil {
+		id, d, err := scanRewrite(rows)
+		if err != nil {
 			rows.Close()
 			return err
 		}
-		d.Tags = splitTags(tags)
 		after := d
 		after.Tags = slices.Clone(d.Tags)
 		if changes := set.Apply(&after); len(changes) > 0 {
@@ -148,11 +138,16 @@ func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool
 			return notFound(err, "rule")
 		}
 		var items []ruleRunEntry
+		var rs []rewrite
 		err = collect(tx, rule, func(id int64, before, after *finance.MovementDraft) error {
 			items = append(items, ruleRunEntry{ID: id, Before: fieldsOf(before), After: fieldsOf(after)})
-			return tx.patchMovement(ctx, id, fieldsOf(after).input())
+			rs = append(rs, rewrite{id, *before, *after})
+			return nil
 		})
 		if err != nil || len(items) == 0 {
+			return err
+		}
+		if err := tx.rewriteMovements(ctx, rs); err != nil {
 			return err
 		}
 		b, err := json.Marshal(items)
@@ -170,15 +165,6 @@ func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool
 		return nil, err
 	}
 	return run, nil
-}
-
-// patchMovement patches one of the ledger's movements in the transaction.
-func (tx *Tx) patchMovement(ctx context.Context, id int64, in finance.MovementInput) error {
-	cur, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, tx.ledgerID, id))
-	if err != nil {
-		return notFound(err, "movement")
-	}
-	return tx.updateMovement(ctx, cur, in)
 }
 
 // RuleUndo is what undoing a run did: Restored movements got their fields
@@ -202,21 +188,44 @@ func (db *DB) UndoRuleRun(ctx context.Context, ledgerID, runID int64) (*RuleUndo
 		if err := json.Unmarshal([]byte(raw), &items); err != nil {
 			return err
 		}
-		for _, it := range items {
-			cur, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, it.ID))
+		var rs []rewrite
+		for chunk := range slices.Chunk(items, rewriteChunk) {
+			ids := make([]int64, len(chunk))
+			for i, it := range chunk {
+				ids[i] = it.ID
+			}
+			in, args := inList(ids)
+			rows, err := tx.query(ctx, `SELECT `+rewriteColumns+` FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...)
 			if err != nil {
-				out.Kept++ // deleted since
-				continue
-			}
-			d := draftOf(cur)
-			if !fieldsOf(&d).equal(it.After) {
-				out.Kept++
-				continue
-			}
-			if err := tx.updateMovement(ctx, cur, it.Before.input()); err != nil {
 				return err
 			}
-			out.Restored++
+			now := map[int64]finance.MovementDraft{}
+			for rows.Next() {
+				id, d, err := scanRewrite(rows)
+				if err != nil {
+					rows.Close()
+					return err
+				}
+				now[id] = d
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			for _, it := range chunk {
+				cur, ok := now[it.ID]
+				if !ok || !fieldsOf(&cur).equal(it.After) {
+					out.Kept++ // deleted or changed since
+					continue
+				}
+				back := cur
+				back.CategoryID, back.Tags, back.Description, back.Notes = it.Before.CategoryID, it.Before.Tags, it.Before.Description, it.Before.Notes
+				rs = append(rs, rewrite{it.ID, cur, back})
+				out.Restored++
+			}
+		}
+		if err := tx.rewriteMovements(ctx, rs); err != nil {
+			return err
 		}
 		_, err := tx.exec(ctx, `DELETE FROM rule_runs WHERE ledger_id = ? AND id = ?`, ledgerID, runID)
 		return err
@@ -225,4 +234,142 @@ func (db *DB) UndoRuleRun(ctx context.Context, ledgerID, runID int64) (*RuleUndo
 		return nil, err
 	}
 	return &out, nil
+}
+
+// rewriteChunk movements are read or written per statement.
+const rewriteChunk = 500
+
+// rewriteColumns are what a rule reads of a movement and may change, with
+// what its effects need (scanRewrite).
+const rewriteColumns = `id, type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0),
+	description, notes, tags, base_amount, to_base_amount, base_later`
+
+func scanRewrite(rows *sql.Rows) (int64, finance.MovementDraft, error) {
+	var id int64
+	var d finance.MovementDraft
+	var tags string
+	var base, toBase sql.NullInt64
+	err := rows.Scan(&id, &d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.ToAccountID, &d.ToAmount,
+		&d.Description, &d.Notes, &tags, &base, &toBase, &d.BaseLater)
+	d.Tags, d.Base, d.ToBase = splitTags(tags), nullable(base), nullable(toBase)
+	return id, d, err
+}
+
+// rewrite is a movement whose category, tags, description or notes change
+// (its type, date, amounts and accounts stay).
+type rewrite struct {
+	id            int64
+	before, after finance.MovementDraft
+}
+
+// rewriteMovements writes many such changes at once: the rows, their tags,
+// the rollup's move between categories summed per row of it, and the
+// suggestion counts. Balances, the turnover and the rates are untouched:
+// nothing they depend on changes. (One updateMovement per movement cost a
+// rule applied to 47,000 movements four minutes on PostgreSQL.)
+func (t *Tx) rewriteMovements(ctx context.Context, rs []rewrite) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	totals := map[totalKey]totalVal{}
+	for i := range rs {
+		r := &rs[i]
+		r.after.Tags = finance.NormalizeTags(r.after.Tags)
+		if r.before.CategoryID != r.after.CategoryID {
+			for _, side := range []struct {
+				d    *finance.MovementDraft
+				sign int64
+			}{{&r.before, -1}, {&r.after, 1}} {
+				for _, p := range parts(side.d) {
+					k := totalKey{p.account, p.category, side.d.Date[:7], p.kind}
+					v := totals[k]
+					totals[k] = totalVal{v.total + side.sign*p.total, v.count + side.sign, v.base + side.sign*p.base, v.unrated + side.sign*p.unrated}
+				}
+			}
+		}
+		t.learnFeatures(&r.before, -1)
+		t.learnFeatures(&r.after, 1)
+	}
+	keys := make([]totalKey, 0, len(totals))
+	for k := range totals {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y totalKey) int {
+		return cmp.Or(strings.Compare(x.month, y.month), strings.Compare(x.kind, y.kind), cmp.Compare(x.account, y.account), cmp.Compare(x.category, y.category))
+	})
+	for _, k := range keys {
+		if err := addTotal(ctx, t, t.ledgerID, k, totals[k]); err != nil {
+			return err
+		}
+	}
+	if err := t.updateRewritten(ctx, rs); err != nil {
+		return err
+	}
+	var retag []int64
+	for _, r := range rs {
+		if !slices.Equal(r.before.Tags, r.after.Tags) {
+			retag = append(retag, r.id)
+		}
+	}
+	tagsOf := make(map[int64][]string, len(rs))
+	for _, r := range rs {
+		tagsOf[r.id] = r.after.Tags
+	}
+	for chunk := range slices.Chunk(retag, rewriteChunk) {
+		in, args := inList(chunk)
+		if _, err := t.exec(ctx, `DELETE FROM movement_tags WHERE ledger_id = ? AND movement_id IN (`+in+`)`, append([]any{t.ledgerID}, args...)...); err != nil {
+			return err
+		}
+		var rows []any
+		n := 0
+		for _, id := range chunk {
+			for _, tag := range tagsOf[id] {
+				rows = append(rows, id, t.ledgerID, tag)
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if _, err := t.exec(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES `+
+			strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", n), ", "), rows...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// updateRewritten writes the rows' new category, description, notes and
+// tags: on PostgreSQL rewriteChunk rows per statement (a round trip per row
+// was most of the time), on SQLite one prepared statement per row.
+func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
+	now := t.db.nowMillis()
+	if t.db.dialect == Postgres {
+		for chunk := range slices.Chunk(rs, rewriteChunk) {
+			args := make([]any, 0, 2+5*len(chunk))
+			args = append(args, now)
+			for _, r := range chunk {
+				args = append(args, r.id, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","))
+			}
+			args = append(args, t.ledgerID)
+			values := strings.TrimSuffix(strings.Repeat(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)), `, len(chunk)), ", ")
+			if _, err := t.exec(ctx, `UPDATE movements AS m SET category_id = v.cat, description = v.descr, notes = v.notes, tags = v.tags, updated_at = ?
+				FROM (VALUES `+values+`) AS v(id, cat, descr, notes, tags) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	update, err := t.tx.PrepareContext(ctx, `UPDATE movements SET category_id = ?, description = ?, notes = ?, tags = ?, updated_at = ?
+		WHERE ledger_id = ? AND id = ?`)
+	if err != nil {
+		return err
+	}
+	defer update.Close()
+	for _, r := range rs {
+		if _, err := update.ExecContext(ctx, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","), now, t.ledgerID, r.id); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -35,7 +35,7 @@ describe.each<Language>(['es', 'en', 'fr'])('the movement form in %s', (lang) =>
         }
         if (url === '/api/v1/movements' && init?.method === 'POST') {
           posts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-          return { status: 201, body: { id: '99' } };
+          return { status: 201, body: { id: '99', rules: [{ ruleName: 'Mercadona', field: 'tags', from: '', to: 'food' }] } };
         }
         return undefined;
       }),
@@ -55,6 +55,8 @@ describe.each<Language>(['es', 'en', 'fr'])('the movement form in %s', (lang) =>
     await userEvent.click(screen.getByRole('button', { name: d.common.save }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ categoryId: '10', description: 'Compra MERCADONA', amount: 1200 });
+    // The notice names the rules that changed it.
+    expect(await screen.findByText(`${d.movements.created} · ${d.import.byRules.replace('{{names}}', 'Mercadona')}`)).toBeInTheDocument();
     // The form is empty again: no description, so no suggested category.
     await waitFor(() => expect(screen.queryByText(why)).not.toBeInTheDocument());
   });

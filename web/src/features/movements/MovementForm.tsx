@@ -135,19 +135,22 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
       toAmount: type === 'transfer' ? (crossCurrency ? received : minor) : null,
     };
     try {
+      let ruled: string[] = [];
       if (movement) {
         await update.mutateAsync({ id: movement.id, ...body });
         offerRule({ t, navigate, description, categories, movement, to: body.categoryId ?? null });
       } else {
-        await create.mutateAsync({ ...body, key: createKey.current });
+        const made = await create.mutateAsync({ ...body, key: createKey.current });
         createKey.current = newIdempotencyKey(); // the next movement is another one
+        ruled = [...new Set((made.rules ?? []).map((r) => r.ruleName))];
       }
       try {
         localStorage.setItem(LAST_ACCOUNT, accountId);
       } catch {
         // not remembered
       }
-      notifyOk(t('movements.created'));
+      // Saved, and what the ledger's rules did to it, by name.
+      notifyOk(ruled.length ? `${t('movements.created')} · ${t('import.byRules', { names: ruled.join(', ') })}` : t('movements.created'));
       if (!movement) {
         setAmount('');
         setDescription('');

@@ -92,6 +92,8 @@ export interface Movement {
   baseEstimated?: boolean;
   /** How many files the movement keeps (absent from an older server). */
   attachments?: number;
+  /** What the ledger's rules changed, in the answer to its creation only. */
+  rules?: { ruleName: string; field: string; from: string; to: string }[];
 }
 
 export interface Page<T> {
