@@ -47,11 +47,14 @@ func Inspect(data []byte) (Info, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxSide || cfg.Height > MaxSide || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return Info{}, finance.FieldErr("file", finance.FCodeOutOfRange, "the image is too large: at most 40 megapixels, 12,000 pixels a side")
 	}
+	if t == finance.TypeJPEG && swapsSides(jpegOrientation(data)) {
+		cfg.Width, cfg.Height = cfg.Height, cfg.Width // as it is shown
+	}
 	return Info{ContentType: t, Width: cfg.Width, Height: cfg.Height}, nil
 }
 
 // Thumbnail is a JPEG of the image that Inspect accepted, its longer side
-// ThumbnailMax pixels at most.
+// ThumbnailMax pixels at most, turned as a JPEG's EXIF orientation says.
 func Thumbnail(data []byte) ([]byte, error) {
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
@@ -71,7 +74,7 @@ func Thumbnail(data []byte) ([]byte, error) {
 	draw.Draw(dst, dst.Bounds(), image.White, image.Point{}, draw.Src)
 	draw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
 	var out bytes.Buffer
-	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: 80}); err != nil {
+	if err := jpeg.Encode(&out, orient(dst, jpegOrientation(data)), &jpeg.Options{Quality: 80}); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil

@@ -52,7 +52,7 @@ test('rules: make one on the rules screen, see it in an import’s preview, appl
     const dialog = page.getByRole('dialog', { name: 'Import movements' });
     await dialog.locator('input[type="file"]').setInputFiles(bankFile);
     await dialog.getByRole('button', { name: 'Read the file' }).click();
-    await dialog.getByText('Rules: Mercadona').waitFor();
+    await dialog.getByText('Rules: Mercadona (Category)').waitFor();
     const row = dialog.getByRole('row', { name: /COMPRA MERCADONA 0042/ });
     await row.getByText(/Groceries/).waitFor();
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();

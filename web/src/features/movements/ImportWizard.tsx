@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
@@ -18,6 +19,13 @@ const layoutLabel = (layout: string) => layout.replace('2006', 'YYYY').replace('
 const columnKeys = ['date', 'amount', 'debit', 'credit', 'description', 'notes', 'category'] as const;
 
 /** Upload → map columns and check the preview → import, all in one transaction. */
+/** What the rules did to a row, by rule: "Mercadona (Category, Tags)". */
+function ruleChanges(changes: { ruleName: string; field: string }[], t: TFunction): string {
+  const byRule = new Map<string, string[]>();
+  for (const c of changes) byRule.set(c.ruleName, [...(byRule.get(c.ruleName) ?? []), t(`rules.change.${c.field}`)]);
+  return [...byRule].map(([name, fields]) => `${name} (${fields.join(', ')})`).join('; ');
+}
+
 export default function ImportWizard({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
@@ -209,7 +217,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                         {r.description}
                         {r.rules && r.rules.length > 0 && (
                           <Text size="xs" c="dimmed">
-                            {t('import.byRules', { names: [...new Set(r.rules.map((c) => c.ruleName))].join(', ') })}
+                            {t('import.byRules', { names: ruleChanges(r.rules, t) })}
                           </Text>
                         )}
                       </Table.Td>
