@@ -57,6 +57,7 @@ var statusOf = map[string]int{
 	finance.ECodeUnsupportedMedia:     http.StatusUnsupportedMediaType,
 	finance.ECodeRecentSignInRequired: http.StatusForbidden,
 	finance.ECodeTooManyUploads:       http.StatusConflict,
+	finance.ECodeTooManyFiles:         http.StatusConflict,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

@@ -40,6 +40,8 @@ const (
 	// ECodeTooManyUploads: the ledger's uploads waiting to be
 	// committed are at their cap (count or bytes).
 	ECodeTooManyUploads = "too_many_pending_imports"
+	// ECodeTooManyFiles: the movement keeps MaxAttachmentsPerMovement files.
+	ECodeTooManyFiles = "too_many_files"
 )
 
 // Field error codes.

@@ -67,7 +67,7 @@ func (db *DB) AddAttachment(ctx context.Context, ledgerID, movementID int64, in 
 			return notFound(err, "movement")
 		}
 		if n >= finance.MaxAttachmentsPerMovement {
-			return finance.LimitError("", "a movement keeps at most 10 files")
+			return finance.Errorf(finance.ECodeTooManyFiles, "a movement keeps at most %d files", finance.MaxAttachmentsPerMovement)
 		}
 		return tx.queryRow(ctx, `INSERT INTO attachments (ledger_id, movement_id, name, content_type, size, width, height, file_key, thumb_key, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, movementID, name, in.Info.ContentType, len(in.Data),

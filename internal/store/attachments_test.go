@@ -38,7 +38,7 @@ func TestAttachmentsGoWithTheirMovement(t *testing.T) {
 				first = a
 			}
 		}
-		if _, err := db.AddAttachment(ctx, l, m.ID, pdf); finance.ErrorCode(err) != finance.ECodeLimitExceeded {
+		if _, err := db.AddAttachment(ctx, l, m.ID, pdf); finance.ErrorCode(err) != finance.ECodeTooManyFiles {
 			t.Fatalf("an eleventh file: %v", err)
 		}
 		keys, _ := db.AttachmentFilesForTest(ctx, l)
