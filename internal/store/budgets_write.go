@@ -18,7 +18,7 @@ func (db *DB) SetBudgets(ctx context.Context, ledgerID int64, month string, in f
 }
 
 func (t *Tx) setBudgets(ctx context.Context, month string, in finance.BudgetInput) error {
-	cats, err := t.categoryTypes(ctx)
+	cats, err := categoryTypes(ctx, t, t.ledgerID)
 	if err != nil {
 		return err
 	}
@@ -81,8 +81,8 @@ func (t *Tx) putBudget(ctx context.Context, category int64, month string, amount
 }
 
 // categoryTypes maps each of the ledger's categories to its type.
-func (t *Tx) categoryTypes(ctx context.Context) (map[int64]string, error) {
-	return queryPairs[string](t.query(ctx, `SELECT id, type FROM categories WHERE ledger_id = ?`, t.ledgerID))
+func categoryTypes(ctx context.Context, q rowsQuerier, ledgerID int64) (map[int64]string, error) {
+	return queryPairs[string](q.query(ctx, `SELECT id, type FROM categories WHERE ledger_id = ?`, ledgerID))
 }
 
 // CopyBudgets makes month's budgets those of the month before (for month

@@ -196,7 +196,7 @@ func ruleSet(ctx context.Context, q rowsQuerier, ledgerID int64) (*finance.RuleS
 	if err != nil || len(rules) == 0 {
 		return nil, err
 	}
-	types, err := queryPairs[string](q.query(ctx, `SELECT id, type FROM categories WHERE ledger_id = ?`, ledgerID))
+	types, err := categoryTypes(ctx, q, ledgerID)
 	if err != nil {
 		return nil, err
 	}

@@ -67,7 +67,7 @@ type ruleRunEntry struct {
 func ruleMatches(ctx context.Context, q rowsQuerier, ledgerID int64, rule *finance.MovementRule, fn func(id int64, before, after *finance.MovementDraft, changes []finance.RuleChange) error) error {
 	one := *rule
 	one.Enabled = true // asked for by name: a disabled rule runs too
-	types, err := queryPairs[string](q.query(ctx, `SELECT id, type FROM categories WHERE ledger_id = ?`, ledgerID))
+	types, err := categoryTypes(ctx, q, ledgerID)
 	if err != nil {
 		return err
 	}

@@ -53,11 +53,11 @@ const featureChunk = 250
 func (t *Tx) flushFeatures(ctx context.Context) error {
 	counts := t.features
 	keys := make([]featureKey, 0, len(counts))
-	gone := false
+	shrank := false // some counts go down: those at zero are deleted
 	for k, n := range counts {
 		if n != 0 {
 			keys = append(keys, k)
-			gone = gone || n < 0
+			shrank = shrank || n < 0
 		}
 	}
 	t.features = nil
@@ -74,7 +74,7 @@ func (t *Tx) flushFeatures(ctx context.Context) error {
 			ON CONFLICT (ledger_id, feature, category_id) DO UPDATE SET count = category_features.count + excluded.count`, args...); err != nil {
 			return err
 		}
-		if !gone {
+		if !shrank {
 			continue
 		}
 		in, features := inList(slices.Compact(slices.Collect(func(yield func(string) bool) {
@@ -142,43 +142,39 @@ func queryFeatureCounts(rows *sql.Rows, err error) ([]finance.FeatureCount, erro
 	return out, rows.Err()
 }
 
-// forgetFeatures notes the removal of the categorised movements of an
-// account about to be deleted with its movements.
-func (t *Tx) forgetFeatures(ctx context.Context, accountID int64) error {
-	rows, err := t.query(ctx, `SELECT type, amount, category_id, description FROM movements
-		WHERE ledger_id = ? AND account_id = ? AND category_id IS NOT NULL`, t.ledgerID, accountID)
+// categorised hands fn the ledger's movements with a category that match
+// cond (SQL on movements, after the ledger), in order (SQL, "" for none):
+// what the suggestion model reads of them (type, date, amount, account,
+// category, description).
+func categorised(ctx context.Context, q rowsQuerier, ledgerID int64, cond, order string, args []any, fn func(d *finance.MovementDraft)) error {
+	rows, err := q.query(ctx, `SELECT type, date, amount, account_id, category_id, description FROM movements
+		WHERE ledger_id = ? AND category_id IS NOT NULL`+cond+order, append([]any{ledgerID}, args...)...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		d := finance.MovementDraft{AccountID: accountID}
-		if err := rows.Scan(&d.Type, &d.Amount, &d.CategoryID, &d.Description); err != nil {
+		var d finance.MovementDraft
+		if err := rows.Scan(&d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.Description); err != nil {
 			return err
 		}
-		t.learnFeatures(&d, -1)
+		fn(&d)
 	}
 	return rows.Err()
+}
+
+// forgetFeatures notes the removal of the categorised movements of an
+// account about to be deleted with its movements.
+func (t *Tx) forgetFeatures(ctx context.Context, accountID int64) error {
+	return categorised(ctx, t, t.ledgerID, ` AND account_id = ?`, "", []any{accountID}, func(d *finance.MovementDraft) { t.learnFeatures(d, -1) })
 }
 
 // countFeatures counts the suggestion features of the ledger's movements
 // from scratch: what category_features must hold.
 func countFeatures(ctx context.Context, q rowsQuerier, ledgerID int64) (map[featureKey]int64, error) {
-	rows, err := q.query(ctx, `SELECT type, amount, account_id, category_id, description FROM movements
-		WHERE ledger_id = ? AND category_id IS NOT NULL`, ledgerID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[featureKey]int64{}
-	for rows.Next() {
-		var d finance.MovementDraft
-		if err := rows.Scan(&d.Type, &d.Amount, &d.AccountID, &d.CategoryID, &d.Description); err != nil {
-			return nil, err
-		}
-		featuresOf(out, &d, 1)
-	}
-	return out, rows.Err()
+	err := categorised(ctx, q, ledgerID, "", "", nil, func(d *finance.MovementDraft) { featuresOf(out, d, 1) })
+	return out, err
 }
 
 // countFeaturesOfEarlierMovements is migration 15: the suggestion counts of
@@ -244,18 +240,5 @@ func (db *DB) checkFeatures(ctx context.Context, ledgerID int64) error {
 // category, oldest first (type, date, amount, account, category and
 // description only), for measuring the suggestion model.
 func (db *DB) CategorisedMovements(ctx context.Context, ledgerID int64, fn func(d finance.MovementDraft)) error {
-	rows, err := db.query(ctx, `SELECT type, date, amount, account_id, category_id, description FROM movements
-		WHERE ledger_id = ? AND category_id IS NOT NULL ORDER BY date, id`, ledgerID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var d finance.MovementDraft
-		if err := rows.Scan(&d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.Description); err != nil {
-			return err
-		}
-		fn(d)
-	}
-	return rows.Err()
+	return categorised(ctx, db, ledgerID, "", ` ORDER BY date, id`, nil, func(d *finance.MovementDraft) { fn(*d) })
 }
