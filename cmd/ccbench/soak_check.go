@@ -21,6 +21,10 @@ type apiMovement struct {
 	CategoryID  *string `json:"categoryId"`
 	ToAccountID *string `json:"toAccountId"`
 	ToAmount    *int64  `json:"toAmount"`
+	Splits      []struct {
+		CategoryID string `json:"categoryId"`
+		Amount     int64  `json:"amount"`
+	} `json:"splits"`
 }
 
 type apiAccount struct {
@@ -226,15 +230,27 @@ func bruteForce(accs []apiAccount, movs []apiMovement, top map[string]string) fl
 		}
 		f.months[mk] = mo
 		f.totals[c] = t
+		// Reports count a split movement's lines, each in its category.
+		type line struct {
+			cat    string
+			amount int64
+		}
+		var lines []line
 		if m.Type != "transfer" && m.CategoryID != nil {
+			lines = append(lines, line{*m.CategoryID, m.Amount})
+		}
+		for _, s := range m.Splits {
+			lines = append(lines, line{s.CategoryID, s.Amount})
+		}
+		for _, l := range lines {
 			k := m.Type + "|" + c
 			if f.cats[k] == nil {
 				f.cats[k] = map[string][2]int64{}
 			}
-			v := f.cats[k][top[*m.CategoryID]]
-			f.cats[k][top[*m.CategoryID]] = [2]int64{v[0] + m.Amount, v[1] + 1}
+			v := f.cats[k][top[l.cat]]
+			f.cats[k][top[l.cat]] = [2]int64{v[0] + l.amount, v[1] + 1}
 			sum := f.catSum[k]
-			f.catSum[k] = [2]int64{sum[0] + m.Amount, sum[1] + 1}
+			f.catSum[k] = [2]int64{sum[0] + l.amount, sum[1] + 1}
 		}
 	}
 	for id, b := range f.balance {

@@ -34,7 +34,9 @@ var soakOps = []struct {
 	{2, (*soakRun).scheduleOne},
 	{1, (*soakRun).confirmRace},
 	{2, (*soakRun).ruleRun},
-	{27, (*soakRun).read},
+	{3, (*soakRun).createSplit},
+	{2, (*soakRun).splitOne},
+	{22, (*soakRun).read},
 }
 
 func (s *soakRun) step(ctx context.Context, c *soakClient) {
@@ -119,8 +121,50 @@ func (c *soakClient) patchBody(typ string) map[string]any {
 		return map[string]any{"accountId": c.account().ID}
 	case k == 3 && typ != "transfer":
 		return map[string]any{"categoryId": c.category(typ)}
+	case typ != "transfer":
+		// With its category: a split movement's lines would not add up
+		// to a new amount alone.
+		return map[string]any{"amount": 1 + c.rng.IntN(50000), "categoryId": c.category(typ)}
 	default:
 		return map[string]any{"amount": 1 + c.rng.IntN(50000)}
+	}
+}
+
+// splitBody splits an expense or earning in 2–3 lines of its type's
+// categories, with the amount they add up to.
+func (c *soakClient) splitBody(typ string) map[string]any {
+	var lines []map[string]any
+	total := 0
+	for i := range 2 + c.rng.IntN(2) {
+		amount := 1 + c.rng.IntN(20000)
+		total += amount
+		lines = append(lines, map[string]any{"categoryId": c.category(typ), "amount": amount, "note": fmt.Sprint("line ", i)})
+	}
+	return map[string]any{"amount": total, "splits": lines, "categoryId": nil}
+}
+
+// createSplit creates a split expense or earning.
+func (s *soakRun) createSplit(ctx context.Context, c *soakClient) {
+	body, typ := c.movement(false)
+	for k, v := range c.splitBody(typ) {
+		body[k] = v
+	}
+	code, b := s.call(ctx, c.client, "create split", "POST", "/api/v1/movements", body, 201)
+	var r idReply
+	if code == 201 && json.Unmarshal(b, &r) == nil {
+		c.l.record(1, 0)
+		c.l.add(r.ID, typ)
+	}
+}
+
+// splitOne splits (again) an expense or earning, maybe split already.
+func (s *soakRun) splitOne(ctx context.Context, c *soakClient) {
+	typ := "expense"
+	if c.rng.IntN(3) == 0 {
+		typ = "earning"
+	}
+	for _, e := range c.l.pick(c.rng, 1, typ) {
+		s.call(ctx, c.client, "split", "PATCH", "/api/v1/movements/"+e.id, c.splitBody(typ), 200, 404)
 	}
 }
 

@@ -394,8 +394,10 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 				"frequency": "monthly", "startDate": "2026-04-01"}, nil); code != 201 {
 				t.Fatalf("schedule: %d", code)
 			}
-			var mov idReply
-			c.do("POST", "/api/v1/movements", map[string]any{"type": "expense", "date": "2026-04-03", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID}, &mov)
+			var mov, other idReply
+			c.do("POST", "/api/v1/categories", map[string]any{"name": "Cleaning", "type": "expense"}, &other)
+			c.do("POST", "/api/v1/movements", map[string]any{"type": "expense", "date": "2026-04-03", "amount": 100, "accountId": acc.ID,
+				"splits": []map[string]any{{"categoryId": cat.ID, "amount": 60}, {"categoryId": other.ID, "amount": 40}}}, &mov)
 			if code := c.attach(mov.ID, "ticket.png", pngOf(2, 2), nil); code != 201 {
 				t.Fatalf("attachment: %d", code)
 			}

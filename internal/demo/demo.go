@@ -301,6 +301,17 @@ func (g *generator) month(m, end time.Time) []finance.MovementDraft {
 		g.expense(day(20), g.l.card, "transport.fuel", g.between(3000, 9000), g.say("Fuel")),
 		g.expense(day(25), g.l.checking, "health", g.between(1000, 12000), g.say("Pharmacy")),
 	}
+	// The month's big shop, one ticket split in food, household goods and
+	// cleaning (amounts from the month, so the generator's random sequence
+	// and every other movement stay as they were).
+	n := int64(m.Year()*12 + int(m.Month()))
+	lines := []finance.Split{{CategoryID: g.l.cat["food.groceries"], Amount: 6000 + n*731%5000},
+		{CategoryID: g.l.cat["shopping"], Amount: 1000 + n*389%3000}, {CategoryID: g.l.cat["housing.maintenance"], Amount: 500 + n*211%1500}}
+	ticket := finance.MovementDraft{Type: finance.MovementExpense, Date: date(day(16)), AccountID: g.l.card, Description: g.say("Hypermarket"), Splits: lines}
+	for _, l := range lines {
+		ticket.Amount += l.Amount
+	}
+	out = append(out, ticket)
 	if g.rng.IntN(4) == 0 {
 		big := []string{"shopping", "shopping.clothes", "leisure.travel", "housing.maintenance", "education"}[g.rng.IntN(5)]
 		out = append(out, g.expense(day(1+g.rng.IntN(28)), g.l.card, big, g.between(30000, 250000), g.say("Large purchase")))

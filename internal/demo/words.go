@@ -13,7 +13,7 @@ var words = map[string]map[string]string{
 		"Monthly saving": "Ahorro mensual", "Fuel": "Gasolina", "Pharmacy": "Farmacia", "Large purchase": "Compra grande",
 		"Extra pay": "Paga extra", "Supermarket": "Supermercado", "Restaurant": "Restaurante", "Metro": "Metro",
 		"Cinema": "Cine", "Online shop": "Tienda online", "Various": "Varios", "Freelance": "Trabajo freelance",
-		"Transfer": "Transferencia",
+		"Transfer": "Transferencia", "Hypermarket": "Hipermercado",
 	},
 	finance.LangFrench: {
 		"Checking": "Compte courant", "Credit card": "Carte de crédit", "Savings": "Épargne",
@@ -22,7 +22,7 @@ var words = map[string]map[string]string{
 		"Monthly saving": "Épargne mensuelle", "Fuel": "Carburant", "Pharmacy": "Pharmacie", "Large purchase": "Gros achat",
 		"Extra pay": "Prime", "Supermarket": "Supermarché", "Restaurant": "Restaurant", "Metro": "Métro",
 		"Cinema": "Cinéma", "Online shop": "Boutique en ligne", "Various": "Divers", "Freelance": "Mission freelance",
-		"Transfer": "Virement",
+		"Transfer": "Virement", "Hypermarket": "Hypermarché",
 	},
 }
 

@@ -12,6 +12,10 @@ type ImportDraft struct {
 	// CategoryName names the category when CategoryID is 0; it is created
 	// (top-level, of the movement's type) when the ledger has none by that name.
 	CategoryName string
+	// SplitCategoryNames name the categories of the lines of a split
+	// movement, one per line (as CategoryName; "" for a line whose
+	// CategoryID is set).
+	SplitCategoryNames []string
 }
 
 // ImportRow is a row of an import's preview, as the file has it.

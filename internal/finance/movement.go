@@ -2,6 +2,7 @@ package finance
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -60,6 +61,11 @@ type Movement struct {
 	// Rules: what the ledger's rules changed when the movement was created
 	// (only in the answer to its creation).
 	Rules []RuleChange `json:"rules,omitempty"`
+	// Splits: the lines of a split expense or earning (empty when it is not
+	// split; CategoryID is then nil). SplitCount is how many the row says it
+	// has, before the store reads them.
+	Splits     []Split `json:"splits"`
+	SplitCount int     `json:"-"`
 }
 
 // BaseLater is which of the movement's amounts used a later rate (1: the
@@ -83,6 +89,9 @@ type MovementInput struct {
 	Description *string   `json:"description"`
 	Notes       *string   `json:"notes"`
 	Tags        *[]string `json:"tags"`
+	// Splits: the lines of a split movement; [] makes it whole again, and a
+	// category without lines too.
+	Splits *[]SplitInput `json:"splits"`
 }
 
 // MovementDraft is a complete movement before it is stored; ids are resolved
@@ -98,6 +107,7 @@ type MovementDraft struct {
 	Description string
 	Notes       string
 	Tags        []string
+	Splits      []Split // nil: not split
 	FITID       string
 	// In the ledger's base currency (set by the store, never by a client):
 	// nil when there is no rate; BaseLater as Movement.BaseLater.
@@ -139,6 +149,17 @@ func DraftFrom(base MovementDraft, in MovementInput) MovementDraft {
 		d.Tags = *in.Tags
 	}
 	d.Tags = NormalizeTags(d.Tags)
+	switch {
+	case in.Splits != nil:
+		d.Splits = splitsFrom(*in.Splits)
+		if len(d.Splits) > 0 && in.CategoryID == nil {
+			d.CategoryID = 0 // the lines take the place of the category
+		}
+	case in.CategoryID != nil || d.Type == MovementTransfer:
+		d.Splits = nil // a category (or a transfer) takes the movement whole
+	default:
+		d.Splits = slices.Clone(d.Splits)
+	}
 	if d.Type == MovementTransfer {
 		d.CategoryID = 0
 	} else {
@@ -207,6 +228,9 @@ func (d MovementDraft) Validate() error {
 	}
 	switch d.Type {
 	case MovementExpense, MovementEarning:
+		if len(d.Splits) > 0 {
+			break // validateSplits
+		}
 		if d.CategoryID == 0 {
 			v.Add("categoryId", FCodeRequired)
 		} else if d.CategoryID < 0 {
@@ -238,6 +262,9 @@ func (d MovementDraft) Validate() error {
 		if utf8.RuneCountInString(t) > MaxTagLen || strings.ContainsAny(t, ",\n\t") {
 			v.Add("tags", FCodeInvalid)
 		}
+	}
+	if v.Err() == nil {
+		d.validateSplits(&v)
 	}
 	return v.Err()
 }

@@ -393,7 +393,7 @@ func (s *RuleSet) Apply(d *MovementDraft) []RuleChange {
 			out = append(out, RuleChange{RuleID: r.ID, RuleName: r.Name, Field: field, From: from, To: to})
 		}
 		a := r.Actions
-		if a.CategoryID > 0 && d.Type != MovementTransfer && d.CategoryID != a.CategoryID && s.categoryType(a.CategoryID) == d.Type {
+		if a.CategoryID > 0 && d.Type != MovementTransfer && len(d.Splits) == 0 && d.CategoryID != a.CategoryID && s.categoryType(a.CategoryID) == d.Type {
 			change("categoryId", idString(d.CategoryID), idString(a.CategoryID))
 			d.CategoryID = a.CategoryID
 		}

@@ -267,6 +267,10 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move movements: %w", err)
 			}
+			if _, err := tx.exec(ctx, `UPDATE movement_splits SET category_id = ? WHERE ledger_id = ? AND category_id IN (`+branch+`)`,
+				*moveTo, ledgerID, ledgerID, id, id); err != nil {
+				return fmt.Errorf("move split lines: %w", err)
+			}
 			if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count, base_total, unrated)
 				SELECT ledger_id, account_id, ?, month, kind, SUM(total), SUM(count), SUM(base_total), SUM(unrated) FROM monthly_totals
 				WHERE ledger_id = ? AND category_id IN (`+branch+`) GROUP BY ledger_id, account_id, month, kind

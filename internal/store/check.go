@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
+
+	"cashcontrol/internal/finance"
 )
 
 // LedgerIDs lists the id of every ledger, in order.
@@ -50,6 +53,9 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	if err != nil {
 		return err
 	}
+	if err := storedSplits(ctx, db, ledgerID, all); err != nil {
+		return err
+	}
 	for _, m := range all {
 		d := m.d
 		add := func(k key, total int64, base *int64) {
@@ -62,10 +68,22 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 			}
 			want[k] = w
 		}
-		if d.Type == "transfer" {
+		switch {
+		case d.Type == "transfer":
 			add(key{d.AccountID, 0, d.Date[:7], "transfer_out"}, d.Amount, d.Base)
 			add(key{d.ToAccountID, 0, d.Date[:7], "transfer_in"}, d.ToAmount, d.ToBase)
-		} else {
+		case m.splits > 0:
+			if err := checkLines(m); err != nil {
+				wrong = append(wrong, err)
+			}
+			for _, l := range d.Splits {
+				base := l.BaseAmount
+				if d.Base == nil {
+					base = nil
+				}
+				add(key{d.AccountID, l.CategoryID, d.Date[:7], d.Type}, l.Amount, base)
+			}
+		default:
 			add(key{d.AccountID, d.CategoryID, d.Date[:7], d.Type}, d.Amount, d.Base)
 		}
 		// The amounts in the base currency are the rule's, at today's rates.
@@ -122,6 +140,9 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	}
 	if kept != truth {
 		wrong = append(wrong, fmt.Errorf("turnover %d, accounts and movements say %d", kept, truth))
+	}
+	if err := db.checkSplitRows(ctx, ledgerID); err != nil {
+		wrong = append(wrong, err)
 	}
 	if err := db.checkSearchIndex(ctx, ledgerID); err != nil {
 		wrong = append(wrong, err)
@@ -180,6 +201,41 @@ func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
 	}
 	if indexed != movements || stale != 0 {
 		return fmt.Errorf("search index: %d rows for %d movements, %d movements missing or stale", indexed, movements, stale)
+	}
+	return nil
+}
+
+// checkLines reports a split movement whose lines are not as many as it
+// says, fewer than two, of no category, not adding up to its amount, or
+// whose amounts in the base currency are not its own split by SplitBase.
+func checkLines(m storedMovement) error {
+	d := m.d
+	var sum int64
+	want := slices.Clone(d.Splits)
+	finance.SplitBase(want, d.Amount, d.Base)
+	for i, l := range d.Splits {
+		sum += l.Amount
+		if l.CategoryID == 0 || l.Amount <= 0 || !samePtr(l.BaseAmount, want[i].BaseAmount) {
+			return fmt.Errorf("movement %d: line %d is %+v (in the base currency %s, its share %s)", m.id, i, l, showPtr(l.BaseAmount), showPtr(want[i].BaseAmount))
+		}
+	}
+	if int64(len(d.Splits)) != m.splits || len(d.Splits) < 2 || sum != d.Amount || d.CategoryID != 0 {
+		return fmt.Errorf("movement %d: %d lines (it says %d) adding up to %d of %d, category %d", m.id, len(d.Splits), m.splits, sum, d.Amount, d.CategoryID)
+	}
+	return nil
+}
+
+// checkSplitRows reports lines that do not repeat their movement's ledger,
+// type, date and account, or whose movement is not split.
+func (db *DB) checkSplitRows(ctx context.Context, ledgerID int64) error {
+	var bad int64
+	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movement_splits s JOIN movements m ON m.id = s.movement_id
+		WHERE s.ledger_id = ? AND (m.ledger_id <> s.ledger_id OR m.type <> s.type OR m.date <> s.date OR m.account_id <> s.account_id OR m.splits = 0)`,
+		ledgerID).Scan(&bad); err != nil {
+		return err
+	}
+	if bad != 0 {
+		return fmt.Errorf("split lines: %d out of step with their movement", bad)
 	}
 	return nil
 }

@@ -271,6 +271,7 @@ func (t *Tx) fillBase(ctx context.Context, r *refs, d *finance.MovementDraft) er
 		return err
 	}
 	d.Base, d.ToBase, d.BaseLater = b.amount, b.toAmount, b.later
+	finance.SplitBase(d.Splits, d.Amount, d.Base)
 	return nil
 }
 
@@ -287,11 +288,12 @@ type storedMovement struct {
 	id                   int64
 	d                    finance.MovementDraft
 	currency, toCurrency string
+	splits               int64 // how many lines it has (see storedSplits)
 }
 
 // storedColumns are what readStored scans, after SELECT, with movementFrom.
 const storedColumns = `m.id, m.type, m.date, m.amount, m.account_id, COALESCE(m.category_id, 0), COALESCE(m.to_account_id, 0),
-	COALESCE(m.to_amount, 0), a.currency, COALESCE(ta.currency, ''), m.base_amount, m.to_base_amount, m.base_later`
+	COALESCE(m.to_amount, 0), a.currency, COALESCE(ta.currency, ''), m.base_amount, m.to_base_amount, m.base_later, m.splits`
 
 // readStored reads every row of a storedColumns query (and closes it):
 // conversion queries rates, and PostgreSQL runs one query at a time on a
@@ -306,13 +308,22 @@ func readStored(rows *sql.Rows, err error) ([]storedMovement, error) {
 		var m storedMovement
 		var base, toBase sql.NullInt64
 		if err := rows.Scan(&m.id, &m.d.Type, &m.d.Date, &m.d.Amount, &m.d.AccountID, &m.d.CategoryID, &m.d.ToAccountID, &m.d.ToAmount,
-			&m.currency, &m.toCurrency, &base, &toBase, &m.d.BaseLater); err != nil {
+			&m.currency, &m.toCurrency, &base, &toBase, &m.d.BaseLater, &m.splits); err != nil {
 			return nil, err
 		}
 		m.d.Base, m.d.ToBase = nullable(base), nullable(toBase)
 		out = append(out, m)
 	}
 	return out, rows.Err()
+}
+
+// storedSplits reads the lines of the split ones among ms into their drafts.
+func storedSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ms []storedMovement) error {
+	ids, counts, drafts := make([]int64, len(ms)), make([]int64, len(ms)), make([]*finance.MovementDraft, len(ms))
+	for i := range ms {
+		ids[i], counts[i], drafts[i] = ms[i].id, ms[i].splits, &ms[i].d
+	}
+	return draftsWithSplits(ctx, q, ledgerID, ids, counts, drafts)
 }
 
 // reconvertBatch movements are read at a time by reconvert.
@@ -360,6 +371,9 @@ func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error 
 		if err != nil {
 			return err
 		}
+		if err := storedSplits(ctx, t, t.ledgerID, got); err != nil {
+			return err
+		}
 		var batch []changed
 		for i := range got {
 			d := &got[i].d
@@ -373,12 +387,20 @@ func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error 
 			}
 			nd := *d
 			nd.Base, nd.ToBase, nd.BaseLater = now.amount, now.toAmount, now.later
+			nd.Splits = slices.Clone(d.Splits)
+			finance.SplitBase(nd.Splits, nd.Amount, nd.Base)
 			batch = append(batch, changed{got[i].id, now, d, &nd})
 		}
 		for _, ch := range batch {
 			if _, err := t.exec(ctx, `UPDATE movements SET base_amount = ?, to_base_amount = ?, base_later = ? WHERE ledger_id = ? AND id = ?`,
 				nullArg(ch.now.amount), nullArg(ch.now.toAmount), ch.now.later, t.ledgerID, ch.id); err != nil {
 				return err
+			}
+			for i, s := range ch.new.Splits {
+				if _, err := t.exec(ctx, `UPDATE movement_splits SET base_amount = ? WHERE ledger_id = ? AND movement_id = ? AND position = ?`,
+					nullArg(s.BaseAmount), t.ledgerID, ch.id, i); err != nil {
+					return err
+				}
 			}
 			for sign, d := range map[int64]*finance.MovementDraft{-1: ch.old, 1: ch.new} {
 				for _, p := range parts(d) {

@@ -31,7 +31,8 @@ type part struct {
 }
 
 // parts returns what the movement does: one part for an expense or an
-// earning, two for a transfer (out of the source, into the destination).
+// earning (one a line when it is split), two for a transfer (out of the
+// source, into the destination).
 func parts(d *finance.MovementDraft) []part {
 	out := func(p part, base *int64) part {
 		if base == nil {
@@ -42,10 +43,25 @@ func parts(d *finance.MovementDraft) []part {
 		return p
 	}
 	switch d.Type {
-	case finance.MovementExpense:
-		return []part{out(part{account: d.AccountID, category: d.CategoryID, kind: d.Type, balance: -d.Amount, total: d.Amount}, d.Base)}
-	case finance.MovementEarning:
-		return []part{out(part{account: d.AccountID, category: d.CategoryID, kind: d.Type, balance: d.Amount, total: d.Amount}, d.Base)}
+	case finance.MovementExpense, finance.MovementEarning:
+		sign := int64(1)
+		if d.Type == finance.MovementExpense {
+			sign = -1
+		}
+		if len(d.Splits) == 0 {
+			return []part{out(part{account: d.AccountID, category: d.CategoryID, kind: d.Type, balance: sign * d.Amount, total: d.Amount}, d.Base)}
+		}
+		// A split movement: a part a line, its balance change the line's.
+		ps := make([]part, len(d.Splits))
+		for i, s := range d.Splits {
+			ps[i] = part{account: d.AccountID, category: s.CategoryID, kind: d.Type, balance: sign * s.Amount, total: s.Amount}
+			if d.Base == nil {
+				ps[i].unrated = 1
+			} else if s.BaseAmount != nil {
+				ps[i].base = *s.BaseAmount
+			}
+		}
+		return ps
 	case finance.MovementTransfer:
 		return []part{out(part{account: d.AccountID, kind: "transfer_out", balance: -d.Amount, total: d.Amount}, d.Base),
 			out(part{account: d.ToAccountID, kind: "transfer_in", balance: d.ToAmount, total: d.ToAmount}, d.ToBase)}
@@ -219,23 +235,37 @@ func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []i
 		}
 		agg := newAggregate()
 		rows, err := tx.query(ctx, `SELECT type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0),
-			base_amount, to_base_amount, base_later FROM movements WHERE ledger_id = ? AND (account_id IN (`+in+`) OR to_account_id IN (`+in+`))`, append(withLedger, ids...)...)
+			base_amount, to_base_amount, base_later, id, splits FROM movements WHERE ledger_id = ? AND (account_id IN (`+in+`) OR to_account_id IN (`+in+`))`, append(withLedger, ids...)...)
 		if err != nil {
 			return err
 		}
+		// Split movements wait for their lines, read once the scan is done.
+		var split []*finance.MovementDraft
+		var splitIDs, splitCounts []int64
 		for rows.Next() {
 			var d finance.MovementDraft
 			var base, toBase sql.NullInt64
-			if err := rows.Scan(&d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.ToAccountID, &d.ToAmount, &base, &toBase, &d.BaseLater); err != nil {
+			var id, n int64
+			if err := rows.Scan(&d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.ToAccountID, &d.ToAmount, &base, &toBase, &d.BaseLater, &id, &n); err != nil {
 				rows.Close()
 				return err
 			}
 			d.Base, d.ToBase = nullable(base), nullable(toBase)
+			if n > 0 {
+				split, splitIDs, splitCounts = append(split, &d), append(splitIDs, id), append(splitCounts, n)
+				continue
+			}
 			agg.addFor(&d, rebuilt)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return err
+		}
+		if err := draftsWithSplits(ctx, tx, ledgerID, splitIDs, splitCounts, split); err != nil {
+			return err
+		}
+		for _, d := range split {
+			agg.addFor(d, rebuilt)
 		}
 		if err := agg.apply(ctx, tx, ledgerID); err != nil {
 			return err

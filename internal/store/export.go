@@ -22,6 +22,7 @@ var exportTables = []exportTable{
 	{name: "categories", where: inUserLedgers},
 	{name: "movements", where: inUserLedgers},
 	{name: "movement_tags", where: inUserLedgers},
+	{name: "movement_splits", where: inUserLedgers},
 	{name: "budgets", where: inUserLedgers},
 	{name: "schedules", where: inUserLedgers},
 	{name: "schedule_occurrences", where: inUserLedgers},

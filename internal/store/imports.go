@@ -252,6 +252,17 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 				}
 				d.CategoryID = id
 			}
+			for i, name := range d.SplitCategoryNames {
+				if i >= len(d.Splits) || d.Splits[i].CategoryID != 0 || name == "" {
+					continue
+				}
+				id, ok := byName[d.Type+"|"+finance.NameKey(name)]
+				if !ok {
+					w.err = fmt.Errorf("import: category %s %q of a line is not among the source's categories", d.Type, name)
+					return
+				}
+				d.Splits[i].CategoryID = id
+			}
 			w.add(&d.MovementDraft)
 		})
 		n, werr := w.close()

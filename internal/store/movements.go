@@ -15,7 +15,7 @@ const movementColumns = movementFields + `, (SELECT COUNT(*) FROM attachments x 
 // movementFields are a movement's own columns (movementColumns without the
 // count of its files: an export of every movement reads no more).
 const movementFields = `m.id, m.type, m.date, m.amount, a.currency, m.account_id, m.category_id, m.to_account_id, m.to_amount,
-	COALESCE(ta.currency, ''), m.description, m.notes, m.tags, m.base_amount, m.to_base_amount, m.base_later`
+	COALESCE(ta.currency, ''), m.description, m.notes, m.tags, m.base_amount, m.to_base_amount, m.base_later, m.splits`
 
 const movementFrom = ` FROM movements m JOIN accounts a ON a.id = m.account_id` + toAccountJoin
 
@@ -28,7 +28,7 @@ func scanMovement(s rowScanner) (*finance.Movement, error) {
 	var tags string
 	var later int64
 	if err := s.Scan(&m.ID, &m.Type, &m.Date, &m.Amount, &m.Currency, &m.AccountID, &cat, &to, &toAmount,
-		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later, &m.Attachments); err != nil {
+		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later, &m.SplitCount, &m.Attachments); err != nil {
 		return nil, err
 	}
 	m.SetBase(nullable(base), nullable(toBase), later)
@@ -40,6 +40,7 @@ func scanMovement(s rowScanner) (*finance.Movement, error) {
 		m.ToAmount = &toAmount.Int64
 	}
 	m.Tags = splitTags(tags)
+	m.Splits = []finance.Split{}
 	return &m, nil
 }
 
@@ -52,11 +53,22 @@ func splitTags(s string) []string {
 
 // Movement returns one movement of the ledger; another ledger's is not_found.
 func (db *DB) Movement(ctx context.Context, ledgerID, id int64) (*finance.Movement, error) {
-	m, err := scanMovement(db.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+	return readMovement(ctx, db, ledgerID, id)
+}
+
+// movementReader reads through the read pool (DB) or a write's transaction (Tx).
+type movementReader interface {
+	querier
+	rowsQuerier
+}
+
+// readMovement reads one movement of the ledger with its lines.
+func readMovement(ctx context.Context, q movementReader, ledgerID, id int64) (*finance.Movement, error) {
+	m, err := scanMovement(q.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
 	if err != nil {
 		return nil, notFound(err, "movement")
 	}
-	return m, nil
+	return m, withSplits(ctx, q, ledgerID, m)
 }
 
 // draftOf turns a stored movement back into a draft (for patches).
@@ -68,6 +80,9 @@ func draftOf(m *finance.Movement) finance.MovementDraft {
 	}
 	if m.ToAccountID != nil {
 		d.ToAccountID, d.ToAmount = *m.ToAccountID, *m.ToAmount
+	}
+	if len(m.Splits) > 0 {
+		d.Splits = slices.Clone(m.Splits)
 	}
 	return d
 }
@@ -100,7 +115,7 @@ func loadRefs(ctx context.Context, tx *Tx, ledgerID int64, drafts ...*finance.Mo
 		var accs, cats []int64
 		for _, d := range drafts {
 			accs = append(accs, d.AccountID, d.ToAccountID)
-			cats = append(cats, d.CategoryID)
+			cats = append(cats, d.SplitCategories()...)
 		}
 		in, ids := inList(accs)
 		accSQL = ` AND id IN (` + in + `)`
@@ -160,18 +175,28 @@ func (r *refs) check(d *finance.MovementDraft, prev *finance.MovementDraft) erro
 		case d.ToAmount == 0:
 			v.Add("toAmount", finance.FCodeRequired)
 		}
+	} else if len(d.Splits) == 0 {
+		r.checkCategory(&v, "categoryId", d.Type, d.CategoryID, prev != nil && prev.CategoryID == d.CategoryID)
 	} else {
-		c, ok := r.categories[d.CategoryID]
-		switch {
-		case !ok:
-			v.Add("categoryId", finance.FCodeUnknown)
-		case c.typ != d.Type:
-			v.Add("categoryId", finance.FCodeMismatch)
-		case c.archived && (prev == nil || prev.CategoryID != d.CategoryID):
-			v.Add("categoryId", finance.FCodeInvalid)
+		for _, s := range d.Splits {
+			r.checkCategory(&v, "splits.categoryId", d.Type, s.CategoryID, prev != nil && slices.Contains(prev.SplitCategories(), s.CategoryID))
 		}
 	}
 	return v.Err()
+}
+
+// checkCategory checks that the category id exists and is of the movement's
+// type; an archived one only when the stored movement had it already.
+func (r *refs) checkCategory(v *finance.Validation, field, typ string, id int64, had bool) {
+	c, ok := r.categories[id]
+	switch {
+	case !ok:
+		v.Add(field, finance.FCodeUnknown)
+	case c.typ != typ:
+		v.Add(field, finance.FCodeMismatch)
+	case c.archived && !had:
+		v.Add(field, finance.FCodeInvalid)
+	}
 }
 
 func nullID(id int64) any {
@@ -187,6 +212,9 @@ func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.Movem
 		movementArgs(ledgerID, &d, now)...).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert movement: %w", err)
+	}
+	if err := insertSplits(ctx, tx, ledgerID, id, &d); err != nil {
+		return 0, err
 	}
 	return id, insertTags(ctx, tx, ledgerID, id, d.Tags)
 }
@@ -262,9 +290,9 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 // applied in the same transaction.
 func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance.MovementInput) (*finance.Movement, error) {
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		cur, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+		cur, err := readMovement(ctx, tx, ledgerID, id)
 		if err != nil {
-			return notFound(err, "movement")
+			return err
 		}
 		return tx.updateMovement(ctx, cur, in)
 	})
@@ -297,11 +325,16 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 		toAmount = d.ToAmount
 	}
 	if _, err := tx.exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
-		to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, base_amount = ?, to_base_amount = ?, base_later = ?
+		to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, base_amount = ?, to_base_amount = ?, base_later = ?, splits = ?
 		WHERE ledger_id = ? AND id = ?`,
 		d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
-		strings.Join(d.Tags, ","), db.nowMillis(), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, ledgerID, id); err != nil {
+		strings.Join(d.Tags, ","), db.nowMillis(), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), ledgerID, id); err != nil {
 		return err
+	}
+	if len(prev.Splits)+len(d.Splits) > 0 {
+		if err := replaceSplits(ctx, tx, ledgerID, id, &d); err != nil {
+			return err
+		}
 	}
 	if _, err := tx.exec(ctx, `DELETE FROM movement_tags WHERE movement_id = ?`, id); err != nil {
 		return err
@@ -335,9 +368,9 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		out = out[:0]
 		for _, id := range ids {
-			m, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+			m, err := readMovement(ctx, tx, ledgerID, id)
 			if err != nil {
-				return notFound(err, "movement")
+				return err
 			}
 			out = append(out, *m)
 		}
@@ -390,9 +423,9 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 			return finance.FieldErr("categoryId", finance.FCodeInvalid, "the category is archived")
 		}
 		for _, id := range ids {
-			m, err := scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+			m, err := readMovement(ctx, tx, ledgerID, id)
 			if err != nil {
-				return notFound(err, "movement")
+				return err
 			}
 			if m.Type != c.typ {
 				return finance.FieldErr("categoryId", finance.FCodeMismatch, "every movement must be of the category's type")
@@ -404,10 +437,17 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 			if err := applyMovement(ctx, tx, ledgerID, &d, -1); err != nil {
 				return err
 			}
-			d.CategoryID = categoryID
-			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ?, updated_at = ? WHERE ledger_id = ? AND id = ?`,
+			// A split movement goes whole into the category.
+			wasSplit := len(d.Splits) > 0
+			d.CategoryID, d.Splits = categoryID, nil
+			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ?, splits = 0, updated_at = ? WHERE ledger_id = ? AND id = ?`,
 				categoryID, db.nowMillis(), ledgerID, id); err != nil {
 				return err
+			}
+			if wasSplit {
+				if err := replaceSplits(ctx, tx, ledgerID, id, &d); err != nil {
+					return err
+				}
 			}
 			if err := applyMovement(ctx, tx, ledgerID, &d, 1); err != nil {
 				return err

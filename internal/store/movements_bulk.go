@@ -78,6 +78,9 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 	if err != nil {
 		return nil, err
 	}
+	if err := insertSplitsOf(ctx, tx, ledgerID, ids, drafts); err != nil {
+		return nil, err
+	}
 	agg := newAggregate()
 	for i := range drafts {
 		agg.add(&drafts[i])
@@ -95,10 +98,10 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 }
 
 const movementInsertColumns = `ledger_id, type, date, amount, account_id, category_id,
-	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at, base_amount, to_base_amount, base_later`
+	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at, base_amount, to_base_amount, base_later, splits`
 
 // movementInsertWidth is how many columns movementInsertColumns lists.
-const movementInsertWidth = 17
+const movementInsertWidth = 18
 
 // movementPlaceholders is one row's "?, ?, …" for movementInsertColumns.
 var movementPlaceholders = strings.TrimSuffix(strings.Repeat("?, ", movementInsertWidth), ", ")
@@ -111,10 +114,10 @@ func movementArgs(ledgerID int64, d *finance.MovementDraft, now int64) []any {
 	}
 	return []any{ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
 		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now,
-		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater}
+		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits)}
 }
 
-// sqliteBatchRows movements go in one multi-row INSERT on SQLite (17
+// sqliteBatchRows movements go in one multi-row INSERT on SQLite (18
 // parameters each, far below SQLite's 32,766).
 const sqliteBatchRows = 256
 
@@ -128,7 +131,7 @@ func insertMovementsSQLite(ctx context.Context, tx *sql.Tx, ledgerID int64, draf
 	return s.insert(ctx, ledgerID, drafts, now, make([]int64, 0, len(drafts)))
 }
 
-// pgBatchRows movements go in one multi-row INSERT (18 parameters each, far
+// pgBatchRows movements go in one multi-row INSERT (19 parameters each, far
 // below PostgreSQL's 65,535).
 const pgBatchRows = 1000
 

@@ -31,6 +31,12 @@ func (db *DB) filterSQL(ctx context.Context, ledgerID int64, f finance.MovementF
 		f.CategoryIDs = ids
 	}
 	how := access{sqlite: db.dialect == SQLite}
+	if len(f.CategoryIDs) > 0 {
+		var err error
+		if how.splits, err = db.hasSplits(ctx, ledgerID); err != nil {
+			return "", nil, err
+		}
+	}
 	if how.sqlite {
 		// SQLite has no statistics: it walks the ledger's date index and
 		// tests each movement. When tags or an amount range pick few
@@ -62,8 +68,10 @@ func (db *DB) filterSQL(ctx context.Context, ledgerID int64, f finance.MovementF
 }
 
 // access says which index a filtered read of movements should start from on
-// SQLite: the ledger's dates (the default), the tags, or the amounts.
-type access struct{ sqlite, byTags, byAmount bool }
+// SQLite: the ledger's dates (the default), the tags, or the amounts; and
+// whether the ledger has split movements, whose lines a category filter
+// must look at.
+type access struct{ sqlite, byTags, byAmount, splits bool }
 
 // sortRows is the number of matching movements up to which a filtered list
 // reads them all through their own index and sorts them, rather than walking
@@ -134,8 +142,22 @@ func filterConditions(ledgerID int64, f finance.MovementFilter, how access) (str
 	}
 	if len(f.CategoryIDs) > 0 {
 		in, ids := inList(f.CategoryIDs)
-		b.WriteString(` AND m.category_id IN (` + in + `)`)
-		args = append(args, ids...)
+		if how.splits {
+			// A split movement is in a category one of its lines is in. On
+			// PostgreSQL the lines' movement ids come as an array (read
+			// once), which the primary key's index can serve next to the
+			// category's: a rare category stays an index read.
+			lines := `SELECT l.movement_id FROM movement_splits l WHERE l.ledger_id = ? AND l.category_id IN (` + in + `)`
+			if how.sqlite {
+				b.WriteString(` AND (m.category_id IN (` + in + `) OR m.id IN (` + lines + `))`)
+			} else {
+				b.WriteString(` AND (m.category_id IN (` + in + `) OR m.id = ANY(ARRAY(` + lines + `)))`)
+			}
+			args = append(append(append(args, ids...), ledgerID), ids...)
+		} else {
+			b.WriteString(` AND m.category_id IN (` + in + `)`)
+			args = append(args, ids...)
+		}
 	}
 	if len(f.Tags) > 0 {
 		b.WriteString(` AND m.id IN (SELECT t.movement_id FROM movement_tags t WHERE t.ledger_id = ? AND t.tag IN (` + placeholders(len(f.Tags)) + `))`)
@@ -195,11 +217,27 @@ func (db *DB) ListMovements(ctx context.Context, ledgerID int64, f finance.Movem
 		where, args = where+cond, append(args, more...)
 	}
 	q, args := `SELECT `+movementColumns+src.from+toAccountJoin+where+src.order+` LIMIT ?`, append(args, limit+1)
+	var ms []finance.Movement
+	var next *string
 	if tokens := searchTokens(f.Text); db.dialect == Postgres && len(tokens) > 0 {
-		return db.pgSearchPage(ctx, ledgerID, tokens, q, args, limit)
+		ms, next, err = db.pgSearchPage(ctx, ledgerID, tokens, q, args, limit)
+	} else {
+		rows, qerr := db.query(ctx, q, args...)
+		ms, next, err = movementPage(rows, qerr, limit)
 	}
-	rows, err := db.query(ctx, q, args...)
-	return movementPage(rows, err, limit)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ms, next, db.pageSplits(ctx, ledgerID, ms)
+}
+
+// pageSplits fills the lines of a page's split movements.
+func (db *DB) pageSplits(ctx context.Context, ledgerID int64, ms []finance.Movement) error {
+	ptrs := make([]*finance.Movement, len(ms))
+	for i := range ms {
+		ptrs[i] = &ms[i]
+	}
+	return withSplits(ctx, db, ledgerID, ptrs...)
 }
 
 // movementPage reads a list query that asked for limit+1 rows and returns
@@ -230,41 +268,78 @@ func movementPage(rows *sql.Rows, err error, limit int) ([]finance.Movement, *st
 	return out, next, nil
 }
 
-// ExportRow is a movement with its names resolved, for CSV export.
+// ExportRow is a movement with its names resolved, for CSV export; a split
+// movement's lines come with their categories' names (SplitCategoryNames,
+// one a line, "Parent / Child" as CategoryName).
 type ExportRow struct {
 	finance.Movement
-	AccountName   string
-	CategoryName  string
-	ToAccountName string
+	AccountName        string
+	CategoryName       string
+	ToAccountName      string
+	SplitCategoryNames []string
 }
 
-// ExportMovements streams the filtered movements (in list order) to fn.
+// categoryNameSQL is the full name of the category c (under its parent p).
+const categoryNameSQL = `COALESCE(CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ' / ' || c.name END, '')`
+
+// ExportMovements streams the filtered movements (in list order) to fn. A
+// split movement's lines come joined to it, a row each, in order.
 func (db *DB) ExportMovements(ctx context.Context, ledgerID int64, f finance.MovementFilter, fn func(ExportRow) error) error {
 	src, err := db.movementSource(ctx, ledgerID, f)
 	if err != nil {
 		return err
 	}
-	rows, err := db.query(ctx, `SELECT `+movementFields+`, a.name, COALESCE(CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ' / ' || c.name END, ''),
-		COALESCE(ta.name, '')`+src.from+toAccountJoin+` LEFT JOIN categories c ON c.id = m.category_id LEFT JOIN categories p ON p.id = c.parent_id`+
-		src.where+src.order, src.args...)
+	rows, err := db.query(ctx, `SELECT `+movementFields+`, a.name, `+categoryNameSQL+`, COALESCE(ta.name, ''),
+		s.category_id, s.amount, s.base_amount, s.note`+src.from+toAccountJoin+`
+		LEFT JOIN movement_splits s ON s.movement_id = m.id AND m.splits > 0
+		LEFT JOIN categories c ON c.id = COALESCE(s.category_id, m.category_id) LEFT JOIN categories p ON p.id = c.parent_id`+
+		src.where+src.order+`, s.position`, src.args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	var cur *ExportRow
+	emit := func() error {
+		if cur == nil {
+			return nil
+		}
+		if len(cur.Splits) > 0 {
+			cur.CategoryName = ""
+		}
+		if err := fn(*cur); err != nil {
+			return fmt.Errorf("export: %w", err)
+		}
+		cur = nil
+		return nil
+	}
 	for rows.Next() {
 		var r ExportRow
-		var cat, to, toAmount, base, toBase sql.NullInt64
+		var cat, to, toAmount, base, toBase, lineCat, lineAmount, lineBase sql.NullInt64
+		var lineNote sql.NullString
 		var tags string
 		var later int64
 		if err := rows.Scan(&r.ID, &r.Type, &r.Date, &r.Amount, &r.Currency, &r.AccountID, &cat, &to, &toAmount, &r.ToCurrency,
-			&r.Description, &r.Notes, &tags, &base, &toBase, &later, &r.AccountName, &r.CategoryName, &r.ToAccountName); err != nil {
+			&r.Description, &r.Notes, &tags, &base, &toBase, &later, &r.SplitCount, &r.AccountName, &r.CategoryName, &r.ToAccountName,
+			&lineCat, &lineAmount, &lineBase, &lineNote); err != nil {
 			return err
 		}
-		r.CategoryID, r.ToAccountID, r.ToAmount = nullable(cat), nullable(to), nullable(toAmount)
-		r.Tags = splitTags(tags)
-		if err := fn(r); err != nil {
-			return fmt.Errorf("export: %w", err)
+		if cur == nil || cur.ID != r.ID {
+			if err := emit(); err != nil {
+				return err
+			}
+			r.CategoryID, r.ToAccountID, r.ToAmount = nullable(cat), nullable(to), nullable(toAmount)
+			r.SetBase(nullable(base), nullable(toBase), later)
+			r.Tags = splitTags(tags)
+			r.Splits = []finance.Split{}
+			cur = &r
+		}
+		if lineCat.Valid {
+			cur.Splits = append(cur.Splits, finance.Split{CategoryID: lineCat.Int64, Amount: lineAmount.Int64, BaseAmount: nullable(lineBase), Note: lineNote.String})
+			cur.SplitCategoryNames = append(cur.SplitCategoryNames, r.CategoryName)
 		}
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return emit()
 }

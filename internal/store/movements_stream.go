@@ -113,26 +113,28 @@ func (w *movementWriter) flush() error {
 		return err
 	}
 	var err error
+	split := slices.ContainsFunc(w.batch, func(d finance.MovementDraft) bool { return len(d.Splits) > 0 })
+	var ids []int64
 	if w.tx.db.dialect == Postgres {
-		var ids []int64
-		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.now, w.keepIDs)
-		if w.keepIDs {
-			w.ids = append(w.ids, ids...)
-		}
+		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.now, w.keepIDs || split)
 	} else {
 		if w.sqlite == nil {
 			if w.sqlite, err = prepareSQLiteInserter(w.ctx, w.tx.tx); err != nil {
 				return err
 			}
 		}
-		var ids []int64
 		ids, err = w.sqlite.insert(w.ctx, w.ledgerID, w.batch, w.now, nil)
-		if w.keepIDs {
-			w.ids = append(w.ids, ids...)
-		}
 	}
 	if err != nil {
 		return err
+	}
+	if w.keepIDs {
+		w.ids = append(w.ids, ids...)
+	}
+	if split {
+		if err := insertSplitsOf(w.ctx, w.tx, w.ledgerID, ids, w.batch); err != nil {
+			return err
+		}
 	}
 	w.written += len(w.batch)
 	clear(w.batch) // drop the strings of the batch before the next one
@@ -142,7 +144,7 @@ func (w *movementWriter) flush() error {
 
 // copyColumns are movementInsertColumns as COPY lists them.
 var copyColumns = []string{"ledger_id", "type", "date", "amount", "account_id", "category_id",
-	"to_account_id", "to_amount", "description", "notes", "tags", "fitid", "created_at", "updated_at", "base_amount", "to_base_amount", "base_later"}
+	"to_account_id", "to_amount", "description", "notes", "tags", "fitid", "created_at", "updated_at", "base_amount", "to_base_amount", "base_later", "splits"}
 
 // copyMovementsPostgres writes a batch with COPY on the transaction's own
 // connection: one round trip and no SQL to parse for thousands of rows.

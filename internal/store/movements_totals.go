@@ -5,6 +5,8 @@ import (
 	"context"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"cashcontrol/internal/finance"
 )
@@ -144,6 +146,9 @@ func (db *DB) rollupTotals(ctx context.Context, ledgerID int64, f finance.Moveme
 	if err := add(q, args); err != nil {
 		return nil, err
 	}
+	if err := db.uncountLines(ctx, ledgerID, from, to, kinds, f.AccountIDs, cats, byCurrency); err != nil {
+		return nil, err
+	}
 	if transfers && len(f.AccountIDs) > 0 {
 		// Transfers into the chosen accounts from others are in the set too,
 		// counted in the source account's currency like every transfer. They
@@ -160,6 +165,45 @@ func (db *DB) rollupTotals(ctx context.Context, ledgerID int64, f finance.Moveme
 	return out(), nil
 }
 
+// uncountLines takes off the counts of a rollup read what split movements
+// add to it: the rollup counts a movement's lines, a list its movements. Of
+// the lines of the period (of the kinds, accounts and categories given: all
+// when none), all but one a movement are too many.
+func (db *DB) uncountLines(ctx context.Context, ledgerID int64, from, to string, kinds []any, accounts, cats []int64, byCurrency map[string]*currencySums) error {
+	if split, err := db.hasSplits(ctx, ledgerID); err != nil || !split {
+		return err
+	}
+	q := `SELECT a.currency, CAST(COUNT(*) - COUNT(DISTINCT l.movement_id) AS BIGINT) FROM movement_splits l JOIN accounts a ON a.id = l.account_id
+		WHERE l.ledger_id = ? AND l.date >= ? AND l.date <= ? AND l.type IN (` + placeholders(len(kinds)) + `)`
+	args := append([]any{ledgerID, from, to}, kinds...)
+	for _, c := range []struct {
+		col string
+		ids []int64
+	}{{"l.account_id", accounts}, {"l.category_id", cats}} {
+		if len(c.ids) > 0 {
+			in, ids := inList(c.ids)
+			q += ` AND ` + c.col + ` IN (` + in + `)`
+			args = append(args, ids...)
+		}
+	}
+	rows, err := db.query(ctx, q+` GROUP BY a.currency`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var currency string
+		var extra int64
+		if err := rows.Scan(&currency, &extra); err != nil {
+			return err
+		}
+		if s := byCurrency[currency]; s != nil {
+			s.count -= extra
+		}
+	}
+	return rows.Err()
+}
+
 // scanTotals sums the filtered movements themselves: the path for filters
 // the rollup cannot answer (text, tags, amount range).
 func (db *DB) scanTotals(ctx context.Context, ledgerID int64, f finance.MovementFilter) (map[string]*currencySums, error) {
@@ -167,11 +211,15 @@ func (db *DB) scanTotals(ctx context.Context, ledgerID int64, f finance.Movement
 	if err != nil {
 		return nil, err
 	}
+	amount, base, err := db.inCategories(ctx, ledgerID, f.CategoryIDs)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := db.query(ctx, `SELECT a.currency, COUNT(*),
-		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN m.amount ELSE 0 END), 0) AS BIGINT),
-		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN m.amount ELSE 0 END), 0) AS BIGINT),
-		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN m.base_amount ELSE 0 END), 0) AS BIGINT),
-		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN m.base_amount ELSE 0 END), 0) AS BIGINT),
+		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN `+amount+` ELSE 0 END), 0) AS BIGINT),
+		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN `+amount+` ELSE 0 END), 0) AS BIGINT),
+		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN `+base+` ELSE 0 END), 0) AS BIGINT),
+		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN `+base+` ELSE 0 END), 0) AS BIGINT),
 		CAST(COALESCE(SUM(CASE WHEN m.type <> 'transfer' AND m.base_amount IS NULL THEN 1 ELSE 0 END), 0) AS BIGINT)`+
 		src.from+src.where+` GROUP BY a.currency`, src.args...)
 	if err != nil {
@@ -188,4 +236,31 @@ func (db *DB) scanTotals(ctx context.Context, ledgerID int64, f finance.Movement
 		out[c] = &s
 	}
 	return out, rows.Err()
+}
+
+// inCategories returns the SQL of a movement m's amount and amount in the
+// base currency that are in the categories (and their subcategories): the
+// whole movement's, or for a split movement the sum of its lines in them.
+// Ids are written in the SQL (integers), so the expressions take no arguments.
+func (db *DB) inCategories(ctx context.Context, ledgerID int64, categoryIDs []int64) (amount, base string, err error) {
+	amount, base = "m.amount", "m.base_amount"
+	if len(categoryIDs) == 0 {
+		return amount, base, nil
+	}
+	if split, err := db.hasSplits(ctx, ledgerID); err != nil || !split {
+		return amount, base, err
+	}
+	ids, err := db.withSubcategories(ctx, ledgerID, categoryIDs)
+	if err != nil {
+		return "", "", err
+	}
+	list := make([]string, len(ids))
+	for i, id := range ids {
+		list[i] = strconv.FormatInt(id, 10)
+	}
+	lines := func(col string) string {
+		return `(SELECT SUM(l.` + col + `) FROM movement_splits l WHERE l.movement_id = m.id AND l.category_id IN (` + strings.Join(list, ", ") + `))`
+	}
+	return `(CASE WHEN m.splits > 0 THEN ` + lines("amount") + ` ELSE m.amount END)`,
+		`(CASE WHEN m.splits > 0 THEN ` + lines("base_amount") + ` ELSE m.base_amount END)`, nil
 }

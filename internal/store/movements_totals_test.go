@@ -53,6 +53,15 @@ func TestTotalsFromRollupEqualBruteForce(t *testing.T) {
 				d.ToAmount = 1 + rng.Int64N(10000)
 			} else {
 				d.CategoryID = cats[typ][rng.IntN(len(cats[typ]))].ID
+				if rng.IntN(4) == 0 { // a quarter split in lines
+					var ids []int64
+					for _, c := range cats[typ] {
+						ids = append(ids, c.ID)
+					}
+					if d.Splits = randomSplits(rng, d.Amount, ids); d.Splits != nil {
+						d.CategoryID = 0
+					}
+				}
 			}
 			drafts = append(drafts, d)
 		}
@@ -108,10 +117,32 @@ func TestTotalsFromRollupEqualBruteForce(t *testing.T) {
 					(f.From != "" && m.Date < f.From) || (f.To != "" && m.Date > f.To) ||
 					(len(f.Types) > 0 && !slices.Contains(f.Types, m.Type)) ||
 					(len(f.AccountIDs) > 0 && !in(m.AccountID, f.AccountIDs) && (m.ToAccountID == nil || !in(*m.ToAccountID, f.AccountIDs))) ||
-					(len(f.CategoryIDs) > 0 && (m.CategoryID == nil || !(in(*m.CategoryID, f.CategoryIDs) || in(parent[*m.CategoryID], f.CategoryIDs)))) ||
+					(len(f.CategoryIDs) > 0 && len(m.Splits) == 0 && (m.CategoryID == nil || !(in(*m.CategoryID, f.CategoryIDs) || in(parent[*m.CategoryID], f.CategoryIDs)))) ||
 					(len(f.Tags) > 0 && !slices.ContainsFunc(m.Tags, func(t string) bool { return slices.Contains(f.Tags, t) })) ||
 					(f.MinAmount != nil && m.Amount < *f.MinAmount) || (f.MaxAmount != nil && m.Amount > *f.MaxAmount) {
 					continue
+				}
+				// A split movement is in the filter's categories by its lines
+				// there, and counts their amounts.
+				amount, base := m.Amount, m.BaseAmount
+				if len(f.CategoryIDs) > 0 && len(m.Splits) > 0 {
+					amount, base = 0, nil
+					var b int64
+					for _, s := range m.Splits {
+						if in(s.CategoryID, f.CategoryIDs) || in(parent[s.CategoryID], f.CategoryIDs) {
+							amount += s.Amount
+							if s.BaseAmount != nil {
+								b += *s.BaseAmount
+								base = &b
+							}
+						}
+					}
+					if amount == 0 {
+						continue
+					}
+					if m.BaseAmount == nil {
+						base = nil
+					}
 				}
 				c := currency[m.AccountID]
 				if by[c] == nil {
@@ -120,23 +151,23 @@ func TestTotalsFromRollupEqualBruteForce(t *testing.T) {
 				by[c].Count++
 				switch m.Type {
 				case "earning":
-					by[c].Earnings += m.Amount
+					by[c].Earnings += amount
 				case "expense":
-					by[c].Expenses += m.Amount
+					by[c].Expenses += amount
 				}
 				out.Count++
 				conv.Count++
 				switch {
 				case m.Type == "transfer":
-				case m.BaseAmount == nil:
+				case base == nil:
 					if !slices.Contains(conv.Incomplete, c) {
 						conv.Incomplete = append(conv.Incomplete, c)
 						slices.Sort(conv.Incomplete)
 					}
 				case m.Type == "earning":
-					conv.Earnings += *m.BaseAmount
+					conv.Earnings += *base
 				default:
-					conv.Expenses += *m.BaseAmount
+					conv.Expenses += *base
 				}
 			}
 			conv.Net = conv.Earnings - conv.Expenses

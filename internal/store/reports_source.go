@@ -88,14 +88,19 @@ func sourceParts(ledgerID int64, from, to string) []sourcePart {
 		parts = append(parts, sourcePart{sql: `SELECT account_id, COALESCE(category_id, 0) AS category_id, substr(date, 1, 7) AS month,
 			CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END AS kind, ` + sign + `SUM(amount) AS total, ` + sign + `COUNT(*) AS count,
 			` + sign + `COALESCE(SUM(base_amount), 0) AS base, ` + sign + `SUM(CASE WHEN base_amount IS NULL THEN 1 ELSE 0 END) AS unrated
-			FROM movements WHERE ledger_id = ? AND date >= ? AND date <= ?
+			FROM movements WHERE ledger_id = ? AND date >= ? AND date <= ? AND splits = 0
 			GROUP BY account_id, COALESCE(category_id, 0), substr(date, 1, 7), CASE type WHEN 'transfer' THEN 'transfer_out' ELSE type END
 			UNION ALL
 			SELECT to_account_id AS account_id, 0 AS category_id, substr(date, 1, 7) AS month, 'transfer_in' AS kind,
 			` + sign + `SUM(to_amount) AS total, ` + sign + `COUNT(*) AS count,
 			` + sign + `COALESCE(SUM(to_base_amount), 0) AS base, ` + sign + `SUM(CASE WHEN to_base_amount IS NULL THEN 1 ELSE 0 END) AS unrated
 			FROM movements WHERE ledger_id = ? AND type = 'transfer' AND date >= ? AND date <= ?
-			GROUP BY to_account_id, substr(date, 1, 7)`, args: []any{ledgerID, a, b, ledgerID, a, b}})
+			GROUP BY to_account_id, substr(date, 1, 7)
+			UNION ALL
+			SELECT account_id, category_id, substr(date, 1, 7) AS month, type AS kind, ` + sign + `SUM(amount) AS total, ` + sign + `COUNT(*) AS count,
+			` + sign + `COALESCE(SUM(base_amount), 0) AS base, ` + sign + `SUM(CASE WHEN base_amount IS NULL THEN 1 ELSE 0 END) AS unrated
+			FROM movement_splits WHERE ledger_id = ? AND date >= ? AND date <= ?
+			GROUP BY account_id, category_id, substr(date, 1, 7), type`, args: []any{ledgerID, a, b, ledgerID, a, b, ledgerID, a, b}})
 	}
 	if !first.After(last) {
 		parts = append(parts, sourcePart{rollup: true, sql: `SELECT account_id, category_id, month, kind, total, count, base_total AS base, unrated

@@ -63,7 +63,10 @@ func reportProperty(t *testing.T, db *store.DB, seed uint64) {
 			if m.currency[d.ToAccountID] != m.currency[d.AccountID] {
 				d.ToAmount = 1 + rng.Int64N(50000)
 			}
-		} else {
+		} else if d.Splits = nil; rng.IntN(3) == 0 {
+			d.Splits = randomSplits(rng, d.Amount, cats[typ]) // a third split in lines
+		}
+		if typ != "transfer" && d.Splits == nil {
 			d.CategoryID = cats[typ][rng.IntN(3)]
 		}
 		return d
@@ -92,6 +95,9 @@ func reportProperty(t *testing.T, db *store.DB, seed uint64) {
 		d := draft()
 		in := finance.MovementInput{Type: &d.Type, Date: &d.Date, Amount: &d.Amount, AccountID: &finance.IDInput{ID: d.AccountID, Set: true},
 			CategoryID: &finance.IDInput{ID: d.CategoryID, Set: d.CategoryID != 0}, ToAccountID: &finance.IDInput{ID: d.ToAccountID, Set: d.ToAccountID != 0}, ToAmount: &d.ToAmount}
+		if d.Splits != nil {
+			in.Splits = splitInput(d.Splits)
+		}
 		if _, err := db.UpdateMovement(ctx, l, id, in); err != nil {
 			t.Fatal(err)
 		}
@@ -109,6 +115,9 @@ func reportProperty(t *testing.T, db *store.DB, seed uint64) {
 		checkNetWorth(t, db, l, m, f)
 	}
 	checkCategories(t, db, l, m, finance.ReportFilter{From: "2024-01-01", To: "2024-06-30", AccountIDs: []int64{accs[0]}})
+	if err := db.CheckLedgerForTest(ctx, l); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func checkCategories(t *testing.T, db *store.DB, l int64, m *model, f finance.ReportFilter) {
@@ -123,7 +132,12 @@ func checkCategories(t *testing.T, db *store.DB, l int64, m *model, f finance.Re
 			if want[cur] == nil {
 				want[cur] = map[int64]int64{}
 			}
-			want[cur][m.parent[d.CategoryID]] += d.Amount
+			if len(d.Splits) == 0 {
+				want[cur][m.parent[d.CategoryID]] += d.Amount
+			}
+			for _, s := range d.Splits { // a split movement counts its lines
+				want[cur][m.parent[s.CategoryID]] += s.Amount
+			}
 		}
 		got, err := db.ReportCategories(context.Background(), l, f, typ)
 		if err != nil {

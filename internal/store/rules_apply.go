@@ -242,17 +242,47 @@ const rewriteChunk = 500
 // rewriteColumns are what a rule reads of a movement and may change, with
 // what its effects need (scanRewrite).
 const rewriteColumns = `id, type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0),
-	description, notes, tags, base_amount, to_base_amount, base_later`
+	description, notes, tags, base_amount, to_base_amount, base_later, splits`
 
+// scanRewrite reads a rewriteColumns row. A split movement's Splits are as
+// many empty lines as it has, so that rules see it is split (and leave its
+// category alone); rewriteLines reads them.
 func scanRewrite(rows *sql.Rows) (int64, finance.MovementDraft, error) {
-	var id int64
+	var id, n int64
 	var d finance.MovementDraft
 	var tags string
 	var base, toBase sql.NullInt64
 	err := rows.Scan(&id, &d.Type, &d.Date, &d.Amount, &d.AccountID, &d.CategoryID, &d.ToAccountID, &d.ToAmount,
-		&d.Description, &d.Notes, &tags, &base, &toBase, &d.BaseLater)
+		&d.Description, &d.Notes, &tags, &base, &toBase, &d.BaseLater, &n)
 	d.Tags, d.Base, d.ToBase = splitTags(tags), nullable(base), nullable(toBase)
+	if n > 0 {
+		d.Splits = make([]finance.Split, n)
+	}
 	return id, d, err
+}
+
+// rewriteLines reads the lines of the split movements among rs (after
+// scanRewrite, once its rows are closed).
+func rewriteLines(ctx context.Context, q rowsQuerier, ledgerID int64, rs []rewrite) error {
+	var ids []int64
+	for _, r := range rs {
+		if len(r.before.Splits) > 0 {
+			ids = append(ids, r.id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	lines, err := splitsOf(ctx, q, ledgerID, ids)
+	if err != nil {
+		return err
+	}
+	for i := range rs {
+		if l, ok := lines[rs[i].id]; ok {
+			rs[i].before.Splits, rs[i].after.Splits = l, slices.Clone(l)
+		}
+	}
+	return nil
 }
 
 // rewrite is a movement whose category, tags, description or notes change
@@ -270,6 +300,9 @@ type rewrite struct {
 func (t *Tx) rewriteMovements(ctx context.Context, rs []rewrite) error {
 	if len(rs) == 0 {
 		return nil
+	}
+	if err := rewriteLines(ctx, t, t.ledgerID, rs); err != nil {
+		return err
 	}
 	totals := map[totalKey]totalVal{}
 	for i := range rs {

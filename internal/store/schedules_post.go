@@ -291,7 +291,10 @@ func (db *DB) PostOccurrence(ctx context.Context, ledgerID, id int64, in finance
 		if errors.Is(err, sql.ErrNoRows) {
 			return finance.Errorf(finance.ECodeConflict, "that occurrence was posted, and its movement deleted since")
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return withSplits(ctx, tx, ledgerID, m)
 	})
 	if err != nil {
 		return nil, false, err
