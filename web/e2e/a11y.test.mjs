@@ -112,6 +112,24 @@ async function addCurrencies() {
   ]) {
     await ok(await req.post(`${srv.base}/api/v1/schedules`, { data: { ...body, accountId: account.id, categoryId: category.id } }));
   }
+  // A supermarket ticket split in two categories: the list shows a split row, the movement dialog its lines.
+  const other = (await (await req.get(`${srv.base}/api/v1/categories`)).json()).items.find((c) => c.type === 'expense' && !c.parentId && c.id !== category.id);
+  await ok(
+    await req.post(`${srv.base}/api/v1/movements`, {
+      data: {
+        type: 'expense',
+        date: today,
+        amount: 5230,
+        accountId: account.id,
+        categoryId: null,
+        description: 'Supermarket ticket',
+        splits: [
+          { categoryId: category.id, amount: 3850, note: '' },
+          { categoryId: other.id, amount: 1380, note: 'Pharmacy' },
+        ],
+      },
+    }),
+  );
   await ctx.close();
 }
 
@@ -191,6 +209,18 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await page.getByRole('dialog').waitFor();
     await page.waitForTimeout(300);
     await scan(page, `${theme} movement dialog`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // A split movement: its lines, and the message of lines that do not add up.
+    await page.getByRole('button', { name: /^Edit: Supermarket ticket/ }).click();
+    const split = page.getByRole('group', { name: 'Split into categories' });
+    await split.waitFor();
+    await split.getByRole('textbox', { name: /^Amount, line 2/ }).fill('1');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await split.getByText('The lines must add up to the amount before saving.').waitFor();
+    await page.waitForTimeout(300);
+    await scan(page, `${theme} split movement dialog`);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 

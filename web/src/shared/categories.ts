@@ -40,3 +40,13 @@ export function categoryChoices(all: Category[], type: CategoryType) {
 export function categoryGroups(all: Category[], type: CategoryType, keep: string | null) {
   return categoryTree(all, type, { keep }).map((p) => ({ group: p.name, items: [p, ...p.children].map((c) => option(p, c)) }));
 }
+
+/** The names of a split movement's categories, each once, in the order of its lines (a deleted one left out). */
+export function splitCategoryNames(splits: readonly { categoryId: string }[], byId: ReadonlyMap<string, Category>): string[] {
+  const names: string[] = [];
+  for (const s of splits) {
+    const name = byId.get(s.categoryId)?.name;
+    if (name && !names.includes(name)) names.push(name);
+  }
+  return names;
+}

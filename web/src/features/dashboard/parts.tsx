@@ -2,6 +2,7 @@ import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCategories } from '@/shared/api/queries';
+import { splitCategoryNames } from '@/shared/categories';
 import type { Account, Movement } from '@/shared/api/types';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
@@ -134,7 +135,7 @@ export function RecentMovements({ movements, limit, base }: { movements: Movemen
               <CategoryIcon icon={c?.icon ?? ''} color={c?.color ?? 'gray'} size={28} />
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500} truncate>
-                  {m.description || c?.name || t('movements.types.transfer')}
+                  {m.description || (m.splits?.length ? splitCategoryNames(m.splits, byId).join(' + ') : c?.name) || t('movements.types.transfer')}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {day(m.date)}

@@ -1,5 +1,7 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, Group, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { IconArrowsSplit2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, type NavigateFunction } from 'react-router';
 import type { TFunction } from 'i18next';
@@ -16,6 +18,8 @@ import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
 import { Attachments } from './Attachments';
+import { SplitLines } from './SplitLines';
+import { linesOf, remaining, splitBody, splitErrors, type SplitLine } from './splits';
 
 const LAST_ACCOUNT = 'cc.lastAccount';
 
@@ -87,16 +91,27 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
   const [notes, setNotes] = useState(movement?.notes ?? '');
   const [tags, setTags] = useState<string[]>(movement?.tags ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A split movement's lines (null: one category takes it whole); only expenses and earnings split.
+  const [lines, setLines] = useState<SplitLine[] | null>(movement?.splits?.length ? linesOf(movement.splits, exp, i18n.language) : null);
+  const split = type !== 'transfer' && lines !== null;
+  const [splitJustNow, setSplitJustNow] = useState(false);
+  const [unbalancedTried, setUnbalancedTried] = useState(false);
+  const [splitProblems, setSplitProblems] = useState<string[]>([]);
+  const splitButton = useId();
   // A new movement without a chosen category takes the one its description
   // suggests, said under the field, until the user picks one.
   const [typed] = useDebouncedValue({ description, amount }, 250);
   const typedMinor = parseAmount(typed.amount, i18n.language, exp);
   const suggestion = useCategorySuggestion(
     { description: typed.description, type, accountId, amount: typedMinor && typedMinor > 0 ? typedMinor : null },
-    !movement && target.categoryId === null,
+    !movement && target.categoryId === null && !split,
   ).data;
   const suggested =
-    !movement && target.categoryId === null && suggestion?.confident && categories.some((c) => c.id === suggestion.categoryId && c.type === type && !c.archived)
+    !movement &&
+    target.categoryId === null &&
+    !split &&
+    suggestion?.confident &&
+    categories.some((c) => c.id === suggestion.categoryId && c.type === type && !c.archived)
       ? suggestion
       : null;
   const categoryId = target.categoryId ?? suggested?.categoryId ?? null;
@@ -104,6 +119,25 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
   const crossCurrency = type === 'transfer' && account && toAccount && account.currency !== toAccount.currency;
 
   if (open.length === 0) return <Text c="dimmed">{t('movements.needAccount')}</Text>;
+
+  // Split: the category (chosen or suggested) becomes the first of two lines.
+  const startSplit = () => {
+    setLines([
+      { key: 0, categoryId, amount: '', note: '' },
+      { key: 1, categoryId: null, amount: '', note: '' },
+    ]);
+    setSplitJustNow(true);
+  };
+  // Whole again: the first line's category takes it all; the focus goes back to the Split button.
+  const unsplit = () => {
+    flushSync(() => {
+      setTarget({ categoryId: lines?.[0]?.categoryId ?? null });
+      setLines(null);
+      setUnbalancedTried(false);
+      setSplitProblems([]);
+    });
+    document.getElementById(splitButton)?.focus();
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -113,7 +147,20 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
     else if (minor === null || minor === 0) errs.amount = t('fieldErrors.invalid');
     if (!date) errs.date = t('fieldErrors.required');
     if (!accountId) errs.accountId = t('fieldErrors.required');
-    if (type !== 'transfer' && !categoryId) errs.categoryId = t('fieldErrors.required');
+    if (type !== 'transfer' && !split && !categoryId) errs.categoryId = t('fieldErrors.required');
+    let unbalanced = false;
+    if (split) {
+      for (const l of lines) {
+        const v = parseAmount(l.amount, i18n.language, exp);
+        if (!l.categoryId) errs[`line.${l.key}.categoryId`] = t('fieldErrors.required');
+        if (!l.amount.trim()) errs[`line.${l.key}.amount`] = t('fieldErrors.required');
+        else if (v === null || v === 0) errs[`line.${l.key}.amount`] = t('fieldErrors.invalid');
+      }
+      // Saved only when the lines add up to the amount, said under them until they do.
+      unbalanced = minor !== null && remaining(minor, lines, i18n.language, exp) !== 0;
+      setUnbalancedTried(unbalanced);
+    }
+    const splits = split ? splitBody(lines, i18n.language, exp) : null;
     if (type === 'transfer' && !toAccountId) errs.toAccountId = t('fieldErrors.required');
     let received: number | null = null;
     if (crossCurrency) {
@@ -121,7 +168,8 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
       if (received === null || received === 0) errs.toAmount = t('fieldErrors.invalid');
     }
     setErrors(errs);
-    if (Object.keys(errs).length || minor === null || !accountId) return;
+    setSplitProblems([]);
+    if (Object.keys(errs).length || unbalanced || minor === null || !accountId || (split && !splits)) return;
     const body: MovementInput = {
       type,
       date,
@@ -130,7 +178,9 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
       description: description.trim(),
       notes: notes.trim(),
       tags,
-      categoryId: type === 'transfer' ? null : categoryId,
+      categoryId: type === 'transfer' || split ? null : categoryId,
+      // [] makes a split movement whole again; a transfer has no lines.
+      splits: type === 'transfer' ? undefined : (splits ?? []),
       toAccountId: type === 'transfer' ? toAccountId : null,
       toAmount: type === 'transfer' ? (crossCurrency ? received : minor) : null,
     };
@@ -156,10 +206,13 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
         setDescription('');
         setNotes('');
         setTags([]);
+        setLines(null);
+        setSplitJustNow(false);
       }
       onDone?.();
     } catch (err) {
       setErrors(fieldErrors(t, err));
+      setSplitProblems(splitErrors(t, err));
       notifyError(errorMessage(t, err));
     }
   };
@@ -172,6 +225,9 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
           onChange={(v) => {
             setType(v);
             setTarget({ categoryId: null });
+            // A transfer is never split; between expense and earning the lines keep their amounts, not their categories.
+            setLines((ls) => (v === 'transfer' || !ls ? null : ls.map((l) => ({ ...l, categoryId: null }))));
+            setSplitJustNow(false);
           }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2, md: compact ? 4 : 2 }} spacing="sm">
@@ -190,6 +246,7 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
             value={{ ...target, accountId, categoryId }}
             onChange={setTarget}
             keepCategory={movement?.categoryId ?? null}
+            noCategory={split}
             errors={errors}
             categoryHint={suggested ? t('movements.suggestedBecause', { count: suggested.count, total: suggested.total, word: suggested.word }) : undefined}
           />
@@ -201,6 +258,29 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
             error={errors.description}
           />
         </SimpleGrid>
+        {type !== 'transfer' &&
+          (lines ? (
+            <SplitLines
+              type={type}
+              categories={categories}
+              currency={account?.currency ?? ''}
+              exponent={exp}
+              total={parseAmount(amount, i18n.language, exp)}
+              lines={lines}
+              onChange={setLines}
+              onUnsplit={unsplit}
+              errors={errors}
+              problems={splitProblems}
+              mismatch={unbalancedTried}
+              autoFocus={splitJustNow}
+            />
+          ) : (
+            <Group>
+              <Button id={splitButton} variant="subtle" size="compact-sm" leftSection={<IconArrowsSplit2 size={16} aria-hidden />} onClick={startSplit}>
+                {t('movements.split.start')}
+              </Button>
+            </Group>
+          ))}
         {!compact && (
           <>
             <TagsInput label={t('movements.tags')} description={t('movements.tagsHint')} value={tags} onChange={setTags} maxTags={20} error={errors.tags} />

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Box, Checkbox, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowsExchange, IconPaperclip } from '@tabler/icons-react';
+import { Badge, Box, Checkbox, Group, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowsExchange, IconArrowsSplit2, IconPaperclip } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { Account, Category, Movement } from '@/shared/api/types';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { breakpoints } from '@/shared/constants';
+import { splitCategoryNames } from '@/shared/categories';
 import { formatMoney } from '@/shared/money';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 import { ConvertedNote } from '@/shared/ui/Converted';
@@ -38,6 +39,9 @@ function useFillHeight(ref: RefObject<HTMLElement | null>): number {
   }, [ref]);
   return top;
 }
+
+/** Up to this many categories a split row names them all ("Groceries + Cleaning"); more, it counts them. */
+const NAMED_SPLITS = 3;
 
 function signed(m: Movement): number {
   return m.type === 'earning' ? m.amount : -m.amount;
@@ -163,7 +167,11 @@ export function MovementList(props: {
           const parent = cat?.parentId ? byCategory.get(cat.parentId) : undefined;
           const acc = byAccount.get(m.accountId);
           const to = m.toAccountId ? byAccount.get(m.toAccountId) : undefined;
-          const title = m.description || (cat ? cat.name : t('movements.types.transfer'));
+          // A split row names its lines' categories, not a category of its own.
+          const splitNames = m.splits?.length ? splitCategoryNames(m.splits, byCategory) : null;
+          const splitLabel =
+            splitNames && (splitNames.length <= NAMED_SPLITS ? splitNames.join(' + ') : t('movements.split.categories', { count: splitNames.length }));
+          const title = m.description || (splitNames ? splitNames.join(' + ') : cat ? cat.name : t('movements.types.transfer'));
           return (
             <Group
               key={m.id}
@@ -183,6 +191,10 @@ export function MovementList(props: {
                 <Group wrap="nowrap" gap="sm">
                   {m.type === 'transfer' ? (
                     <CategoryIcon icon="" color="gray" size={34} />
+                  ) : splitNames ? (
+                    <ThemeIcon size={34} radius="xl" color="gray" variant="filled" aria-hidden>
+                      <IconArrowsSplit2 size={20} />
+                    </ThemeIcon>
                   ) : (
                     <CategoryIcon icon={cat?.icon ?? ''} color={cat?.color ?? ''} size={34} />
                   )}
@@ -202,8 +214,11 @@ export function MovementList(props: {
                       <Text size="xs" c="dimmed" truncate>
                         {m.type === 'transfer'
                           ? `${acc?.name ?? ''} → ${to?.name ?? ''}`
-                          : `${parent ? `${parent.name} › ` : ''}${cat?.name ?? ''} · ${acc?.name ?? ''}`}
+                          : splitLabel !== null
+                            ? `${splitLabel} · ${acc?.name ?? ''}`
+                            : `${parent ? `${parent.name} › ` : ''}${cat?.name ?? ''} · ${acc?.name ?? ''}`}
                       </Text>
+                      {splitNames && splitNames.length > NAMED_SPLITS && <VisuallyHidden>{`(${splitNames.join(', ')})`}</VisuallyHidden>}
                       {m.tags.slice(0, 3).map((tag) => (
                         <Badge key={tag} size="xs" variant="light">
                           {tag}

@@ -15,6 +15,15 @@ export interface MovementInput {
   description?: string;
   notes?: string;
   tags?: string[];
+  /** A split movement's lines (then categoryId is null); [] makes a split movement whole again. */
+  splits?: SplitInput[];
+}
+
+/** A line of a split movement as the API takes it: amount in minor units, above zero. */
+export interface SplitInput {
+  categoryId: string;
+  amount: number;
+  note: string;
 }
 
 export interface CurrencyTotals {
@@ -114,6 +123,7 @@ export function asInput(m: Movement): MovementInput {
     description: m.description,
     notes: m.notes,
     tags: m.tags,
+    splits: (m.splits ?? []).map(({ categoryId, amount, note }) => ({ categoryId, amount, note })),
   };
 }
 

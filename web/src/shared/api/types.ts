@@ -94,6 +94,17 @@ export interface Movement {
   attachments?: number;
   /** What the ledger's rules changed, in the answer to its creation only. */
   rules?: { ruleName: string; field: string; from: string; to: string }[];
+  /** A split expense or earning's lines, adding up to its amount ([] when it is whole; categoryId is then null when split). */
+  splits?: MovementSplit[];
+}
+
+/** One line of a split movement: a part of its amount in a category of its own. */
+export interface MovementSplit {
+  categoryId: string;
+  amount: number;
+  note: string;
+  /** The line's part of the movement's baseAmount (null without a rate). */
+  baseAmount?: number | null;
 }
 
 export interface Page<T> {

@@ -32,6 +32,7 @@ export function EntryTargetFields({
   keepCategory,
   errors,
   categoryHint,
+  noCategory = false,
 }: {
   type: MovementType;
   /** The accounts to choose from (the open ones, and those the entry already uses). */
@@ -44,6 +45,8 @@ export function EntryTargetFields({
   errors: Record<string, string>;
   /** Said under the category (why it was suggested). */
   categoryHint?: React.ReactNode;
+  /** No category field: the entry is split, its lines have theirs. */
+  noCategory?: boolean;
 }) {
   const { t } = useTranslation();
   const data = accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }));
@@ -69,7 +72,7 @@ export function EntryTargetFields({
           error={errors.toAccountId}
           required
         />
-      ) : (
+      ) : noCategory ? null : (
         <Select
           label={t('movements.category')}
           data={categoryGroups(categories, type, keepCategory)}
