@@ -25,12 +25,34 @@ type csvOptions struct {
 	Description      int    `json:"description"`
 	Notes            int    `json:"notes"`
 	Category         int    `json:"category"`
-	InvertSign       bool   `json:"invertSign"`
+	// Movement and LineNote: the columns of a split movement's id and its
+	// lines' notes (Cash Control's own export); absent or -1: none.
+	Movement   *int `json:"movement,omitempty"`
+	LineNote   *int `json:"lineNote,omitempty"`
+	InvertSign bool `json:"invertSign"`
+}
+
+// splitColumn is an importer column counted from 1 (0: none) as the API's
+// 0-based column (nil: none), and back.
+func splitColumn(c int) *int {
+	if c <= 0 {
+		return nil
+	}
+	c--
+	return &c
+}
+
+func fromSplitColumn(c *int) int {
+	if c == nil || *c < 0 {
+		return 0
+	}
+	return *c + 1
 }
 
 func fromCSVOptions(o importer.CSVOptions) csvOptions {
 	return csvOptions{Delimiter: string(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSeparator: string(o.DecimalSep),
-		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category, InvertSign: o.InvertSign}
+		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category, InvertSign: o.InvertSign,
+		Movement: splitColumn(o.Movement), LineNote: splitColumn(o.LineNote)}
 }
 
 func (o csvOptions) toImporter() (importer.CSVOptions, error) {
@@ -42,7 +64,7 @@ func (o csvOptions) toImporter() (importer.CSVOptions, error) {
 	}
 	out := importer.CSVOptions{Delimiter: first(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSep: first(o.DecimalSeparator),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category,
-		Account: -1, InvertSign: o.InvertSign}
+		Account: -1, InvertSign: o.InvertSign, Movement: fromSplitColumn(o.Movement), LineNote: fromSplitColumn(o.LineNote)}
 	var v finance.Validation
 	if out.DecimalSep != '.' && out.DecimalSep != ',' {
 		v.Add("options.decimalSeparator", finance.FCodeInvalid)

@@ -131,8 +131,8 @@ func (a *API) importEnrich(ctx context.Context, ledgerID int64, cats []finance.C
 		if ch.Rules = rules.Apply(&d.MovementDraft); byID[d.CategoryID] != nil {
 			ch.Category = byID[d.CategoryID].Name
 		}
-		if d.CategoryName != "" || d.CategoryID != 0 {
-			return ch
+		if d.CategoryName != "" || d.CategoryID != 0 || len(d.Splits) > 0 {
+			return ch // a split movement's lines have their categories
 		}
 		allow := func(id int64) bool { c := byID[id]; return c != nil && c.Type == d.Type && !c.Archived }
 		if s := model.Suggest(d.Description, d.AccountID, d.Amount, allow, 1); len(s) > 0 && s[0].Confident {

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/importer"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/store"
 )
@@ -115,23 +115,15 @@ func writeProblemWith(w http.ResponseWriter, p bulkRowProblem) {
 	_ = jsonEncode(w, p)
 }
 
-// csvSafe keeps spreadsheet programs from running a cell as a formula: a
-// cell whose first character past any spaces is one that starts a formula
-// (or its full-width form) gets a leading apostrophe.
-func csvSafe(s string) string {
-	t := strings.TrimLeft(s, " \u00a0\u3000")
-	if t == "" {
-		return s
-	}
-	r, _ := utf8.DecodeRuneInString(t)
-	if strings.ContainsRune("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20", r) {
-		return "'" + s
-	}
-	return s
-}
+// csvSafe is importer.SpreadsheetSafe: what the export writes, the import
+// reads back.
+func csvSafe(s string) string { return importer.SpreadsheetSafe(s) }
 
 // exportMovements streams the filtered movements as CSV: signed amounts
-// (expenses and transfers out negative) in the account's currency.
+// (expenses and transfers out negative) in the account's currency. A split
+// movement is a row a line (its amount and category the line's, its note in
+// lineNote), every row naming its movement's id, so that importing the file
+// joins the lines again.
 func (a *API) exportMovements(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	f, err := movementFilter(r.URL.Query())
 	if err != nil {
@@ -141,7 +133,7 @@ func (a *API) exportMovements(w http.ResponseWriter, r *http.Request, u *finance
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="movements-`+time.Now().Format("2006-01-02")+`.csv"`)
 	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"date", "type", "amount", "currency", "account", "category", "toAccount", "toAmount", "toCurrency", "description", "notes", "tags"})
+	_ = cw.Write([]string{"date", "type", "amount", "currency", "account", "category", "toAccount", "toAmount", "toCurrency", "description", "notes", "tags", "movement", "lineNote"})
 	book, err := a.db.Currencies(r.Context(), u.LedgerID)
 	if err != nil {
 		a.fail(w, r, err)
@@ -157,9 +149,24 @@ func (a *API) exportMovements(w http.ResponseWriter, r *http.Request, u *finance
 		if m.ToAmount != nil {
 			toAmount = money.FormatDecimal(*m.ToAmount, exp(m.ToCurrency))
 		}
-		return cw.Write([]string{m.Date, m.Type, money.FormatDecimal(amount, exp(m.Currency)), m.Currency, csvSafe(m.AccountName),
-			csvSafe(m.CategoryName), csvSafe(m.ToAccountName), toAmount, m.ToCurrency, csvSafe(m.Description), csvSafe(m.Notes),
-			csvSafe(strings.Join(m.Tags, " "))})
+		row := func(amount int64, category, note string) error {
+			return cw.Write([]string{m.Date, m.Type, money.FormatDecimal(amount, exp(m.Currency)), m.Currency, csvSafe(m.AccountName),
+				csvSafe(category), csvSafe(m.ToAccountName), toAmount, m.ToCurrency, csvSafe(m.Description), csvSafe(m.Notes),
+				csvSafe(strings.Join(m.Tags, " ")), strconv.FormatInt(m.ID, 10), csvSafe(note)})
+		}
+		if len(m.Splits) == 0 {
+			return row(amount, m.CategoryName, "")
+		}
+		for i, l := range m.Splits {
+			line := l.Amount
+			if m.Type != finance.MovementEarning {
+				line = -line
+			}
+			if err := row(line, m.SplitCategoryNames[i], l.Note); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	cw.Flush()
 	if err != nil {

@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"cashcontrol/internal/store"
@@ -123,6 +125,77 @@ func TestSplitsHTTP(t *testing.T) {
 		// A category alone makes it whole again.
 		if code := c.do("PATCH", "/api/v1/movements/"+m.ID, map[string]any{"categoryId": food.ID}, &m); code != 200 || len(m.Splits) != 0 || m.CategoryID == nil {
 			t.Fatalf("made whole: %d %+v", code, m)
+		}
+	})
+}
+
+// TestSplitsRoundTripCSV: the CSV export writes a row a line with the
+// movement's id; importing the file into another account joins the lines
+// again: the same movements, lines, categories (a subcategory by its full
+// name) and notes.
+func TestSplitsRoundTripCSV(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := ledgerServer(t, db)
+		c := newClient(t, srv)
+		c.signUp("roundtrip@example.com")
+		var acc, other, food, groceries, clean, gifts idReply
+		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Cash", "type": "cash", "currency": "EUR"}, &acc)
+		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Copy", "type": "bank", "currency": "EUR"}, &other)
+		c.do("POST", "/api/v1/categories", map[string]any{"name": "Food", "type": "expense"}, &food)
+		c.do("POST", "/api/v1/categories", map[string]any{"name": "Groceries", "parentId": food.ID}, &groceries)
+		c.do("POST", "/api/v1/categories", map[string]any{"name": "Cleaning", "type": "expense"}, &clean)
+		c.do("POST", "/api/v1/categories", map[string]any{"name": "Gifts", "type": "earning"}, &gifts)
+		for _, body := range []map[string]any{
+			{"type": "expense", "date": "2026-03-10", "amount": 5000, "accountId": acc.ID, "description": "Ticket", "notes": "weekly",
+				"splits": []map[string]any{{"categoryId": groceries.ID, "amount": 3500, "note": "fruit, veg"}, {"categoryId": clean.ID, "amount": 1500, "note": "=bleach"}}},
+			{"type": "expense", "date": "2026-03-10", "amount": 700, "accountId": acc.ID, "categoryId": food.ID, "description": "Bread"},
+			{"type": "earning", "date": "2026-03-12", "amount": 1250, "accountId": acc.ID, "description": "Birthday",
+				"splits": []map[string]any{{"categoryId": gifts.ID, "amount": 1000}, {"categoryId": gifts.ID, "amount": 250, "note": "aunt"}}},
+		} {
+			if code := c.do("POST", "/api/v1/movements", body, nil); code != 201 {
+				t.Fatalf("create %v: %d", body, code)
+			}
+		}
+		resp, file := c.fetch(srv.URL + "/api/v1/movements/export.csv?accountId=" + acc.ID)
+		if resp.StatusCode != 200 || strings.Count(string(file), "\n") != 6 || !strings.Contains(string(file), "'=bleach") {
+			t.Fatalf("export %d:\n%s", resp.StatusCode, file)
+		}
+		var p struct {
+			ID      string
+			Valid   int
+			Invalid int
+			Errors  []map[string]any
+		}
+		if code := c.upload("movements.csv", file, other.ID, &p); code != 200 || p.Valid != 5 || p.Invalid != 0 {
+			t.Fatalf("upload %d %+v\n%s", code, p, file)
+		}
+		if code := c.do("POST", "/api/v1/imports/"+p.ID+"/commit", map[string]any{"accountId": other.ID}, nil); code != 200 {
+			t.Fatalf("commit: %d", code)
+		}
+		shape := func(accountID string) []string {
+			var page struct {
+				Items []struct {
+					Type, Date, Description, Notes string
+					Amount                         int64
+					CategoryID                     *string
+					Splits                         []splitLine
+				}
+			}
+			c.do("GET", "/api/v1/movements?order=asc&accountId="+accountID, nil, &page)
+			var out []string
+			for _, m := range page.Items {
+				s := fmt.Sprintf("%s %s %d %s %s cat=%v", m.Date, m.Type, m.Amount, m.Description, m.Notes, m.CategoryID != nil && *m.CategoryID == food.ID)
+				for _, l := range m.Splits {
+					s += fmt.Sprintf(" [%s %d %q]", l.CategoryID, l.Amount, l.Note)
+				}
+				out = append(out, s)
+			}
+			slices.Sort(out) // the copies' ids, and so their order on a day, differ
+			return out
+		}
+		want, got := shape(acc.ID), shape(other.ID)
+		if len(want) != 3 || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("imported\n%q\nwant\n%q", got, want)
 		}
 	})
 }

@@ -5,6 +5,15 @@ import "strings"
 // NameKey is the case-insensitive form names are compared by.
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
+// CategoryPath is a subcategory's full name, "Parent / Child", as exports
+// write it ("" without a parent).
+func CategoryPath(parent, name string) string {
+	if parent == "" {
+		return ""
+	}
+	return parent + " / " + name
+}
+
 // Truncate keeps the first n characters of s: it never cuts a UTF-8
 // character in half (a byte that is not valid UTF-8 counts as one character
 // and is kept as it is).

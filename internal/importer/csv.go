@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -33,7 +35,13 @@ type CSVOptions struct {
 	Notes       int
 	Category    int
 	Account     int
-	InvertSign  bool // some banks export expenses as positive numbers
+	// Movement and LineNote: Cash Control's own export, one row a line of
+	// a split movement. Consecutive rows with the same movement id are one
+	// movement (see splitGroup). Unlike the columns above they count from
+	// 1, so that 0, a zero CSVOptions' value, is "none".
+	Movement   int
+	LineNote   int
+	InvertSign bool // some banks export expenses as positive numbers
 }
 
 // CSVPreview is what detection found, with the first records to show.
@@ -169,9 +177,16 @@ var headerNames = map[string][]string{
 	"account":     {"cuenta", "account", "compte"},
 }
 
+// splitHeaderNames name the columns of a split movement's lines.
+var splitHeaderNames = map[string][]string{
+	"movement": {"movement", "movimiento", "mouvement"},
+	"lineNote": {"linenote", "line note", "nota de linea", "note de ligne"},
+}
+
 func mapByHeader(o *CSVOptions, header []string) {
 	set := map[string]*int{"date": &o.Date, "amount": &o.Amount, "debit": &o.Debit, "credit": &o.Credit, "description": &o.Description,
 		"notes": &o.Notes, "category": &o.Category, "account": &o.Account}
+	split := map[string]*int{"movement": &o.Movement, "lineNote": &o.LineNote}
 	for i, h := range header {
 		f := fold(h)
 		for field, names := range headerNames {
@@ -179,6 +194,11 @@ func mapByHeader(o *CSVOptions, header []string) {
 				if f == n && *set[field] < 0 {
 					*set[field] = i
 				}
+			}
+		}
+		for field, names := range splitHeaderNames {
+			if slices.Contains(names, f) && *split[field] == 0 {
+				*split[field] = i + 1
 			}
 		}
 	}
@@ -335,6 +355,7 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 		opt.Delimiter = ','
 	}
 	res := Result{DateFormat: opt.DateFormat}
+	var group splitGroup
 	r := newRecordReader(text, opt.Delimiter)
 	first := true
 	for {
@@ -358,18 +379,113 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 			res.addError(line, "row", finance.FCodeInvalid)
 			continue
 		}
-		if d, ok := csvDraft(&res, rec, line, opt, exponent); ok {
+		d, ok := csvDraft(&res, rec, line, opt, exponent)
+		switch {
+		case opt.Movement > 0:
+			group.add(&res, d, ok, cell(rec, opt.Movement-1), cut(cell(rec, opt.LineNote-1), finance.MaxSplitNote), emit)
+		case ok:
 			res.add(d, emit)
 		}
 	}
+	group.flush(&res, emit)
 	return res.finish()
+}
+
+// splitGroup joins consecutive rows with the same movement id into one
+// split movement: its date, type, description and notes those of its first
+// row, its amount the sum of its rows', a line a row. The rows of a
+// movement must share its date and sign, and be at most finance.MaxSplits:
+// otherwise each of them is an error, and none is imported. A row without
+// a movement id, or alone with its id, is a whole movement.
+type splitGroup struct {
+	key   string
+	d     Draft
+	lines []Line
+	rows  []int // the file's lines of its rows
+	code  string
+}
+
+func (g *splitGroup) add(res *Result, d Draft, ok bool, key, note string, emit Emit) {
+	if key == "" || key != g.key {
+		g.flush(res, emit)
+	}
+	if key == "" {
+		if ok {
+			res.add(d, emit)
+		}
+		return
+	}
+	if g.key == "" {
+		g.key, g.d = key, d
+	}
+	g.rows = append(g.rows, d.Line)
+	switch {
+	case !ok:
+		g.code = finance.FCodeInvalid // its own error is said already
+	case g.code != "":
+	case len(g.lines) == finance.MaxSplits:
+		g.code = finance.FCodeOutOfRange
+	case len(g.lines) > 0 && (d.Date != g.d.Date || (d.Amount < 0) != (g.d.Amount < 0)):
+		g.code = finance.FCodeMismatch
+	}
+	if ok && g.code == "" {
+		if len(g.lines) > 0 {
+			g.d.Amount += d.Amount
+		}
+		g.lines = append(g.lines, Line{Amount: d.Amount, Category: d.Category, Note: note})
+	}
+}
+
+func (g *splitGroup) flush(res *Result, emit Emit) {
+	defer func() { *g = splitGroup{lines: g.lines[:0], rows: g.rows[:0]} }()
+	switch {
+	case g.key == "":
+	case g.code != "":
+		for _, line := range g.rows {
+			res.addError(line, "movement", g.code)
+		}
+	case len(g.lines) == 1:
+		res.add(g.d, emit)
+	default:
+		g.d.Category, g.d.Lines = "", slices.Clone(g.lines)
+		res.addRows(g.d, len(g.lines), emit)
+	}
 }
 
 func cell(rec []string, i int) string {
 	if i < 0 || i >= len(rec) {
 		return ""
 	}
-	return strings.TrimSpace(rec[i])
+	return FromSpreadsheetSafe(strings.TrimSpace(rec[i]))
+}
+
+// SpreadsheetSafe keeps spreadsheet programs from running a CSV cell as a
+// formula: a cell whose first character past any spaces (and apostrophes,
+// so that FromSpreadsheetSafe gives back a text that had some) starts a
+// formula, or is its full-width form, gets a leading apostrophe.
+func SpreadsheetSafe(s string) string {
+	if formulaLike(s) {
+		return "'" + s
+	}
+	return s
+}
+
+// FromSpreadsheetSafe undoes SpreadsheetSafe: an apostrophe before what
+// would start a formula goes (a cell of Cash Control's own export reads back
+// as it was).
+func FromSpreadsheetSafe(s string) string {
+	if rest, ok := strings.CutPrefix(s, "'"); ok && formulaLike(rest) {
+		return rest
+	}
+	return s
+}
+
+// formulaLike says whether s, past spaces and apostrophes, starts with a
+// character that makes a spreadsheet cell a formula.
+func formulaLike(s string) bool {
+	t := strings.TrimLeft(s, "' \u00a0\u3000")
+	r, _ := utf8.DecodeRuneInString(t)
+	return t != "" && strings.ContainsRune("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20", r)
 }
 
 func csvDraft(res *Result, rec []string, line int, opt CSVOptions, exponent int) (Draft, bool) {

@@ -51,6 +51,16 @@ type Draft struct {
 	Category    string // category name from the file, may be ""
 	Account     string // account name (OFX: account id) from the file, may be ""
 	FITID       string // OFX transaction id for duplicate detection, "" otherwise
+	// Lines: the lines of a split movement (CSV rows of one movement id),
+	// Amount their sum; nil for a whole one.
+	Lines []Line
+}
+
+// Line is one line of a split movement as the file has it.
+type Line struct {
+	Amount   int64  // signed as Draft.Amount
+	Category string // category name, may be ""
+	Note     string
 }
 
 // RowError says why one row of the file was left out.
@@ -65,7 +75,7 @@ type RowError struct {
 // and broken) the file has.
 type Result struct {
 	Rows       []Draft    // filled by ParseCSV, ParseOFX and ParseQIF; empty with an Emit
-	Valid      int        // good rows
+	Valid      int        // good rows (a split movement's are its lines)
 	Errors     []RowError // at most MaxErrors
 	Total      int
 	DateFormat string // the date layout used (detected or given)
@@ -78,8 +88,11 @@ type Emit func(Draft)
 func (r *Result) Broken() int { return r.Total - r.Valid }
 
 // add counts a good row and hands it to emit, or keeps it in Rows.
-func (r *Result) add(d Draft, emit Emit) {
-	r.Valid++
+func (r *Result) add(d Draft, emit Emit) { r.addRows(d, 1, emit) }
+
+// addRows is add for a movement of several rows (a split movement's lines).
+func (r *Result) addRows(d Draft, rows int, emit Emit) {
+	r.Valid += rows
 	if emit != nil {
 		emit(d)
 		return

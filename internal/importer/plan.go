@@ -1,6 +1,11 @@
 package importer
 
-import "cashcontrol/internal/finance"
+import (
+	"cmp"
+	"strings"
+
+	"cashcontrol/internal/finance"
+)
 
 // Fallback names the categories of the rows whose file names none: Expense
 // for money out, Earning for money in (finance.ImportFallback gives them in
@@ -56,8 +61,15 @@ type Planner struct {
 func NewPlanner(categories []finance.Category, fallback Fallback, accountID int64) *Planner {
 	p := &Planner{fallback: fallback, accountID: accountID, known: make(map[string]bool, len(categories)), used: map[string]bool{},
 		plan: Plan{Rows: []finance.ImportRow{}, NewCategories: []finance.NewCategory{}, Categories: []finance.NewCategory{}}}
+	names := make(map[int64]string, len(categories))
+	for _, c := range categories {
+		names[c.ID] = c.Name
+	}
 	for _, c := range categories {
 		p.known[categoryKey(c.Type, c.Name)] = true
+		if c.ParentID != nil {
+			p.known[categoryKey(c.Type, finance.CategoryPath(names[*c.ParentID], c.Name))] = true
+		}
 	}
 	return p
 }
@@ -87,20 +99,36 @@ func (p *Planner) draft(r Draft) (finance.ImportDraft, finance.ImportChanges) {
 	}
 	d := finance.ImportDraft{CategoryName: r.Category, MovementDraft: finance.MovementDraft{
 		Type: typ, Date: r.Date, Amount: amount, AccountID: p.accountID, Description: r.Description, Notes: r.Notes, FITID: r.FITID}}
+	if len(r.Lines) > 0 {
+		// A split movement: a line a row, each in its category (or the
+		// fallback of the type).
+		d.CategoryName = ""
+		d.Splits = make([]finance.Split, len(r.Lines))
+		d.SplitCategoryNames = make([]string, len(r.Lines))
+		for i, l := range r.Lines {
+			d.Splits[i] = finance.Split{Amount: max(l.Amount, -l.Amount), Note: l.Note}
+			d.SplitCategoryNames[i] = cmp.Or(l.Category, p.fallbackOf(typ))
+		}
+	}
 	var ch finance.ImportChanges
 	if p.enrich != nil {
 		ch = p.enrich(&d)
 	}
-	if d.CategoryID == 0 && d.CategoryName == "" {
-		d.CategoryName = p.fallback.Earning
-		if typ == finance.MovementExpense {
-			d.CategoryName = p.fallback.Expense
-		}
+	if d.CategoryID == 0 && d.CategoryName == "" && len(d.Splits) == 0 {
+		d.CategoryName = p.fallbackOf(typ)
 	}
 	if d.CategoryID != 0 {
 		d.CategoryName = ""
 	}
 	return d, ch
+}
+
+// fallbackOf is the category of the rows of a type whose file names none.
+func (p *Planner) fallbackOf(typ string) string {
+	if typ == finance.MovementExpense {
+		return p.fallback.Expense
+	}
+	return p.fallback.Earning
 }
 
 // Read takes one good row of the first reading.
@@ -111,21 +139,28 @@ func (p *Planner) Read(r Draft) {
 	}
 	pl.To = max(pl.To, r.Date)
 	d, ch := p.draft(r)
-	if d.CategoryID == 0 {
-		k := categoryKey(d.Type, d.CategoryName)
+	names := d.SplitCategoryNames
+	if d.CategoryID == 0 && len(d.Splits) == 0 {
+		names = []string{d.CategoryName}
+	}
+	for _, name := range names {
+		k := categoryKey(d.Type, name)
 		if !p.used[k] {
 			p.used[k] = true
-			pl.Categories = append(pl.Categories, finance.NewCategory{Type: d.Type, Name: d.CategoryName})
+			pl.Categories = append(pl.Categories, finance.NewCategory{Type: d.Type, Name: name})
 		}
 		if !p.known[k] {
 			p.known[k] = true
-			pl.NewCategories = append(pl.NewCategories, finance.NewCategory{Type: d.Type, Name: d.CategoryName})
+			pl.NewCategories = append(pl.NewCategories, finance.NewCategory{Type: d.Type, Name: name})
 		}
 	}
 	if len(pl.Rows) < MaxPlanRows {
 		category := d.CategoryName
 		if ch.Category != "" {
 			category = ch.Category
+		}
+		if len(d.Splits) > 0 {
+			category = strings.Join(d.SplitCategoryNames, " + ")
 		}
 		pl.Rows = append(pl.Rows, finance.ImportRow{Line: r.Line, Date: r.Date, Amount: r.Amount, Description: d.Description,
 			Category: category, ImportChanges: ch})

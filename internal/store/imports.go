@@ -286,19 +286,24 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 // top-level categories, and how many it created.
 func importCategories(ctx context.Context, tx *Tx, ledgerID int64, want []finance.NewCategory) (map[string]int64, int, error) {
 	byName := map[string]int64{}
-	rows, err := tx.query(ctx, `SELECT id, type, name_key FROM categories WHERE ledger_id = ? ORDER BY parent_key, id`, ledgerID)
+	// A subcategory also answers to its full name, "Parent / Child" (as the
+	// CSV export writes it).
+	rows, err := tx.query(ctx, `SELECT c.id, c.type, c.name_key, COALESCE(p.name_key, '') FROM categories c
+		LEFT JOIN categories p ON p.id = c.parent_id WHERE c.ledger_id = ? ORDER BY c.parent_key, c.id`, ledgerID)
 	if err != nil {
 		return nil, 0, err
 	}
 	for rows.Next() {
 		var id int64
-		var typ, key string
-		if err := rows.Scan(&id, &typ, &key); err != nil {
+		var typ, key, parent string
+		if err := rows.Scan(&id, &typ, &key, &parent); err != nil {
 			rows.Close()
 			return nil, 0, err
 		}
-		if _, seen := byName[typ+"|"+key]; !seen {
-			byName[typ+"|"+key] = id
+		for _, k := range []string{key, finance.CategoryPath(parent, key)} {
+			if _, seen := byName[typ+"|"+k]; !seen && k != "" {
+				byName[typ+"|"+k] = id
+			}
 		}
 	}
 	rows.Close()

@@ -13,6 +13,9 @@ export interface CSVOptions {
   description: number;
   notes: number;
   category: number;
+  /** Cash Control's own export: the column of a split movement's id, and of its lines' notes (absent: none). */
+  movement?: number;
+  lineNote?: number;
   invertSign: boolean;
 }
 

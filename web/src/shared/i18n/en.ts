@@ -486,6 +486,7 @@ const en = {
     alreadyDone: 'This file had already been imported: nothing was added twice.',
     newCategories: 'Categories that will be created: {{names}}',
     rowColumn: 'Row',
+    movementColumn: 'Split movement (its rows must share date and sign, 50 at most)',
     duplicates: '{{count, number}} already in the account',
     duplicates_one: '{{count, number}} already in the account',
     noColumn: '(none)',

@@ -488,6 +488,7 @@ const es: Dictionary = {
     alreadyDone: 'Este archivo ya se había importado: no se ha añadido nada dos veces.',
     newCategories: 'Categorías que se crearán: {{names}}',
     rowColumn: 'Fila',
+    movementColumn: 'Movimiento dividido (sus filas deben compartir fecha y signo, 50 como mucho)',
     duplicates: '{{count, number}} ya están en la cuenta',
     duplicates_one: '{{count, number}} ya está en la cuenta',
     noColumn: '(ninguna)',

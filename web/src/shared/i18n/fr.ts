@@ -490,6 +490,7 @@ const fr: Dictionary = {
     alreadyDone: "Ce fichier avait déjà été importé : rien n'a été ajouté deux fois.",
     newCategories: 'Catégories qui seront créées : {{names}}',
     rowColumn: 'Ligne',
+    movementColumn: 'Mouvement réparti (ses lignes doivent partager date et signe, 50 au plus)',
     duplicates: '{{count, number}} déjà dans le compte',
     duplicates_one: '{{count, number}} déjà dans le compte',
     noColumn: '(aucune)',
