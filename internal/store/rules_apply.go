@@ -264,25 +264,8 @@ func scanRewrite(rows *sql.Rows) (int64, finance.MovementDraft, error) {
 // rewriteLines reads the lines of the split movements among rs (after
 // scanRewrite, once its rows are closed).
 func rewriteLines(ctx context.Context, q rowsQuerier, ledgerID int64, rs []rewrite) error {
-	var ids []int64
-	for _, r := range rs {
-		if len(r.before.Splits) > 0 {
-			ids = append(ids, r.id)
-		}
-	}
-	if len(ids) == 0 {
-		return nil
-	}
-	lines, err := splitsOf(ctx, q, ledgerID, ids)
-	if err != nil {
-		return err
-	}
-	for i := range rs {
-		if l, ok := lines[rs[i].id]; ok {
-			rs[i].before.Splits, rs[i].after.Splits = l, slices.Clone(l)
-		}
-	}
-	return nil
+	return linesFor(ctx, q, ledgerID, len(rs), func(i int) (int64, bool) { return rs[i].id, len(rs[i].before.Splits) > 0 },
+		func(i int, l []finance.Split) { rs[i].before.Splits, rs[i].after.Splits = l, slices.Clone(l) })
 }
 
 // rewrite is a movement whose category, tags, description or notes change

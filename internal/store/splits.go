@@ -69,14 +69,13 @@ func splitsOf(ctx context.Context, q rowsQuerier, ledgerID int64, ids []int64) (
 	return out, nil
 }
 
-// withSplits fills the lines of the split ones among ms (Splits is [] for
-// the others).
-func withSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ms ...*finance.Movement) error {
+// linesFor reads the lines of the split ones among n movements: id(i) is
+// the i-th's id and whether it is split, set(i, lines) takes its lines.
+func linesFor(ctx context.Context, q rowsQuerier, ledgerID int64, n int, id func(int) (int64, bool), set func(int, []finance.Split)) error {
 	var ids []int64
-	for _, m := range ms {
-		m.Splits = []finance.Split{}
-		if m.SplitCount > 0 {
-			ids = append(ids, m.ID)
+	for i := range n {
+		if v, split := id(i); split {
+			ids = append(ids, v)
 		}
 	}
 	if len(ids) == 0 {
@@ -86,36 +85,33 @@ func withSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ms ...*finan
 	if err != nil {
 		return err
 	}
-	for _, m := range ms {
-		if l := lines[m.ID]; l != nil {
-			m.Splits = l
+	for i := range n {
+		if v, split := id(i); split {
+			set(i, lines[v])
 		}
 	}
 	return nil
 }
 
+// withSplits fills the lines of the split ones among ms (Splits is [] for
+// the others).
+func withSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ms ...*finance.Movement) error {
+	for _, m := range ms {
+		m.Splits = []finance.Split{}
+	}
+	return linesFor(ctx, q, ledgerID, len(ms), func(i int) (int64, bool) { return ms[i].ID, ms[i].SplitCount > 0 },
+		func(i int, l []finance.Split) {
+			if l != nil {
+				ms[i].Splits = l
+			}
+		})
+}
+
 // draftsWithSplits fills the lines of the drafts whose movements (ids, in
 // the same order) count some (counts[i] > 0).
 func draftsWithSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ids []int64, counts []int64, drafts []*finance.MovementDraft) error {
-	var split []int64
-	for i, n := range counts {
-		if n > 0 {
-			split = append(split, ids[i])
-		}
-	}
-	if len(split) == 0 {
-		return nil
-	}
-	lines, err := splitsOf(ctx, q, ledgerID, split)
-	if err != nil {
-		return err
-	}
-	for i, id := range ids {
-		if counts[i] > 0 {
-			drafts[i].Splits = lines[id]
-		}
-	}
-	return nil
+	return linesFor(ctx, q, ledgerID, len(ids), func(i int) (int64, bool) { return ids[i], counts[i] > 0 },
+		func(i int, l []finance.Split) { drafts[i].Splits = l })
 }
 
 // replaceSplits writes the movement's lines anew (after its row changed).
