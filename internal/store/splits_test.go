@@ -101,6 +101,18 @@ func TestSplitMovements(t *testing.T) {
 		if r := report(); r[food.ID] != 3500 || r[clean.ID] != 1500 || len(r) != 2 {
 			t.Fatalf("report %v", r)
 		}
+		// The budget of each category spends its lines.
+		bm, err := db.Budgets(ctx, l, "2025-03")
+		if err != nil {
+			t.Fatal(err)
+		}
+		spent := map[int64]int64{}
+		for _, it := range bm.Items {
+			spent[it.CategoryID] = it.Spent
+		}
+		if spent[food.ID] != 3500 || spent[clean.ID] != 1500 || bm.Spent != 5000 {
+			t.Fatalf("budget month %+v", bm)
+		}
 		// The category filter finds it by either line and sums the lines in it.
 		list, _, err := db.ListMovements(ctx, l, finance.MovementFilter{CategoryIDs: []int64{clean.ID}}, 10, "")
 		if err != nil || len(list) != 1 || splitsOf(&list[0]) != splitsOf(m) {
