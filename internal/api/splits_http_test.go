@@ -132,7 +132,9 @@ func TestSplitsHTTP(t *testing.T) {
 // TestSplitsRoundTripCSV: the CSV export writes a row a line with the
 // movement's id; importing the file into another account joins the lines
 // again: the same movements, lines, categories (a subcategory by its full
-// name) and notes.
+// name) and notes. Its preview is a row a movement, a second import of it
+// is all duplicates (by the movements' totals), and a fresh ledger that has
+// none of the categories gets them created by name.
 func TestSplitsRoundTripCSV(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := ledgerServer(t, db)
@@ -157,45 +159,118 @@ func TestSplitsRoundTripCSV(t *testing.T) {
 			}
 		}
 		resp, file := c.fetch(srv.URL + "/api/v1/movements/export.csv?accountId=" + acc.ID)
-		if resp.StatusCode != 200 || strings.Count(string(file), "\n") != 6 || !strings.Contains(string(file), "'=bleach") {
+		if resp.StatusCode != 200 || strings.Count(string(file), "\n") != 6 || !strings.Contains(string(file), "'=bleach") ||
+			!strings.HasPrefix(string(file), "date,type,amount,currency,account,category,toAccount,toAmount,toCurrency,description,notes,tags,movement,lineNote\n") {
 			t.Fatalf("export %d:\n%s", resp.StatusCode, file)
 		}
-		var p struct {
-			ID      string
-			Valid   int
-			Invalid int
-			Errors  []map[string]any
+		want := movementShapes(c, acc.ID)
+		if len(want) != 3 || !strings.Contains(want[0], `[Food / Groceries 3500 "fruit, veg"] [Cleaning 1500 "=bleach"]`) {
+			t.Fatalf("originals %q", want)
 		}
-		if code := c.upload("movements.csv", file, other.ID, &p); code != 200 || p.Valid != 5 || p.Invalid != 0 {
-			t.Fatalf("upload %d %+v\n%s", code, p, file)
+
+		// Into another account of the ledger: its categories, found by name;
+		// a rule that gives the ticket a category leaves its lines alone.
+		if code := c.do("POST", "/api/v1/rules", map[string]any{"name": "Ticket", "conditions": []map[string]any{{"field": "description", "op": "contains", "text": "ticket"}},
+			"actions": map[string]any{"categoryId": clean.ID}}, nil); code != 201 {
+			t.Fatalf("rule: %d", code)
 		}
-		if code := c.do("POST", "/api/v1/imports/"+p.ID+"/commit", map[string]any{"accountId": other.ID}, nil); code != 200 {
-			t.Fatalf("commit: %d", code)
+		p := roundTripImport(c, file, other.ID, 3, 0)
+		var rows []string
+		for _, r := range p.Rows {
+			rows = append(rows, fmt.Sprintf("%d %s", r.Amount, r.Category))
 		}
-		shape := func(accountID string) []string {
-			var page struct {
-				Items []struct {
-					Type, Date, Description, Notes string
-					Amount                         int64
-					CategoryID                     *string
-					Splits                         []splitLine
-				}
-			}
-			c.do("GET", "/api/v1/movements?order=asc&accountId="+accountID, nil, &page)
-			var out []string
-			for _, m := range page.Items {
-				s := fmt.Sprintf("%s %s %d %s %s cat=%v", m.Date, m.Type, m.Amount, m.Description, m.Notes, m.CategoryID != nil && *m.CategoryID == food.ID)
-				for _, l := range m.Splits {
-					s += fmt.Sprintf(" [%s %d %q]", l.CategoryID, l.Amount, l.Note)
-				}
-				out = append(out, s)
-			}
-			slices.Sort(out) // the copies' ids, and so their order on a day, differ
-			return out
+		slices.Sort(rows)
+		if fmt.Sprint(rows) != "[-5000 Food / Groceries + Cleaning -700 Food 1250 Gifts + Gifts]" || len(p.NewCategories) != 0 {
+			t.Fatalf("preview %q, new categories %v", rows, p.NewCategories)
 		}
-		want, got := shape(acc.ID), shape(other.ID)
-		if len(want) != 3 || fmt.Sprint(got) != fmt.Sprint(want) {
+		if got := movementShapes(c, other.ID); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("imported\n%q\nwant\n%q", got, want)
 		}
+		// Again: every movement is a duplicate of its copy, by its total.
+		var again importReply
+		if code := c.upload("movements.csv", file, other.ID, &again); code != 200 || again.Valid != 5 || again.Duplicates != 3 {
+			t.Fatalf("upload again %d %+v", code, again)
+		}
+
+		// Into a fresh ledger: the categories are created by their names.
+		fresh := newClient(t, srv)
+		fresh.signUp("roundtrip-fresh@example.com")
+		var wallet idReply
+		fresh.do("POST", "/api/v1/accounts", map[string]any{"name": "Cash", "type": "cash", "currency": "EUR"}, &wallet)
+		roundTripImport(fresh, file, wallet.ID, 3, 0)
+		if got := movementShapes(fresh, wallet.ID); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("imported into a fresh ledger\n%q\nwant\n%q", got, want)
+		}
 	})
+}
+
+type importReply struct {
+	ID         string
+	Valid      int
+	Invalid    int
+	Duplicates int
+	Rows       []struct {
+		Amount   int64
+		Category string
+	}
+	NewCategories []struct{ Type, Name string }
+}
+
+// roundTripImport uploads a file into an account, checks its preview (its
+// movements, none invalid, the duplicates) and commits it.
+func roundTripImport(c *client, file []byte, accountID string, movements, duplicates int) importReply {
+	c.t.Helper()
+	var p importReply
+	if code := c.upload("movements.csv", file, accountID, &p); code != 200 || len(p.Rows) != movements || p.Invalid != 0 || p.Duplicates != duplicates {
+		c.t.Fatalf("upload %d %+v\n%s", code, p, file)
+	}
+	if code := c.do("POST", "/api/v1/imports/"+p.ID+"/commit", map[string]any{"accountId": accountID}, nil); code != 200 {
+		c.t.Fatalf("commit: %d", code)
+	}
+	return p
+}
+
+// movementShapes describes an account's movements by what a round trip
+// keeps: date, type, amount, description, notes, and the category or the
+// lines by full category name (ids, and so the order on a day, differ).
+func movementShapes(c *client, accountID string) []string {
+	c.t.Helper()
+	var cats struct {
+		Items []struct {
+			ID, Name string
+			ParentID *string
+		}
+	}
+	c.do("GET", "/api/v1/categories", nil, &cats)
+	names := map[string]string{}
+	for _, cat := range cats.Items {
+		names[cat.ID] = cat.Name
+	}
+	for _, cat := range cats.Items {
+		if cat.ParentID != nil {
+			names[cat.ID] = names[*cat.ParentID] + " / " + cat.Name
+		}
+	}
+	var page struct {
+		Items []struct {
+			Type, Date, Description, Notes string
+			Amount                         int64
+			CategoryID                     *string
+			Splits                         []splitLine
+		}
+	}
+	c.do("GET", "/api/v1/movements?order=asc&accountId="+accountID, nil, &page)
+	var out []string
+	for _, m := range page.Items {
+		s := fmt.Sprintf("%s %s %d %s %q", m.Date, m.Type, m.Amount, m.Description, m.Notes)
+		if m.CategoryID != nil {
+			s += " " + names[*m.CategoryID]
+		}
+		for _, l := range m.Splits {
+			s += fmt.Sprintf(" [%s %d %q]", names[l.CategoryID], l.Amount, l.Note)
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -102,6 +102,11 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 		mapByHeader(&p.Options, first)
 	}
 	p.Sample = body
+	if p.Options.Movement > 0 && slices.ContainsFunc(column(body, p.Options.Movement-1), notAnID) {
+		// A bank's "Movimiento" is its concept, not Cash Control's id of a
+		// split movement: joining its rows would merge movements.
+		p.Options.Movement = 0
+	}
 	if p.Options.Date < 0 {
 		p.Options.Date = columnWhere(body, -1, func(s string) bool {
 			return detectLayout([]string{s}) != "" || strings.Count(s, "-") == 2 || strings.Count(s, "/") == 2
@@ -202,6 +207,13 @@ func mapByHeader(o *CSVOptions, header []string) {
 			}
 		}
 	}
+}
+
+// notAnID says whether a cell cannot be the id of a movement (a positive
+// integer, as Cash Control's export writes it).
+func notAnID(s string) bool {
+	_, ok := finance.ParseID(strings.TrimSpace(s))
+	return !ok
 }
 
 func column(recs [][]string, i int) []string {
@@ -394,15 +406,17 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 // splitGroup joins consecutive rows with the same movement id into one
 // split movement: its date, type, description and notes those of its first
 // row, its amount the sum of its rows', a line a row. The rows of a
-// movement must share its date and sign, and be at most finance.MaxSplits:
-// otherwise each of them is an error, and none is imported. A row without
-// a movement id, or alone with its id, is a whole movement.
+// movement must share its date and sign, be at most finance.MaxSplits and
+// add up to at most finance.MaxAmount: otherwise each of them is an error,
+// and none is imported. A row without a movement id, or alone with its id,
+// is a whole movement. A group holds at most finance.MaxSplits lines: once
+// it fails, its rows are errors as they come.
 type splitGroup struct {
 	key   string
 	d     Draft
 	lines []Line
-	rows  []int // the file's lines of its rows
-	code  string
+	rows  []int  // the file's lines of its good rows while it has not failed
+	code  string // why it failed ("" while it has not)
 }
 
 func (g *splitGroup) add(res *Result, d Draft, ok bool, key, note string, emit Emit) {
@@ -415,41 +429,48 @@ func (g *splitGroup) add(res *Result, d Draft, ok bool, key, note string, emit E
 		}
 		return
 	}
-	if g.key == "" {
-		g.key, g.d = key, d
+	g.key = key
+	if g.code == "" {
+		switch {
+		case !ok:
+			g.code = finance.FCodeInvalid // its own error is said already
+		case len(g.lines) == 0:
+		case len(g.lines) == finance.MaxSplits, abs(g.d.Amount+d.Amount) > finance.MaxAmount:
+			g.code = finance.FCodeOutOfRange
+		case d.Date != g.d.Date || (d.Amount < 0) != (g.d.Amount < 0):
+			g.code = finance.FCodeMismatch
+		}
 	}
-	g.rows = append(g.rows, d.Line)
-	switch {
-	case !ok:
-		g.code = finance.FCodeInvalid // its own error is said already
-	case g.code != "":
-	case len(g.lines) == finance.MaxSplits:
-		g.code = finance.FCodeOutOfRange
-	case len(g.lines) > 0 && (d.Date != g.d.Date || (d.Amount < 0) != (g.d.Amount < 0)):
-		g.code = finance.FCodeMismatch
-	}
-	if ok && g.code == "" {
-		if len(g.lines) > 0 {
+	if g.code == "" {
+		if len(g.lines) == 0 {
+			g.d = d
+		} else {
 			g.d.Amount += d.Amount
 		}
 		g.lines = append(g.lines, Line{Amount: d.Amount, Category: d.Category, Note: note})
+		g.rows = append(g.rows, d.Line)
+		return
+	}
+	for _, line := range g.rows {
+		res.addError(line, "movement", g.code)
+	}
+	g.rows = g.rows[:0]
+	if ok {
+		res.addError(d.Line, "movement", g.code)
 	}
 }
 
+// flush hands on the group read so far, unless it failed, and starts anew.
 func (g *splitGroup) flush(res *Result, emit Emit) {
-	defer func() { *g = splitGroup{lines: g.lines[:0], rows: g.rows[:0]} }()
 	switch {
-	case g.key == "":
-	case g.code != "":
-		for _, line := range g.rows {
-			res.addError(line, "movement", g.code)
-		}
+	case g.code != "" || len(g.lines) == 0:
 	case len(g.lines) == 1:
 		res.add(g.d, emit)
 	default:
 		g.d.Category, g.d.Lines = "", slices.Clone(g.lines)
 		res.addRows(g.d, len(g.lines), emit)
 	}
+	*g = splitGroup{lines: g.lines[:0], rows: g.rows[:0]}
 }
 
 func cell(rec []string, i int) string {
