@@ -185,9 +185,34 @@ func (db *DB) checkSchedules(ctx context.Context, ledgerID int64) error {
 
 // checkSearchIndex reports SQLite's search index out of step with the
 // ledger's movements: a row for each movement, under its search key, with
-// its text, and no other. PostgreSQL's is an index on the table itself.
+// its text, and no other; on PostgreSQL, a movement whose search_words are
+// not the words of its description and notes.
 func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
 	if db.dialect != SQLite {
+		rows, err := db.query(ctx, `SELECT id, description, notes, search_words FROM movements WHERE ledger_id = ?`, ledgerID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		stale, first := 0, int64(0)
+		for rows.Next() {
+			var id int64
+			var description, notes, words string
+			if err := rows.Scan(&id, &description, &notes, &words); err != nil {
+				return err
+			}
+			if words != searchText(description, notes) {
+				if stale++; first == 0 {
+					first = id
+				}
+			}
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if stale > 0 {
+			return fmt.Errorf("search words: %d movements stale (the first %d)", stale, first)
+		}
 		return nil
 	}
 	var movements, indexed, stale int64

@@ -6,6 +6,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"cashcontrol/internal/finance"
 
@@ -56,7 +57,8 @@ func (db *DB) migrator() (*goose.Provider, error) {
 	}
 	opts = append(opts, goose.WithGoMigrations(
 		goose.NewGoMigration(9, &goose.GoFunc{RunTx: db.learnFromEarlierTransfers}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
-		goose.NewGoMigration(15, &goose.GoFunc{RunTx: db.countFeaturesOfEarlierMovements}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
+		goose.NewGoMigration(15, &goose.GoFunc{RunTx: db.countFeaturesOfEarlierMovements}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
+		goose.NewGoMigration(19, &goose.GoFunc{RunTx: db.searchWordsInGo}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
 	return goose.NewProvider(dialect, db.w, sub, opts...)
 }
 
@@ -70,24 +72,31 @@ func (db *DB) learnFromEarlierTransfers(ctx context.Context, sqlTx *sql.Tx) erro
 	}
 	for _, ledgerID := range ledgers {
 		tx := &Tx{db: db, tx: sqlTx, ledgerID: ledgerID}
-		rows, err := tx.query(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.type = 'transfer' AND a.currency <> ta.currency
-			ORDER BY m.id`, ledgerID)
+		// The columns of the schema of migration 9 (movementColumns reads
+		// some that later migrations add).
+		rows, err := tx.query(ctx, `SELECT m.id, m.type, m.date, m.amount, m.account_id, m.to_account_id, m.to_amount, a.currency, ta.currency
+			FROM movements m JOIN accounts a ON a.id = m.account_id JOIN accounts ta ON ta.id = m.to_account_id
+			WHERE m.ledger_id = ? AND m.type = 'transfer' AND a.currency <> ta.currency ORDER BY m.id`, ledgerID)
 		if err != nil {
 			return err
 		}
-		var transfers []*finance.Movement
+		type transfer struct {
+			id               int64
+			d                finance.MovementDraft
+			currency, toCurr string
+		}
+		var transfers []transfer
 		for rows.Next() {
-			m, err := scanMovement(rows)
-			if err != nil {
+			var t transfer
+			if err := rows.Scan(&t.id, &t.d.Type, &t.d.Date, &t.d.Amount, &t.d.AccountID, &t.d.ToAccountID, &t.d.ToAmount, &t.currency, &t.toCurr); err != nil {
 				rows.Close()
 				return err
 			}
-			transfers = append(transfers, m)
+			transfers = append(transfers, t)
 		}
 		rows.Close()
-		for _, m := range transfers {
-			d := draftOf(m)
-			if err := tx.learnFrom(ctx, m.ID, &d, m.Currency, m.ToCurrency); err != nil {
+		for _, t := range transfers {
+			if err := tx.learnFrom(ctx, t.id, &t.d, t.currency, t.toCurr); err != nil {
 				return err
 			}
 		}
@@ -96,4 +105,67 @@ func (db *DB) learnFromEarlierTransfers(ctx context.Context, sqlTx *sql.Tx) erro
 		}
 	}
 	return nil
+}
+
+// searchWordsInGo is migration 19, on PostgreSQL: the words of the search
+// in a column of their own, made in Go (searchText) for every movement, and
+// the search's index on them instead of on the SQL expression that made
+// them (see search_pg.go). On SQLite, whose index is FTS4's, the column
+// stays empty: it is there so that both databases keep one schema.
+func (db *DB) searchWordsInGo(ctx context.Context, sqlTx *sql.Tx) error {
+	if _, err := sqlTx.ExecContext(ctx, `ALTER TABLE movements ADD COLUMN search_words TEXT NOT NULL DEFAULT ''`); err != nil || db.dialect != Postgres {
+		return err
+	}
+	type row struct {
+		id    int64
+		words string
+	}
+	const batch = 2000
+	for after := int64(0); ; {
+		rows, err := sqlTx.QueryContext(ctx, `SELECT id, description, notes FROM movements WHERE id > $1 ORDER BY id LIMIT $2`, after, batch)
+		if err != nil {
+			return err
+		}
+		var got []row
+		n := 0
+		for rows.Next() {
+			var id int64
+			var description, notes string
+			if err := rows.Scan(&id, &description, &notes); err != nil {
+				rows.Close()
+				return err
+			}
+			n, after = n+1, id
+			if w := searchText(description, notes); w != "" {
+				got = append(got, row{id, w})
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if len(got) > 0 {
+			args := make([]any, 0, 2*len(got))
+			var values strings.Builder
+			for i, r := range got {
+				if i > 0 {
+					values.WriteString(", ")
+				}
+				fmt.Fprintf(&values, "($%d::bigint, $%d::text)", 2*i+1, 2*i+2)
+				args = append(args, r.id, r.words)
+			}
+			if _, err := sqlTx.ExecContext(ctx, `UPDATE movements AS m SET search_words = v.words FROM (VALUES `+values.String()+`) AS v(id, words)
+				WHERE m.id = v.id`, args...); err != nil {
+				return err
+			}
+		}
+		if n < batch {
+			break
+		}
+	}
+	if _, err := sqlTx.ExecContext(ctx, `DROP INDEX IF EXISTS movements_search`); err != nil {
+		return err
+	}
+	_, err := sqlTx.ExecContext(ctx, `CREATE INDEX movements_search ON movements USING gin (`+pgSearchIndex+`)`)
+	return err
 }

@@ -208,8 +208,11 @@ func nullID(id int64) any {
 
 func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft, now int64) (int64, error) {
 	var id int64
-	err := tx.queryRow(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (`+movementPlaceholders+`) RETURNING id`,
-		movementArgs(ledgerID, &d, now)...).Scan(&id)
+	cols, values, args := movementInsertColumns, movementPlaceholders, movementArgs(ledgerID, &d, now)
+	if tx.db.dialect == Postgres {
+		cols, values, args = cols+`, search_words`, values+`, ?`, append(args, searchText(d.Description, d.Notes))
+	}
+	err := tx.queryRow(ctx, `INSERT INTO movements (`+cols+`) VALUES (`+values+`) RETURNING id`, args...).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert movement: %w", err)
 	}
@@ -330,6 +333,12 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 		d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
 		strings.Join(d.Tags, ","), db.nowMillis(), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), ledgerID, id); err != nil {
 		return err
+	}
+	if db.dialect == Postgres && (d.Description != prev.Description || d.Notes != prev.Notes) {
+		if _, err := tx.exec(ctx, `UPDATE movements SET search_words = ? WHERE ledger_id = ? AND id = ?`,
+			searchText(d.Description, d.Notes), ledgerID, id); err != nil {
+			return err
+		}
 	}
 	if len(prev.Splits)+len(d.Splits) > 0 {
 		if err := replaceSplits(ctx, tx, ledgerID, id, &d); err != nil {

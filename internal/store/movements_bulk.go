@@ -131,7 +131,7 @@ func insertMovementsSQLite(ctx context.Context, tx *sql.Tx, ledgerID int64, draf
 	return s.insert(ctx, ledgerID, drafts, now, make([]int64, 0, len(drafts)))
 }
 
-// pgBatchRows movements go in one multi-row INSERT (19 parameters each, far
+// pgBatchRows movements go in one multi-row INSERT (20 parameters each, far
 // below PostgreSQL's 65,535).
 const pgBatchRows = 1000
 
@@ -144,18 +144,18 @@ func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, dr
 		return nil, err
 	}
 	var q strings.Builder
-	args := make([]any, 0, pgBatchRows*(movementInsertWidth+1))
+	args := make([]any, 0, pgBatchRows*(movementInsertWidth+2))
 	for lo := 0; lo < len(drafts); lo += pgBatchRows {
 		hi := min(lo+pgBatchRows, len(drafts))
 		q.Reset()
 		args = args[:0]
-		q.WriteString(`INSERT INTO movements (id, ` + movementInsertColumns + `) VALUES `)
+		q.WriteString(`INSERT INTO movements (id, ` + movementInsertColumns + `, search_words) VALUES `)
 		for i := lo; i < hi; i++ {
 			if i > lo {
 				q.WriteByte(',')
 			}
 			q.WriteByte('(')
-			for c := 0; c < movementInsertWidth+1; c++ {
+			for c := 0; c < movementInsertWidth+2; c++ {
 				if c > 0 {
 					q.WriteByte(',')
 				}
@@ -164,6 +164,7 @@ func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, dr
 			q.WriteByte(')')
 			args = append(args, ids[i])
 			args = append(args, movementArgs(ledgerID, &drafts[i], now)...)
+			args = append(args, searchText(drafts[i].Description, drafts[i].Notes))
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return nil, fmt.Errorf("insert movements: %w", err)

@@ -142,9 +142,11 @@ func (w *movementWriter) flush() error {
 	return nil
 }
 
-// copyColumns are movementInsertColumns as COPY lists them.
+// copyColumns are movementInsertColumns as COPY lists them, and the words
+// of the search (PostgreSQL's search_words).
 var copyColumns = []string{"ledger_id", "type", "date", "amount", "account_id", "category_id",
-	"to_account_id", "to_amount", "description", "notes", "tags", "fitid", "created_at", "updated_at", "base_amount", "to_base_amount", "base_later", "splits"}
+	"to_account_id", "to_amount", "description", "notes", "tags", "fitid", "created_at", "updated_at", "base_amount", "to_base_amount", "base_later", "splits",
+	"search_words"}
 
 // copyMovementsPostgres writes a batch with COPY on the transaction's own
 // connection: one round trip and no SQL to parse for thousands of rows.
@@ -181,7 +183,8 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 			if ids != nil {
 				row = append(row, ids[i])
 			}
-			return append(row, movementArgs(ledgerID, &drafts[i], now)...), nil
+			row = append(row, movementArgs(ledgerID, &drafts[i], now)...)
+			return append(row, searchText(drafts[i].Description, drafts[i].Notes)), nil
 		})); err != nil {
 			return fmt.Errorf("copy movements: %w", err)
 		}

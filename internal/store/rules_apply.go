@@ -362,15 +362,16 @@ func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
 	now := t.db.nowMillis()
 	if t.db.dialect == Postgres {
 		for chunk := range slices.Chunk(rs, rewriteChunk) {
-			args := make([]any, 0, 2+5*len(chunk))
+			args := make([]any, 0, 2+6*len(chunk))
 			args = append(args, now)
 			for _, r := range chunk {
-				args = append(args, r.id, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","))
+				args = append(args, r.id, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","),
+					searchText(r.after.Description, r.after.Notes))
 			}
 			args = append(args, t.ledgerID)
-			values := strings.TrimSuffix(strings.Repeat(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)), `, len(chunk)), ", ")
-			if _, err := t.exec(ctx, `UPDATE movements AS m SET category_id = v.cat, description = v.descr, notes = v.notes, tags = v.tags, updated_at = ?
-				FROM (VALUES `+values+`) AS v(id, cat, descr, notes, tags) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
+			values := strings.TrimSuffix(strings.Repeat(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)), `, len(chunk)), ", ")
+			if _, err := t.exec(ctx, `UPDATE movements AS m SET category_id = v.cat, description = v.descr, notes = v.notes, tags = v.tags, search_words = v.words,
+				updated_at = ? FROM (VALUES `+values+`) AS v(id, cat, descr, notes, tags, words) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
 				return err
 			}
 		}

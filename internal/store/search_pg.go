@@ -3,105 +3,31 @@ package store
 import (
 	"context"
 	"database/sql"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
 )
 
-// PostgreSQL's side of the search: a GIN index on the expression
-// pgSearchWords("") (migration 00006), the words of a movement's description
-// and notes as searchTokens makes them. translate() lower-cases and strips
-// the diacritics of the Latin letters, turns punctuation and symbols into
-// spaces and drops combining diacritics, so the words are the same whatever
-// the database's locale; the 'simple' configuration's parser then splits at
-// the spaces. No extension is needed. A text with only ASCII characters (most
-// bank descriptions) takes a short map: translate() scans its map for every
-// character, and the full one made an import several times slower.
-//
-// The expression is written out in the migration and in every query (an
-// index serves a query only for the same expression; wrapped in an SQL
-// function it cost another third per row on writes). TestSearchWordsIndex
-// checks that the migration holds pgSearchWords("") and that a search uses
-// the index.
+// PostgreSQL's side of the search: the column search_words keeps a
+// movement's words as searchTokens makes them (lower-cased, without
+// diacritics, split at everything that is not a letter or a digit), joined
+// by spaces, and a GIN index on its tsvector in the 'simple' configuration
+// serves the search (migration 19). The words are made in Go by every write
+// that sets a description or notes: the expression that made them in SQL
+// (translate() over a map of the Latin letters) cost an import four fifths
+// of its time. CheckLedger recomputes them.
 
-// searchMapRanges are the characters translate() maps: ASCII, the Latin
-// letters of es/en/fr and their neighbours, combining diacritics, general
-// punctuation and currency signs. Beyond them the parser and the locale
-// decide.
-var searchMapRanges = [][2]rune{{0x20, 0x24f}, {0x300, 0x36f}, {0x2000, 0x206f}, {0x20a0, 0x20c0}}
+// pgSearchIndex is the indexed expression, as migration 19 creates it.
+const pgSearchIndex = `to_tsvector('simple', search_words)`
 
-// searchTranslateMap is translate()'s from and to for searchTokens' rule, for
-// the characters of searchMapRanges below limit: an upper-case or accented
-// letter becomes its plain lower-case letter, a separator becomes a space,
-// and a combining diacritic is removed (it sits at the end of from, beyond
-// to). translate() looks each character up in from, first to last, so the
-// commonest come first: lower-case ASCII letters, digits and the space
-// (mapped to themselves), then upper-case ASCII, the accented lower-case
-// letters of Latin-1 and ASCII punctuation.
-func searchTranslateMap(limit rune) (from, to string) {
-	type entry struct {
-		r    rune
-		to   string
-		rank int
-	}
-	var entries []entry
-	var drop strings.Builder
-	for _, rg := range searchMapRanges {
-		for r := rg[0]; r <= rg[1] && r < limit; r++ {
-			if !utf8.ValidRune(r) {
-				continue
-			}
-			rank := 5
-			switch {
-			case r == ' ' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-				entries = append(entries, entry{r, string(r), 0})
-				continue
-			case r >= 'A' && r <= 'Z':
-				rank = 1
-			case r >= 0xe0 && r <= 0xff:
-				rank = 2
-			case r < 0x80:
-				rank = 3
-			case r >= 0xc0 && r <= 0xdf:
-				rank = 4
-			}
-			switch toks := searchTokens(string(r)); {
-			case finance.IsDiacritic(r):
-				drop.WriteRune(r)
-			case len(toks) == 0:
-				entries = append(entries, entry{r, " ", rank})
-			case len(toks) == 1 && toks[0] != string(r) && utf8.RuneCountInString(toks[0]) == 1:
-				entries = append(entries, entry{r, toks[0], rank})
-			}
-		}
-	}
-	slices.SortStableFunc(entries, func(a, b entry) int { return a.rank - b.rank })
-	var f, t strings.Builder
-	for _, e := range entries {
-		f.WriteRune(e.r)
-		t.WriteString(e.to)
-	}
-	return f.String() + drop.String(), t.String()
+// pgSearchWordsOfM is pgSearchIndex for the movements m of the queries.
+const pgSearchWordsOfM = `to_tsvector('simple', m.search_words)`
+
+// searchText is a movement's search_words.
+func searchText(description, notes string) string {
+	return strings.Join(searchTokens(description+" "+notes), " ")
 }
-
-func sqlQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
-
-// pgSearchWords is the tsvector of the words of a movement, with its columns
-// written as prefix+"description" and prefix+"notes".
-func pgSearchWords(prefix string) string {
-	text := "(" + prefix + "description || ' ' || " + prefix + "notes)"
-	asciiFrom, asciiTo := searchTranslateMap(0x80)
-	from, to := searchTranslateMap(utf8.MaxRune)
-	return "to_tsvector('simple'::regconfig, CASE WHEN octet_length" + text + " = char_length" + text +
-		" THEN translate(" + text + ", " + sqlQuote(asciiFrom) + ", " + sqlQuote(asciiTo) + ")" +
-		" ELSE translate(" + text + ", " + sqlQuote(from) + ", " + sqlQuote(to) + ") END)"
-}
-
-// pgSearchWordsOfM is pgSearchWords for the movements m of the queries.
-var pgSearchWordsOfM = pgSearchWords("m.")
 
 // pgSearchPage runs the list query q of a text search on PostgreSQL. The
 // planner cannot tell a rare word from a common one (its statistics keep the

@@ -118,16 +118,18 @@ func (db *DB) SearchIndexRowsForTest(ctx context.Context, ledgerID int64) int64 
 func SearchTokensForTest(text string) []string { return searchTokens(text) }
 
 // IndexWordsForTest returns the words the search index makes of text:
-// SQLite's tokenizer (through fts3tokenize), PostgreSQL's pgSearchWords.
+// SQLite's tokenizer (through fts3tokenize), PostgreSQL's parser over the
+// search_words a movement with that description keeps.
 func (db *DB) IndexWordsForTest(ctx context.Context, text string) ([]string, error) {
-	q := `SELECT unnest(tsvector_to_array(` + pgSearchWords("t.") + `)) FROM (SELECT CAST(? AS text) AS description, '' AS notes) t`
+	q, arg := `SELECT unnest(tsvector_to_array(to_tsvector('simple', CAST(? AS text))))`, searchText(text, "")
 	if db.dialect == SQLite {
+		arg = text
 		if _, err := db.w.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts3tokenize('unicode61', 'remove_diacritics=2')`); err != nil {
 			return nil, err
 		}
 		q = `SELECT token FROM temp.words WHERE input = ?`
 	}
-	out, err := queryColumn[string](db.w.QueryContext(ctx, db.rebind(q), text))
+	out, err := queryColumn[string](db.w.QueryContext(ctx, db.rebind(q), arg))
 	if out == nil {
 		out = []string{}
 	}
