@@ -106,7 +106,7 @@ func (p *Planner) draft(r Draft) (finance.ImportDraft, finance.ImportChanges) {
 		d.Splits = make([]finance.Split, len(r.Lines))
 		d.SplitCategoryNames = make([]string, len(r.Lines))
 		for i, l := range r.Lines {
-			d.Splits[i] = finance.Split{Amount: max(l.Amount, -l.Amount), Note: l.Note}
+			d.Splits[i] = finance.Split{Amount: abs(l.Amount), Note: l.Note}
 			d.SplitCategoryNames[i] = cmp.Or(l.Category, p.fallbackOf(typ))
 		}
 	}

@@ -22,26 +22,25 @@ const (
 // Categories are resolved to their ids and their subcategories' first: with
 // the ids written in the query, PostgreSQL's planner sees how common each is
 // and reads a rare category through its index instead of the whole ledger.
-func (db *DB) filterSQL(ctx context.Context, ledgerID int64, f finance.MovementFilter) (string, []any, error) {
-	if len(f.CategoryIDs) > 0 {
-		ids, err := db.withSubcategories(ctx, ledgerID, f.CategoryIDs)
-		if err != nil {
-			return "", nil, err
-		}
-		f.CategoryIDs = ids
-	}
+// lines are those ids when the ledger has split movements, whose lines in
+// them the filter takes too (nil otherwise).
+func (db *DB) filterSQL(ctx context.Context, ledgerID int64, f finance.MovementFilter) (where string, args []any, lines []int64, err error) {
 	how := access{sqlite: db.dialect == SQLite}
 	if len(f.CategoryIDs) > 0 {
-		var err error
+		if f.CategoryIDs, err = db.withSubcategories(ctx, ledgerID, f.CategoryIDs); err != nil {
+			return "", nil, nil, err
+		}
 		if how.splits, err = db.hasSplits(ctx, ledgerID); err != nil {
-			return "", nil, err
+			return "", nil, nil, err
+		}
+		if how.splits {
+			lines = f.CategoryIDs
 		}
 	}
 	if how.sqlite {
 		// SQLite has no statistics: it walks the ledger's date index and
 		// tests each movement. When tags or an amount range pick few
 		// movements, their own index finds them far cheaper.
-		var err error
 		if len(f.Tags) > 0 {
 			how.byTags, err = db.fewRows(ctx, `SELECT 1 FROM movement_tags WHERE ledger_id = ? AND tag IN (`+placeholders(len(f.Tags))+`)`,
 				append([]any{ledgerID}, stringArgs(f.Tags)...))
@@ -56,15 +55,15 @@ func (db *DB) filterSQL(ctx context.Context, ledgerID int64, f finance.MovementF
 			how.byAmount, err = db.fewRows(ctx, `SELECT 1 FROM movements WHERE ledger_id = ? AND amount >= ? AND amount <= ?`, []any{ledgerID, lo, hi})
 		}
 		if err != nil {
-			return "", nil, err
+			return "", nil, nil, err
 		}
 	}
-	where, args := filterConditions(ledgerID, f, how)
+	where, args = filterConditions(ledgerID, f, how)
 	if tokens := searchTokens(f.Text); len(tokens) > 0 {
 		cond, more := db.searchCondition(ledgerID, f, tokens)
 		where, args = where+cond, append(args, more...)
 	}
-	return where, args, nil
+	return where, args, lines, nil
 }
 
 // access says which index a filtered read of movements should start from on

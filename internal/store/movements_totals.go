@@ -211,10 +211,7 @@ func (db *DB) scanTotals(ctx context.Context, ledgerID int64, f finance.Movement
 	if err != nil {
 		return nil, err
 	}
-	amount, base, err := db.inCategories(ctx, ledgerID, f.CategoryIDs)
-	if err != nil {
-		return nil, err
-	}
+	amount, base := inCategories(src.lines)
 	rows, err := db.query(ctx, `SELECT a.currency, COUNT(*),
 		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN `+amount+` ELSE 0 END), 0) AS BIGINT),
 		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN `+amount+` ELSE 0 END), 0) AS BIGINT),
@@ -239,28 +236,21 @@ func (db *DB) scanTotals(ctx context.Context, ledgerID int64, f finance.Movement
 }
 
 // inCategories returns the SQL of a movement m's amount and amount in the
-// base currency that are in the categories (and their subcategories): the
-// whole movement's, or for a split movement the sum of its lines in them.
-// Ids are written in the SQL (integers), so the expressions take no arguments.
-func (db *DB) inCategories(ctx context.Context, ledgerID int64, categoryIDs []int64) (amount, base string, err error) {
-	amount, base = "m.amount", "m.base_amount"
-	if len(categoryIDs) == 0 {
-		return amount, base, nil
+// base currency that are in the categories lines (movementSource.lines):
+// the whole movement's, or for a split movement the sum of its lines in
+// them; m's own columns without lines. Ids are written in the SQL
+// (integers), so the expressions take no arguments.
+func inCategories(lines []int64) (amount, base string) {
+	if len(lines) == 0 {
+		return "m.amount", "m.base_amount"
 	}
-	if split, err := db.hasSplits(ctx, ledgerID); err != nil || !split {
-		return amount, base, err
-	}
-	ids, err := db.withSubcategories(ctx, ledgerID, categoryIDs)
-	if err != nil {
-		return "", "", err
-	}
-	list := make([]string, len(ids))
-	for i, id := range ids {
+	list := make([]string, len(lines))
+	for i, id := range lines {
 		list[i] = strconv.FormatInt(id, 10)
 	}
-	lines := func(col string) string {
-		return `(SELECT SUM(l.` + col + `) FROM movement_splits l WHERE l.movement_id = m.id AND l.category_id IN (` + strings.Join(list, ", ") + `))`
+	sum := func(col string) string {
+		return `(CASE WHEN m.splits > 0 THEN (SELECT SUM(l.` + col + `) FROM movement_splits l WHERE l.movement_id = m.id AND l.category_id IN (` +
+			strings.Join(list, ", ") + `)) ELSE m.` + col + ` END)`
 	}
-	return `(CASE WHEN m.splits > 0 THEN ` + lines("amount") + ` ELSE m.amount END)`,
-		`(CASE WHEN m.splits > 0 THEN ` + lines("base_amount") + ` ELSE m.base_amount END)`, nil
+	return sum("amount"), sum("base_amount")
 }

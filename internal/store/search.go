@@ -130,21 +130,24 @@ type movementSource struct {
 	from, where, order string
 	args               []any
 	keyed              bool // ordered by the search key
+	// lines: the filter's categories, when split movements count by their
+	// lines in them (filterSQL).
+	lines []int64
 }
 
 func (db *DB) movementSource(ctx context.Context, ledgerID int64, f finance.MovementFilter) (*movementSource, error) {
 	tokens := searchTokens(f.Text)
 	if db.dialect != SQLite || len(tokens) == 0 {
-		where, args, err := db.filterSQL(ctx, ledgerID, f)
+		where, args, lines, err := db.filterSQL(ctx, ledgerID, f)
 		order := ` ORDER BY m.date DESC, m.id DESC`
 		if f.Ascending {
 			order = ` ORDER BY m.date ASC, m.id ASC`
 		}
-		return &movementSource{from: ` FROM movements m JOIN accounts a ON a.id = m.account_id`, where: where, order: order, args: args}, err
+		return &movementSource{from: ` FROM movements m JOIN accounts a ON a.id = m.account_id`, where: where, order: order, args: args, lines: lines}, err
 	}
 	rest := f
 	rest.Text = ""
-	where, args, err := db.filterSQL(ctx, ledgerID, rest)
+	where, args, lines, err := db.filterSQL(ctx, ledgerID, rest)
 	keys, keyArgs := searchKeyPeriod(f)
 	order := ` ORDER BY movements_search.docid DESC`
 	if f.Ascending {
@@ -158,6 +161,7 @@ func (db *DB) movementSource(ctx context.Context, ledgerID int64, f finance.Move
 		order: order,
 		args:  append(append(args, ftsMatch(tokens), ledgerID), keyArgs...),
 		keyed: true,
+		lines: lines,
 	}, err
 }
 
