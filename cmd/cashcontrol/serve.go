@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cashcontrol/internal/mail"
 	"context"
 	"fmt"
 	"io"
@@ -66,7 +67,16 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	for _, p := range c.Providers {
 		providers = append(providers, auth.ProviderConfig{ID: p.ID, Name: p.Name, Issuer: p.Issuer, ClientID: p.ClientID, ClientSecret: p.ClientSecret})
 	}
-	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
+	var mailer api.Mailer
+	if c.SMTPURL != "" {
+		m, err := mail.Parse(c.SMTPURL)
+		if err != nil {
+			db.Close()
+			return nil, nil, server.Options{}, fmt.Errorf("CASHCONTROL_SMTP_URL: %w", err)
+		}
+		mailer = m
+	}
+	a := api.New(api.Deps{DB: db, Auth: svc, BaseURL: c.BaseURL, Mailer: mailer, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
 		Currencies: money.NewTable(), Logger: log,
 		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled},
 		Limits: api.Limits{Signups: auth.NewLimiter(c.SignupRate.Every(), c.SignupRate.Events, nil),

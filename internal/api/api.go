@@ -37,6 +37,14 @@ type API struct {
 	log        *slog.Logger
 	meta       Meta
 	limits     Limits
+	baseURL    string
+	mailer     Mailer
+}
+
+// Mailer sends the emails of the API (nil: none are sent).
+type Mailer interface {
+	// Invite emails an invitation's link (inv.URL) to inv.Email.
+	Invite(ctx context.Context, inv finance.Invitation, ledgerName, inviter, lang string) error
 }
 
 // Limits bound what one client address or one ledger may ask for. A nil
@@ -59,12 +67,16 @@ type Deps struct {
 	Limits     Limits
 	// ECB downloads the European Central Bank's rates (nil: not offered).
 	ECB *rates.ECB
+	// BaseURL is the public address, for the links in invitations.
+	BaseURL string
+	// Mailer sends invitations (nil: their links are only shown).
+	Mailer Mailer
 }
 
 // New returns the API.
 func New(d Deps) *API {
 	return &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
-		ecb: d.ECB}
+		ecb: d.ECB, baseURL: d.BaseURL, mailer: d.Mailer}
 }
 
 // SessionHint runs before the web app's page is sent: a browser with a

@@ -407,6 +407,13 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 			if code := c.do("POST", "/api/v1/rules/"+rule.ID+"/apply?dryRun=false", nil, nil); code != 200 {
 				t.Fatalf("rule run: %d", code)
 			}
+			var me struct {
+				LedgerID string `json:"ledgerId"`
+			}
+			c.do("GET", "/api/v1/me", nil, &me)
+			if code := c.do("POST", "/api/v1/ledgers/"+me.LedgerID+"/invitations", map[string]any{"email": "guest@example.com", "role": "viewer"}, nil); code != 201 {
+				t.Fatalf("invitation: %d", code)
+			}
 		}
 		ctx := context.Background()
 		gone, _, err := db.UserByEmail(ctx, "gone@example.com")

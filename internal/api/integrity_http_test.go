@@ -84,7 +84,7 @@ func TestEveryEndpointRefusesNUL(t *testing.T) {
 		// so last).
 		for _, pattern := range routePatterns(t) {
 			method, path, _ := strings.Cut(pattern, " ")
-			path = strings.NewReplacer("{id}", "1", "{provider}", "google").Replace(path)
+			path = strings.NewReplacer("{id}", "1", "{provider}", "google", "{ledgerId}", "1", "{userId}", "1", "{token}", "x").Replace(path)
 			for _, q := range []string{"?q=%00", "?q=%ff", "?accountId=1%002"} {
 				if code, _, body := c.raw(method, path+q, "", nil); code != 400 {
 					t.Errorf("%s%s: %d %s", pattern, q, code, body)

@@ -31,14 +31,22 @@ func ledgerServer(t *testing.T, db *store.DB) *httptest.Server {
 // ledgerServerWith is ledgerServer with a download of the ECB's rates.
 func ledgerServerWith(t *testing.T, db *store.DB, ecb *rates.ECB) *httptest.Server {
 	t.Helper()
+	return ledgerServerDeps(t, db, func(d *api.Deps) { d.ECB = ecb })
+}
+
+// ledgerServerDeps is ledgerServer with dependencies set by with.
+func ledgerServerDeps(t *testing.T, db *store.DB, with func(*api.Deps)) *httptest.Server {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sessions := auth.NewSessions(db, time.Hour, 24*time.Hour, nil)
-	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil),
-		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}, ECB: ecb})
+	deps := api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil),
+		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}}
+	with(&deps)
+	a := api.New(deps)
 	srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log}))
 	t.Cleanup(srv.Close)
 	return srv

@@ -58,6 +58,10 @@ var statusOf = map[string]int{
 	finance.ECodeRecentSignInRequired: http.StatusForbidden,
 	finance.ECodeTooManyUploads:       http.StatusConflict,
 	finance.ECodeTooManyFiles:         http.StatusConflict,
+	finance.ECodeLastOwner:            http.StatusConflict,
+	finance.ECodeDefaultLedger:        http.StatusConflict,
+	finance.ECodeAlreadyMember:        http.StatusConflict,
+	finance.ECodeInvitationEmail:      http.StatusForbidden,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

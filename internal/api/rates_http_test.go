@@ -198,19 +198,31 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		if code := owner.attach(mov.ID, "ticket.png", pngOf(4, 4), &att); code != 201 {
 			t.Fatalf("attachment: %d", code)
 		}
-		ids := map[string]string{"accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS",
+		var ownerMe, intruderMe struct {
+			UID      string `json:"uid"`
+			LedgerID string `json:"ledgerId"`
+		}
+		owner.do("GET", "/api/v1/me", nil, &ownerMe)
+		intruder.do("GET", "/api/v1/me", nil, &intruderMe)
+		var inv idReply
+		if code := owner.do("POST", "/api/v1/ledgers/"+ownerMe.LedgerID+"/invitations", map[string]any{"email": "friend@example.com", "role": "viewer"}, &inv); code != 201 {
+			t.Fatalf("invitation: %d", code)
+		}
+		ids := map[string]string{"members": ownerMe.UID, "invitations": inv.ID, "accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS",
 			"schedules": sched.ID, "rules": rule.ID, "runs": run.RunID, "attachments": att.ID}
 		var mine idReply
 		intruder.do("POST", "/api/v1/accounts", map[string]any{"name": "Mine", "type": "cash", "currency": "EUR"}, &mine)
 		// A body each kind's writes would take from their owner.
 		bodies := map[string]any{"accounts": map[string]any{"name": "Pwned"}, "categories": map[string]any{"name": "Pwned"},
 			"movements": map[string]any{"amount": 1}, "imports": map[string]any{"accountId": mine.ID, "skipInvalid": true},
-			"schedules": map[string]any{"amount": 1}, "rules": map[string]any{"name": "Pwned"}}
+			"schedules": map[string]any{"amount": 1}, "rules": map[string]any{"name": "Pwned"}, "members": map[string]any{"role": "viewer"}}
 		for _, pattern := range routePatterns(t) {
 			method, path, _ := strings.Cut(pattern, " ")
+			// The intruder's own ledger, named in the path, holds none of the owner's ids either.
+			path = strings.Replace(path, "{ledgerId}", intruderMe.LedgerID, 1)
 			before, rest, ok := strings.Cut(path, "/{")
 			param, _, _ := strings.Cut(rest, "}")
-			if !ok || param == "provider" { // a sign-in provider is no ledger's
+			if !ok || param == "provider" || param == "token" { // a sign-in provider is no ledger's; invitation tokens: TestInvitations
 				continue
 			}
 			kind := before[strings.LastIndex(before, "/")+1:]
@@ -226,8 +238,8 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		}
 		// The owner's things are all there, unchanged.
 		for kind, id := range ids {
-			if kind == "imports" || kind == "runs" || kind == "attachments" {
-				continue // an upload has no GET; its preview shows it is there (a run: its undo, a file: its GET, below)
+			if kind == "imports" || kind == "runs" || kind == "attachments" || kind == "members" || kind == "invitations" {
+				continue // an upload has no GET; its preview shows it is there (a run: its undo, a file: its GET, below; members and invitations: TestLedgerRoles)
 			}
 			if kind == "currencies" {
 				var list struct{ Items []struct{ Code string } }

@@ -9,113 +9,123 @@ import (
 	"cashcontrol/internal/finance"
 )
 
-// route is one endpoint: "METHOD /path" as http.ServeMux reads it.
-type route struct {
-	pattern string
-	handler http.HandlerFunc
-}
-
 // routes is the route table: every endpoint of the API.
 func (a *API) routes() []route {
 	return []route{
-		{"GET /api/v1/health", a.health},
-		{"GET /api/v1/meta", a.getMeta},
-		{"GET /api/v1/currencies", a.listCurrencies},
+		open("GET /api/v1/health", a.health),
+		open("GET /api/v1/meta", a.getMeta),
+		open("GET /api/v1/currencies", a.listCurrencies),
 
-		{"GET /api/v1/auth/providers", a.listProviders},
-		{"POST /api/v1/auth/signup", a.signUp},
-		{"POST /api/v1/auth/login", a.login},
-		{"POST /api/v1/auth/logout", a.logout},
-		{"GET /auth/oidc/{provider}/login", a.oidcLogin},
-		{"GET /auth/oidc/{provider}/callback", a.oidcCallback},
+		open("GET /api/v1/auth/providers", a.listProviders),
+		open("POST /api/v1/auth/signup", a.signUp),
+		open("POST /api/v1/auth/login", a.login),
+		open("POST /api/v1/auth/logout", a.logout),
+		open("GET /auth/oidc/{provider}/login", a.oidcLogin),
+		open("GET /auth/oidc/{provider}/callback", a.oidcCallback),
 
-		{"GET /api/v1/me", a.authed(a.getMe)},
-		{"PATCH /api/v1/me", a.authed(a.patchMe)},
-		{"DELETE /api/v1/me", a.authed(a.deleteMe)},
-		{"PUT /api/v1/me/settings", a.authed(a.putSettings)},
-		{"POST /api/v1/me/welcome", a.authed(a.welcome)},
-		{"PUT /api/v1/me/password", a.authed(a.changePassword)},
-		{"DELETE /api/v1/me/sessions", a.authed(a.endAllSessions)},
-		{"GET /api/v1/me/export", a.authed(a.exportMe)},
+		me("GET /api/v1/me", a.getMe),
+		me("PATCH /api/v1/me", a.patchMe),
+		me("DELETE /api/v1/me", a.deleteMe),
+		me("PUT /api/v1/me/settings", a.putSettings),
+		me("POST /api/v1/me/welcome", a.welcome),
+		me("PUT /api/v1/me/password", a.changePassword),
+		me("DELETE /api/v1/me/sessions", a.endAllSessions),
+		me("GET /api/v1/me/export", a.exportMe),
 
-		{"GET /api/v1/ledger", a.authed(a.getLedger)},
-		{"PUT /api/v1/ledger", a.authed(a.putLedger)},
-		{"GET /api/v1/ledger/currencies", a.authed(a.listCustomCurrencies)},
-		{"POST /api/v1/ledger/currencies", a.authed(a.createCustomCurrency)},
-		{"DELETE /api/v1/ledger/currencies/{code}", a.authed(a.deleteCustomCurrency)},
-		{"GET /api/v1/rates", a.authed(a.listRates)},
-		{"POST /api/v1/rates", a.authed(a.createRate)},
-		{"POST /api/v1/rates/import", a.authed(a.importRates)},
-		{"POST /api/v1/rates/ecb", a.authed(a.downloadRates)},
-		{"DELETE /api/v1/rates/{id}", a.authed(a.deleteRate)},
+		me("PUT /api/v1/me/ledger", a.setCurrentLedger),
+		me("GET /api/v1/ledgers", a.listLedgers),
+		me("POST /api/v1/ledgers", a.createLedger),
+		read("GET /api/v1/ledgers/{ledgerId}", a.getLedgerInfo),
+		own("PATCH /api/v1/ledgers/{ledgerId}", a.renameLedger),
+		own("DELETE /api/v1/ledgers/{ledgerId}", a.deleteLedger),
+		read("GET /api/v1/ledgers/{ledgerId}/members", a.listMembers),
+		own("PATCH /api/v1/ledgers/{ledgerId}/members/{userId}", a.patchMember),
+		read("DELETE /api/v1/ledgers/{ledgerId}/members/{userId}", a.removeMember), // an owner, or the member leaving
+		own("POST /api/v1/ledgers/{ledgerId}/transfer", a.transferLedger),
+		own("GET /api/v1/ledgers/{ledgerId}/invitations", a.listInvitations),
+		own("POST /api/v1/ledgers/{ledgerId}/invitations", a.createInvitation),
+		own("DELETE /api/v1/ledgers/{ledgerId}/invitations/{id}", a.revokeInvitation),
+		me("GET /api/v1/invitations/{token}", a.getInvitation),
+		me("POST /api/v1/invitations/{token}/accept", a.acceptInvitation),
 
-		{"GET /api/v1/accounts", a.authed(a.listAccounts)},
-		{"POST /api/v1/accounts", a.authed(a.createAccount)},
-		{"PUT /api/v1/accounts/order", a.authed(a.reorderAccounts)},
-		{"GET /api/v1/accounts/{id}", a.authed(a.getAccount)},
-		{"PATCH /api/v1/accounts/{id}", a.authed(a.patchAccount)},
-		{"DELETE /api/v1/accounts/{id}", a.authed(a.deleteAccount)},
+		read("GET /api/v1/ledger", a.getLedger),
+		own("PUT /api/v1/ledger", a.putLedger),
+		read("GET /api/v1/ledger/currencies", a.listCustomCurrencies),
+		edit("POST /api/v1/ledger/currencies", a.createCustomCurrency),
+		edit("DELETE /api/v1/ledger/currencies/{code}", a.deleteCustomCurrency),
+		read("GET /api/v1/rates", a.listRates),
+		edit("POST /api/v1/rates", a.createRate),
+		edit("POST /api/v1/rates/import", a.importRates),
+		edit("POST /api/v1/rates/ecb", a.downloadRates),
+		edit("DELETE /api/v1/rates/{id}", a.deleteRate),
 
-		{"GET /api/v1/categories", a.authed(a.listCategories)},
-		{"POST /api/v1/categories", a.authed(a.createCategory)},
-		{"POST /api/v1/categories/starter", a.authed(a.createStarterCategories)},
-		{"PUT /api/v1/categories/order", a.authed(a.reorderCategories)},
-		{"GET /api/v1/categories/suggest", a.authed(a.suggestCategories)},
-		{"GET /api/v1/categories/{id}", a.authed(a.getCategory)},
-		{"PATCH /api/v1/categories/{id}", a.authed(a.patchCategory)},
-		{"DELETE /api/v1/categories/{id}", a.authed(a.deleteCategory)},
+		read("GET /api/v1/accounts", a.listAccounts),
+		edit("POST /api/v1/accounts", a.createAccount),
+		edit("PUT /api/v1/accounts/order", a.reorderAccounts),
+		read("GET /api/v1/accounts/{id}", a.getAccount),
+		edit("PATCH /api/v1/accounts/{id}", a.patchAccount),
+		edit("DELETE /api/v1/accounts/{id}", a.deleteAccount),
 
-		{"GET /api/v1/movements", a.authed(a.listMovements)},
-		{"POST /api/v1/movements", a.authed(a.createMovement)},
-		{"GET /api/v1/movements/totals", a.authed(a.movementTotals)},
-		{"GET /api/v1/movements/export.csv", a.authed(a.exportMovements)},
-		{"POST /api/v1/movements/bulk", a.authed(a.bulkMovements)},
-		{"GET /api/v1/movements/{id}", a.authed(a.getMovement)},
-		{"PATCH /api/v1/movements/{id}", a.authed(a.patchMovement)},
-		{"DELETE /api/v1/movements/{id}", a.authed(a.deleteMovement)},
-		{"GET /api/v1/movements/{id}/attachments", a.authed(a.listAttachments)},
-		{"POST /api/v1/movements/{id}/attachments", a.authed(a.addAttachment)},
-		{"GET /api/v1/attachments/{id}", a.authed(a.getAttachment(false))},
-		{"GET /api/v1/attachments/{id}/thumbnail", a.authed(a.getAttachment(true))},
-		{"DELETE /api/v1/attachments/{id}", a.authed(a.deleteAttachment)},
+		read("GET /api/v1/categories", a.listCategories),
+		edit("POST /api/v1/categories", a.createCategory),
+		edit("POST /api/v1/categories/starter", a.createStarterCategories),
+		edit("PUT /api/v1/categories/order", a.reorderCategories),
+		read("GET /api/v1/categories/suggest", a.suggestCategories),
+		read("GET /api/v1/categories/{id}", a.getCategory),
+		edit("PATCH /api/v1/categories/{id}", a.patchCategory),
+		edit("DELETE /api/v1/categories/{id}", a.deleteCategory),
 
-		{"GET /api/v1/reports/categories", a.authed(a.reportCategories)},
-		{"GET /api/v1/reports/trend", a.authed(a.reportMonthly)},
-		{"GET /api/v1/reports/cashflow", a.authed(a.reportMonthly)},
-		{"GET /api/v1/reports/networth", a.authed(a.reportNetWorth)},
-		{"GET /api/v1/reports/compare", a.authed(a.reportCompare)},
-		{"GET /api/v1/reports/budget", a.authed(a.reportBudget)},
-		{"GET /api/v1/dashboard", a.authed(a.dashboard)},
+		read("GET /api/v1/movements", a.listMovements),
+		edit("POST /api/v1/movements", a.createMovement),
+		read("GET /api/v1/movements/totals", a.movementTotals),
+		read("GET /api/v1/movements/export.csv", a.exportMovements),
+		edit("POST /api/v1/movements/bulk", a.bulkMovements),
+		read("GET /api/v1/movements/{id}", a.getMovement),
+		edit("PATCH /api/v1/movements/{id}", a.patchMovement),
+		edit("DELETE /api/v1/movements/{id}", a.deleteMovement),
+		read("GET /api/v1/movements/{id}/attachments", a.listAttachments),
+		edit("POST /api/v1/movements/{id}/attachments", a.addAttachment),
+		read("GET /api/v1/attachments/{id}", a.getAttachment(false)),
+		read("GET /api/v1/attachments/{id}/thumbnail", a.getAttachment(true)),
+		edit("DELETE /api/v1/attachments/{id}", a.deleteAttachment),
 
-		{"GET /api/v1/budgets", a.authed(a.getBudgets)},
-		{"PUT /api/v1/budgets", a.authed(a.putBudgets)},
-		{"POST /api/v1/budgets/copy", a.authed(a.copyBudgets)},
-		{"POST /api/v1/budgets/fill", a.authed(a.fillBudgets)},
+		read("GET /api/v1/reports/categories", a.reportCategories),
+		read("GET /api/v1/reports/trend", a.reportMonthly),
+		read("GET /api/v1/reports/cashflow", a.reportMonthly),
+		read("GET /api/v1/reports/networth", a.reportNetWorth),
+		read("GET /api/v1/reports/compare", a.reportCompare),
+		read("GET /api/v1/reports/budget", a.reportBudget),
+		read("GET /api/v1/dashboard", a.dashboard),
 
-		{"GET /api/v1/schedules", a.authed(a.listSchedules)},
-		{"POST /api/v1/schedules", a.authed(a.createSchedule)},
-		{"GET /api/v1/schedules/upcoming", a.authed(a.upcomingSchedules)},
-		{"GET /api/v1/schedules/suggestions", a.authed(a.scheduleSuggestions)},
-		{"GET /api/v1/schedules/{id}", a.authed(a.getSchedule)},
-		{"PATCH /api/v1/schedules/{id}", a.authed(a.patchSchedule)},
-		{"DELETE /api/v1/schedules/{id}", a.authed(a.deleteSchedule)},
-		{"POST /api/v1/schedules/{id}/post", a.authed(a.postSchedule)},
-		{"POST /api/v1/schedules/{id}/skip", a.authed(a.skipSchedule)},
-		{"GET /api/v1/forecast", a.authed(a.forecast)},
+		read("GET /api/v1/budgets", a.getBudgets),
+		edit("PUT /api/v1/budgets", a.putBudgets),
+		edit("POST /api/v1/budgets/copy", a.copyBudgets),
+		edit("POST /api/v1/budgets/fill", a.fillBudgets),
 
-		{"GET /api/v1/rules", a.authed(a.listRules)},
-		{"POST /api/v1/rules", a.authed(a.createRule)},
-		{"PUT /api/v1/rules/order", a.authed(a.reorderRules)},
-		{"GET /api/v1/rules/{id}", a.authed(a.getRule)},
-		{"PATCH /api/v1/rules/{id}", a.authed(a.patchRule)},
-		{"DELETE /api/v1/rules/{id}", a.authed(a.deleteRule)},
-		{"POST /api/v1/rules/{id}/apply", a.authed(a.applyRule)},
-		{"POST /api/v1/rules/runs/{id}/undo", a.authed(a.undoRuleRun)},
+		read("GET /api/v1/schedules", a.listSchedules),
+		edit("POST /api/v1/schedules", a.createSchedule),
+		read("GET /api/v1/schedules/upcoming", a.upcomingSchedules),
+		read("GET /api/v1/schedules/suggestions", a.scheduleSuggestions),
+		read("GET /api/v1/schedules/{id}", a.getSchedule),
+		edit("PATCH /api/v1/schedules/{id}", a.patchSchedule),
+		edit("DELETE /api/v1/schedules/{id}", a.deleteSchedule),
+		edit("POST /api/v1/schedules/{id}/post", a.postSchedule),
+		edit("POST /api/v1/schedules/{id}/skip", a.skipSchedule),
+		read("GET /api/v1/forecast", a.forecast),
 
-		{"POST /api/v1/imports", a.authed(a.uploadImport)},
-		{"POST /api/v1/imports/{id}/preview", a.authed(a.previewImport)},
-		{"POST /api/v1/imports/{id}/commit", a.authed(a.commitImport)},
-		{"DELETE /api/v1/imports/{id}", a.authed(a.discardImport)},
+		read("GET /api/v1/rules", a.listRules),
+		edit("POST /api/v1/rules", a.createRule),
+		edit("PUT /api/v1/rules/order", a.reorderRules),
+		read("GET /api/v1/rules/{id}", a.getRule),
+		edit("PATCH /api/v1/rules/{id}", a.patchRule),
+		edit("DELETE /api/v1/rules/{id}", a.deleteRule),
+		edit("POST /api/v1/rules/{id}/apply", a.applyRule),
+		edit("POST /api/v1/rules/runs/{id}/undo", a.undoRuleRun),
+
+		edit("POST /api/v1/imports", a.uploadImport),
+		edit("POST /api/v1/imports/{id}/preview", a.previewImport),
+		edit("POST /api/v1/imports/{id}/commit", a.commitImport),
+		edit("DELETE /api/v1/imports/{id}", a.discardImport),
 	}
 }
 
@@ -123,7 +133,7 @@ func (a *API) routes() []route {
 // them all.
 func (a *API) Routes() []string {
 	var out []string
-	for _, rt := range a.routes() {
+	for _, rt := range expand(a.routes()) {
 		out = append(out, rt.pattern)
 	}
 	return out
@@ -131,8 +141,8 @@ func (a *API) Routes() []string {
 
 // Register adds every API route to mux.
 func (a *API) Register(mux *http.ServeMux) {
-	for _, rt := range a.routes() {
-		mux.HandleFunc(rt.pattern, a.cleanInput(rt.handler))
+	for _, rt := range expand(a.routes()) {
+		mux.HandleFunc(rt.pattern, a.cleanInput(a.wrap(rt)))
 	}
 
 	mux.HandleFunc("/api/", NotFound)
@@ -166,3 +176,15 @@ func (a *API) cleanInput(h http.HandlerFunc) http.HandlerFunc {
 }
 
 func cleanText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+// RouteAccess maps every endpoint's pattern (aliases included) to who may
+// call it: anyone, signedIn, viewer, editor or owner; for tests that walk
+// every endpoint × role.
+func (a *API) RouteAccess() map[string]string {
+	names := map[access]string{anyone: "anyone", signedIn: "signedIn", viewer: "viewer", editor: "editor", owner: "owner"}
+	out := map[string]string{}
+	for _, rt := range expand(a.routes()) {
+		out[rt.pattern] = names[rt.access]
+	}
+	return out
+}

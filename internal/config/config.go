@@ -55,6 +55,10 @@ type Config struct {
 	// (CASHCONTROL_ECB_URL, CASHCONTROL_ECB_HISTORY_URL): the last 90 days, and
 	// the whole history for a ledger's first download.
 	ECBURL, ECBHistoryURL string
+	// SMTPURL is the SMTP server that emails invitations
+	// (CASHCONTROL_SMTP_URL: smtp://[user:password@]host[:port][?from=address]);
+	// empty: none are emailed, their links are only shown.
+	SMTPURL string
 }
 
 // Rate is Events at once, refilled evenly over Per: "10/1h" allows 10 at
@@ -106,7 +110,8 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	fs.StringVar(&c.Addr, "addr", env("CASHCONTROL_ADDR", "127.0.0.1:8080"), "listen address (CASHCONTROL_ADDR)")
 	fs.StringVar(&c.DataDir, "data-dir", env("CASHCONTROL_DATA_DIR", "./data"), "data directory for SQLite (CASHCONTROL_DATA_DIR)")
 	fs.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; SQLite when empty (DATABASE_URL)")
-	fs.StringVar(&c.BaseURL, "base-url", env("CASHCONTROL_BASE_URL", ""), "public URL, for sign-in redirects (CASHCONTROL_BASE_URL)")
+	fs.StringVar(&c.BaseURL, "base-url", env("CASHCONTROL_BASE_URL", ""), "public URL, for sign-in redirects and invitation links (CASHCONTROL_BASE_URL)")
+	fs.StringVar(&c.SMTPURL, "smtp-url", env("CASHCONTROL_SMTP_URL", ""), "SMTP server for invitation emails: smtp://[user:password@]host[:port][?from=address] (CASHCONTROL_SMTP_URL)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}

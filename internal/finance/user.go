@@ -36,24 +36,29 @@ const (
 
 // User is the seed's user document plus the session record's profile fields.
 type User struct {
-	ID                 int64     `json:"-"`
-	UID                string    `json:"uid"`
-	Name               string    `json:"name"`
-	LastName           string    `json:"lastName"`
-	Email              string    `json:"email"`
-	Rol                string    `json:"rol"`
-	ProviderID         string    `json:"providerId"`
-	PhotoURL           string    `json:"photoURL"`
-	Phone              string    `json:"phone"`
-	Address            string    `json:"address"`
-	FirstTime          bool      `json:"firstTime"`
-	LanguagePreference string    `json:"languagePreference"`
-	ThemePreference    string    `json:"themePreference"`
-	BaseCurrency       string    `json:"baseCurrency"`
-	TimeZone           string    `json:"timeZone"`
-	HasPassword        bool      `json:"hasPassword"`
-	LedgerID           int64     `json:"-"`
-	CreatedAt          time.Time `json:"-"`
+	ID                 int64  `json:"-"`
+	UID                string `json:"uid"`
+	Name               string `json:"name"`
+	LastName           string `json:"lastName"`
+	Email              string `json:"email"`
+	Rol                string `json:"rol"`
+	ProviderID         string `json:"providerId"`
+	PhotoURL           string `json:"photoURL"`
+	Phone              string `json:"phone"`
+	Address            string `json:"address"`
+	FirstTime          bool   `json:"firstTime"`
+	LanguagePreference string `json:"languagePreference"`
+	ThemePreference    string `json:"themePreference"`
+	BaseCurrency       string `json:"baseCurrency"`
+	TimeZone           string `json:"timeZone"`
+	HasPassword        bool   `json:"hasPassword"`
+	// LedgerID is the ledger the request works on: the user's current
+	// ledger (remembered per user), or the one its path names; LedgerRole is
+	// the user's role in it. DefaultLedgerID is the ledger made at sign-up.
+	LedgerID        int64     `json:"ledgerId,string"`
+	LedgerRole      string    `json:"ledgerRole"`
+	DefaultLedgerID int64     `json:"defaultLedgerId,string"`
+	CreatedAt       time.Time `json:"-"`
 }
 
 // Settings is the body of PUT /me/settings.

@@ -15,8 +15,9 @@ type exportTable struct {
 
 var exportTables = []exportTable{
 	{name: "user_identities", where: "user_id = ?"},
-	{name: "ledgers", where: "id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ?)"},
+	{name: "ledgers", where: "id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ? AND role = 'owner')"},
 	{name: "ledger_members", where: "user_id = ?"},
+	{name: "ledger_invitations", where: inUserLedgers, omit: map[string]bool{"token_hash": true}},
 	{name: "sessions", where: "user_id = ?", omit: map[string]bool{"token_hash": true}},
 	{name: "accounts", where: inUserLedgers},
 	{name: "categories", where: inUserLedgers},
@@ -30,7 +31,9 @@ var exportTables = []exportTable{
 	{name: "attachments", where: inUserLedgers, omit: map[string]bool{"file_key": true, "thumb_key": true}},
 }
 
-const inUserLedgers = "ledger_id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ?)"
+// inUserLedgers: the ledgers the user owns (what a member may only read or
+// edit is its owners' to export).
+const inUserLedgers = "ledger_id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ? AND role = 'owner')"
 
 // ExportUserData returns every row that belongs to the user, table by table,
 // without secrets (password and session hashes).

@@ -48,7 +48,7 @@ func (db *DB) CountRowsForTest(ctx context.Context, table string, userID int64) 
 }
 
 // ledgerTables are the tables whose rows belong to a ledger.
-var ledgerTables = []string{"accounts", "categories", "movements", "movement_tags", "movement_splits", "monthly_totals", "imports", "budgets", "schedules", "schedule_occurrences", "category_features", "rules", "rule_runs", "attachments"}
+var ledgerTables = []string{"ledger_invitations", "accounts", "categories", "movements", "movement_tags", "movement_splits", "monthly_totals", "imports", "budgets", "schedules", "schedule_occurrences", "category_features", "rules", "rule_runs", "attachments"}
 
 // CountLedgerRowsForTest counts a ledger's rows in every ledger table.
 func (db *DB) CountLedgerRowsForTest(ctx context.Context, ledgerID int64) map[string]int64 {
@@ -191,4 +191,10 @@ func (db *DB) FileExistsForTest(ctx context.Context, key string) bool {
 		f.Close()
 	}
 	return err == nil
+}
+
+// ExpireInvitationsForTest makes every invitation of the ledger expired.
+func (db *DB) ExpireInvitationsForTest(ctx context.Context, ledgerID int64) error {
+	_, err := db.w.ExecContext(ctx, db.rebind(`UPDATE ledger_invitations SET expires_at = ? WHERE ledger_id = ?`), db.nowMillis()-1, ledgerID)
+	return err
 }

@@ -35,22 +35,35 @@ type Identity struct {
 
 const userColumns = `u.id, u.email, u.password_hash, u.name, u.last_name, u.rol, u.provider_id, u.photo_url,
 	u.phone, u.address, u.first_time, u.language_preference, u.theme_preference, u.base_currency, u.timezone, u.created_at,
-	(SELECT MIN(l.id) FROM ledgers l WHERE l.owner_id = u.id)`
+	u.default_ledger_id, cm.ledger_id, cm.role, dm.role`
+
+// usersFrom joins a user's memberships of their current and default ledgers:
+// the current one while they still belong to it, else the default.
+const usersFrom = ` FROM users u
+	LEFT JOIN ledger_members cm ON cm.user_id = u.id AND cm.ledger_id = u.current_ledger_id
+	LEFT JOIN ledger_members dm ON dm.user_id = u.id AND dm.ledger_id = u.default_ledger_id`
 
 func scanUser(s rowScanner) (*finance.User, string, error) {
 	var u finance.User
 	var hash string
 	var created int64
-	var ledger sql.NullInt64
+	var def, current sql.NullInt64
+	var currentRole, defRole sql.NullString
 	err := s.Scan(&u.ID, &u.Email, &hash, &u.Name, &u.LastName, &u.Rol, &u.ProviderID, &u.PhotoURL,
-		&u.Phone, &u.Address, &u.FirstTime, &u.LanguagePreference, &u.ThemePreference, &u.BaseCurrency, &u.TimeZone, &created, &ledger)
+		&u.Phone, &u.Address, &u.FirstTime, &u.LanguagePreference, &u.ThemePreference, &u.BaseCurrency, &u.TimeZone, &created,
+		&def, &current, &currentRole, &defRole)
 	if err != nil {
 		return nil, "", err
 	}
 	u.UID = strconv.FormatInt(u.ID, 10)
 	u.HasPassword = hash != ""
 	u.CreatedAt = time.UnixMilli(created)
-	u.LedgerID = ledger.Int64
+	u.DefaultLedgerID = def.Int64
+	if current.Valid {
+		u.LedgerID, u.LedgerRole = current.Int64, currentRole.String
+	} else if defRole.Valid {
+		u.LedgerID, u.LedgerRole = def.Int64, defRole.String
+	}
 	return &u, hash, nil
 }
 
@@ -91,11 +104,14 @@ func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error)
 		}
 		var ledgerID int64
 		if err := tx.queryRow(ctx, `INSERT INTO ledgers (owner_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
-			id, "personal", now).Scan(&ledgerID); err != nil {
+			id, finance.PersonalLedgerName(lang), now).Scan(&ledgerID); err != nil {
 			return fmt.Errorf("insert ledger: %w", err)
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role) VALUES (?, ?, 'owner')`, ledgerID, id); err != nil {
+		if _, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)`, ledgerID, id, now); err != nil {
 			return fmt.Errorf("insert member: %w", err)
+		}
+		if _, err := tx.exec(ctx, `UPDATE users SET default_ledger_id = ? WHERE id = ?`, ledgerID, id); err != nil {
+			return fmt.Errorf("default ledger: %w", err)
 		}
 		if nu.Identity != nil {
 			return linkIdentity(ctx, tx, id, *nu.Identity, now)
@@ -124,7 +140,7 @@ func (db *DB) LinkIdentity(ctx context.Context, userID int64, id Identity) error
 
 // UserByID loads a user document.
 func (db *DB) UserByID(ctx context.Context, id int64) (*finance.User, error) {
-	u, _, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = ?`, id))
+	u, _, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+usersFrom+` WHERE u.id = ?`, id))
 	if err != nil {
 		return nil, notFound(err, "user")
 	}
@@ -134,7 +150,7 @@ func (db *DB) UserByID(ctx context.Context, id int64) (*finance.User, error) {
 // UserByEmail loads a user and its password hash ("" when it has none) by
 // normalized email.
 func (db *DB) UserByEmail(ctx context.Context, email string) (*finance.User, string, error) {
-	u, hash, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users u WHERE u.email = ?`, email))
+	u, hash, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+usersFrom+` WHERE u.email = ?`, email))
 	if err != nil {
 		return nil, "", notFound(err, "user")
 	}
@@ -150,7 +166,7 @@ func (db *DB) PasswordHash(ctx context.Context, userID int64) (string, error) {
 
 // UserByIdentity finds the user linked to a provider account.
 func (db *DB) UserByIdentity(ctx context.Context, issuer, subject string) (*finance.User, error) {
-	u, _, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+` FROM users u
+	u, _, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+usersFrom+`
 		JOIN user_identities i ON i.user_id = u.id WHERE i.issuer = ? AND i.subject = ?`, issuer, subject))
 	if err != nil {
 		return nil, notFound(err, "user")
@@ -245,7 +261,7 @@ func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*fi
 	if err != nil {
 		return nil, err
 	}
-	err = db.writeLedger(ctx, u.LedgerID, func(tx *Tx) error {
+	err = db.writeLedger(ctx, u.DefaultLedgerID, func(tx *Tx) error {
 		if err := updateUserTx(ctx, tx, userID, `language_preference = ?, base_currency = ?, first_time = ?`,
 			w.Language, w.Currency, false); err != nil {
 			return err
@@ -259,17 +275,17 @@ func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*fi
 			return err
 		}
 		if w.StarterCategories {
-			if _, err := createStartersTx(ctx, tx, u.LedgerID, w.Language); err != nil {
+			if _, err := createStartersTx(ctx, tx, u.DefaultLedgerID, w.Language); err != nil {
 				return err
 			}
 		}
 		var accounts int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM accounts WHERE ledger_id = ?`, u.LedgerID).Scan(&accounts); err != nil {
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM accounts WHERE ledger_id = ?`, u.DefaultLedgerID).Scan(&accounts); err != nil {
 			return err
 		}
 		if accounts == 0 && w.CashAccountName != "" {
 			typ := "cash"
-			_, err := createAccountTx(ctx, tx, u.LedgerID, finance.AccountInput{Name: &w.CashAccountName, Type: &typ, Currency: &w.Currency})
+			_, err := createAccountTx(ctx, tx, u.DefaultLedgerID, finance.AccountInput{Name: &w.CashAccountName, Type: &typ, Currency: &w.Currency})
 			return err
 		}
 		return nil
@@ -300,6 +316,9 @@ func updateUserTx(ctx context.Context, tx *Tx, userID int64, sets string, args .
 // belongs to it: ledgers it owns and their contents, identities, sessions.
 func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
 	return db.write(ctx, func(tx *Tx) error {
+		if err := releaseLedgers(ctx, tx, userID); err != nil {
+			return err
+		}
 		// The files of the ledgers that go with the user (their owner).
 		keys, err := attachmentKeys(ctx, tx, `ledger_id IN (SELECT id FROM ledgers WHERE owner_id = ?)`, userID)
 		if err != nil {

@@ -1,0 +1,139 @@
+package finance
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// A member's role in a ledger. Each role may do what the ones after it may.
+const (
+	RoleOwner  = "owner"  // everything: also the ledger's settings, its members, deleting it
+	RoleEditor = "editor" // accounts, categories, movements, imports, budgets, rules, schedules, rates
+	RoleViewer = "viewer" // reads only
+)
+
+// Ledger error codes.
+const (
+	// ECodeLastOwner: the change would leave the ledger without an owner.
+	ECodeLastOwner = "last_owner"
+	// ECodeDefaultLedger: a user's default ledger (made at sign-up) cannot be
+	// deleted, and its user cannot leave it or be removed from it.
+	ECodeDefaultLedger = "default_ledger"
+	// ECodeAlreadyMember: the invitation's ledger already counts the user.
+	ECodeAlreadyMember = "already_member"
+	// ECodeInvitationEmail: the invitation was sent to another email address.
+	ECodeInvitationEmail = "invitation_for_another_email"
+)
+
+// Limits of ledgers and invitations.
+const (
+	MaxLedgerName = 100
+	// InvitationTTL is how long an invitation's link works.
+	InvitationTTL = 7 * 24 * time.Hour
+	// MaxPendingInvitations bounds a ledger's invitations waiting for an answer.
+	MaxPendingInvitations = 50
+	// MaxLedgersPerUser bounds the ledgers one user may create.
+	MaxLedgersPerUser = 50
+)
+
+var roleRank = map[string]int{RoleViewer: 1, RoleEditor: 2, RoleOwner: 3}
+
+// ValidRole reports whether role is one of the three roles.
+func ValidRole(role string) bool { return roleRank[role] > 0 }
+
+// RoleAllows reports whether a member with role may do what needs at least
+// min. An unknown role (not a member) allows nothing.
+func RoleAllows(role, min string) bool {
+	return roleRank[role] > 0 && roleRank[role] >= roleRank[min]
+}
+
+// LedgerInfo is a ledger as its member sees it in the list of their ledgers.
+type LedgerInfo struct {
+	Ledger
+	Role    string `json:"role"`
+	Default bool   `json:"default"`
+	Current bool   `json:"current"`
+	Members int64  `json:"members"`
+}
+
+// Member is a user's membership of a ledger.
+type Member struct {
+	UserID   int64  `json:"userId,string"`
+	Name     string `json:"name"`
+	LastName string `json:"lastName"`
+	Email    string `json:"email"`
+	Role     string `json:"role"`
+	You      bool   `json:"you"`
+	JoinedAt int64  `json:"joinedAt"`
+}
+
+// Invitation is an invitation to a ledger. Token and URL are only known when
+// it is made (the store keeps a hash of the token).
+type Invitation struct {
+	ID        int64  `json:"id,string"`
+	Email     string `json:"email"`
+	Role      string `json:"role"`
+	CreatedAt int64  `json:"createdAt"`
+	ExpiresAt int64  `json:"expiresAt"`
+	Token     string `json:"token,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Emailed   bool   `json:"emailed"`
+}
+
+// InvitationView is what the invitee sees of an invitation before accepting.
+type InvitationView struct {
+	LedgerID   int64  `json:"ledgerId,string"`
+	LedgerName string `json:"ledgerName"`
+	InvitedBy  string `json:"invitedBy"`
+	Email      string `json:"email"`
+	Role       string `json:"role"`
+	ExpiresAt  int64  `json:"expiresAt"`
+}
+
+// LedgerInput is the body of POST and PATCH /ledgers; nil means unchanged
+// (a PATCH) or the default (a POST).
+type LedgerInput struct {
+	Name         *string `json:"name"`
+	BaseCurrency *string `json:"baseCurrency"`
+}
+
+// CleanLedgerName trims a ledger's name and checks it.
+func CleanLedgerName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return "", FieldErr("name", FCodeRequired, "the ledger needs a name")
+	case utf8.RuneCountInString(name) > MaxLedgerName:
+		return "", FieldErr("name", FCodeTooLong, "the name is too long")
+	}
+	return name, nil
+}
+
+// InvitationInput is the body of POST /ledgers/{id}/invitations.
+type InvitationInput struct {
+	Email string `json:"email"`
+	Role  string `json:"role"`
+}
+
+// Validate normalises the email and checks both fields.
+func (in *InvitationInput) Validate() error {
+	var v Validation
+	in.Email = NormalizeEmail(in.Email)
+	if !ValidEmail(in.Email) {
+		v.Add("email", FCodeInvalid)
+	}
+	if !ValidRole(in.Role) {
+		v.Add("role", FCodeInvalid)
+	}
+	return v.Err()
+}
+
+// PersonalLedgerName is the name of the ledger made at sign-up, in the
+// user's language (a seed language preference).
+func PersonalLedgerName(lang string) string {
+	if lang == LangFrench {
+		return "Personnel"
+	}
+	return "Personal"
+}
