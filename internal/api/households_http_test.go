@@ -340,7 +340,10 @@ func TestInvitations(t *testing.T) {
 		var wg sync.WaitGroup
 		for i := range codes {
 			wg.Add(1)
-			go func(i int) { defer wg.Done(); codes[i] = ana.do("POST", "/api/v1/invitations/"+inv.Token+"/accept", nil, nil) }(i)
+			go func(i int) {
+				defer wg.Done()
+				codes[i] = ana.do("POST", "/api/v1/invitations/"+inv.Token+"/accept", nil, nil)
+			}(i)
 		}
 		wg.Wait()
 		if count(codes, 200) != 1 || count(codes, 404) != 3 {
