@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
 )
 
 // Authorisation in one place: each route of the table says who may call it,
@@ -74,7 +75,9 @@ func (a *API) wrap(rt route) http.HandlerFunc {
 	case anyone:
 		return rt.handler
 	case signedIn:
-		return a.authed(rt.user)
+		return a.authed(func(w http.ResponseWriter, r *http.Request, u *finance.User) {
+			rt.user(w, r.WithContext(store.WithActor(r.Context(), u.ID)), u)
+		})
 	}
 	min := minRole[rt.access]
 	h := rt.user
@@ -102,6 +105,6 @@ func (a *API) wrap(rt route) http.HandlerFunc {
 			a.fail(w, r, finance.Errorf(finance.ECodeForbidden, "as %s of this ledger you cannot do this: it needs %s", u.LedgerRole, min))
 			return
 		}
-		h(w, r, u)
+		h(w, r.WithContext(store.WithActor(r.Context(), u.ID)), u)
 	})
 }

@@ -477,3 +477,105 @@ func TestInvitationEmail(t *testing.T) {
 		}
 	})
 }
+
+// TestWhoDidWhat: a movement says who created it and who last changed it;
+// the ledger's activity lists every change with its author, newest first,
+// in pages, for any member and for no one else.
+func TestWhoDidWhat(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := ledgerServer(t, db)
+		h := newHousehold(t, srv, func() *client { return newClient(t, srv) }, "who")
+		ownerID, editorID := h.owner.me().UID, h.editor.me().UID
+		base := "/api/v1/ledgers/" + h.ledger
+		var acc, cat idReply
+		h.owner.do("POST", base+"/accounts", map[string]any{"name": "Joint", "type": "bank", "currency": "EUR"}, &acc)
+		h.owner.do("POST", base+"/categories", map[string]any{"name": "Food", "type": "expense"}, &cat)
+		var m struct {
+			ID        string `json:"id"`
+			CreatedBy string `json:"createdBy"`
+			UpdatedBy string `json:"updatedBy"`
+			CreatedAt int64  `json:"createdAt"`
+		}
+		h.owner.do("POST", base+"/movements", map[string]any{"type": "expense", "date": "2026-05-01", "amount": 4520,
+			"accountId": acc.ID, "categoryId": cat.ID, "description": "Mercadona"}, &m)
+		if m.CreatedBy != ownerID || m.UpdatedBy != ownerID || m.CreatedAt == 0 {
+			t.Fatalf("created: %+v", m)
+		}
+		h.editor.do("PATCH", base+"/movements/"+m.ID, map[string]any{"amount": 4600}, &m)
+		if m.CreatedBy != ownerID || m.UpdatedBy != editorID {
+			t.Fatalf("changed by the editor: %+v", m)
+		}
+		var list struct {
+			Items []struct {
+				ID        string `json:"id"`
+				UpdatedBy string `json:"updatedBy"`
+			} `json:"items"`
+		}
+		h.viewer.do("GET", base+"/movements", nil, &list)
+		if len(list.Items) != 1 || list.Items[0].UpdatedBy != editorID {
+			t.Fatalf("list: %+v", list.Items)
+		}
+		h.editor.do("POST", base+"/movements/bulk", map[string]any{"action": "create", "movements": []map[string]any{
+			{"type": "expense", "date": "2026-05-02", "amount": 100, "accountId": acc.ID, "categoryId": cat.ID},
+			{"type": "expense", "date": "2026-05-03", "amount": 200, "accountId": acc.ID, "categoryId": cat.ID}}}, nil)
+		h.editor.do("DELETE", base+"/movements/"+m.ID, nil, nil)
+
+		type entry struct {
+			UserID    string                  `json:"userId"`
+			UserName  string                  `json:"userName"`
+			Action    string                  `json:"action"`
+			Subject   string                  `json:"subject"`
+			SubjectID string                  `json:"subjectId"`
+			Count     int64                   `json:"count"`
+			Details   finance.ActivityDetails `json:"details"`
+		}
+		var act struct {
+			Items      []entry `json:"items"`
+			NextCursor *string `json:"nextCursor"`
+		}
+		if code := h.viewer.do("GET", base+"/activity?limit=4", nil, &act); code != 200 || len(act.Items) != 4 || act.NextCursor == nil {
+			t.Fatalf("activity: %d %+v", code, act)
+		}
+		want := []entry{
+			{UserID: editorID, Action: "deleted", Subject: "movement", SubjectID: m.ID, Count: 1},
+			{UserID: editorID, Action: "created", Subject: "movement", Count: 2},
+			{UserID: editorID, Action: "updated", Subject: "movement", SubjectID: m.ID, Count: 1},
+			{UserID: ownerID, Action: "created", Subject: "movement", SubjectID: m.ID, Count: 1},
+		}
+		for i, w := range want {
+			got := act.Items[i]
+			if got.UserID != w.UserID || got.Action != w.Action || got.Subject != w.Subject || got.SubjectID != w.SubjectID || got.Count != w.Count || got.UserName != "T" {
+				t.Errorf("entry %d: %+v, want %+v", i, got, w)
+			}
+		}
+		if d := act.Items[0].Details; d.Name != "Mercadona" || d.Amount != 4600 || d.Currency != "EUR" {
+			t.Errorf("the deleted movement's details: %+v", d)
+		}
+		if d := act.Items[3].Details; d.Name != "Mercadona" || d.Amount != 4520 {
+			t.Errorf("the created movement's details: %+v", d)
+		}
+		// The next page goes on where the first stopped: the category, the
+		// account, the viewer and the editor joining.
+		var more struct {
+			Items      []entry `json:"items"`
+			NextCursor *string `json:"nextCursor"`
+		}
+		h.owner.do("GET", base+"/activity?before="+*act.NextCursor, nil, &more)
+		var got []string
+		for _, e := range more.Items {
+			got = append(got, e.Action+" "+e.Subject+" "+e.Details.Name+e.Details.Email)
+		}
+		if strings.Join(got, "|") != "created category Food|created account Joint|joined member Twho-viewer@example.com|invited invitation who-viewer@example.com|joined member Twho-editor@example.com|invited invitation who-editor@example.com" || more.NextCursor != nil {
+			t.Errorf("second page: %q %v", got, more.NextCursor)
+		}
+		var p problem
+		if code := h.outsider.do("GET", base+"/activity", nil, &p); code != 404 {
+			t.Errorf("outsider reads the activity: %d", code)
+		}
+		for _, q := range []string{"?limit=0", "?limit=201", "?before=x"} {
+			if code := h.owner.do("GET", base+"/activity"+q, nil, &p); code != 400 {
+				t.Errorf("activity%s: %d", q, code)
+			}
+		}
+	})
+}

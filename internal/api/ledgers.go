@@ -2,11 +2,13 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
 )
 
 // Ledgers, their members and invitations (issue 20). Who may call each is in
@@ -269,4 +271,39 @@ func (a *API) acceptInvitation(w http.ResponseWriter, r *http.Request, u *financ
 		return
 	}
 	a.writeLedgerInfo(w, r, u, id, http.StatusOK)
+}
+
+// listActivity is a page of the ledger's activity, newest first:
+// ?before=<nextCursor of the page before>&limit=1..200 (50 by default).
+func (a *API) listActivity(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	q := r.URL.Query()
+	var before int64
+	if s := q.Get("before"); s != "" {
+		id, ok := finance.ParseID(s)
+		if !ok {
+			a.fail(w, r, finance.FieldErr("before", finance.FCodeInvalid, "before must be a cursor this endpoint gave"))
+			return
+		}
+		before = id
+	}
+	limit := 50
+	if s := q.Get("limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > store.MaxActivityPage {
+			a.fail(w, r, finance.FieldErr("limit", finance.FCodeOutOfRange, "limit must be 1 to 200"))
+			return
+		}
+		limit = n
+	}
+	items, next, err := a.db.Activity(r.Context(), u.LedgerID, before, limit)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	reply := list[finance.Activity]{Items: items}
+	if next > 0 {
+		s := strconv.FormatInt(next, 10)
+		reply.NextCursor = &s
+	}
+	writeJSON(w, http.StatusOK, reply)
 }

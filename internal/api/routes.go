@@ -39,12 +39,14 @@ func (a *API) routes() []route {
 		own("PATCH /api/v1/ledgers/{ledgerId}", a.renameLedger),
 		own("DELETE /api/v1/ledgers/{ledgerId}", a.deleteLedger),
 		read("GET /api/v1/ledgers/{ledgerId}/members", a.listMembers),
+		read("GET /api/v1/ledgers/{ledgerId}/activity", a.listActivity),
 		own("PATCH /api/v1/ledgers/{ledgerId}/members/{userId}", a.patchMember),
 		read("DELETE /api/v1/ledgers/{ledgerId}/members/{userId}", a.removeMember), // an owner, or the member leaving
 		own("POST /api/v1/ledgers/{ledgerId}/transfer", a.transferLedger),
 		own("GET /api/v1/ledgers/{ledgerId}/invitations", a.listInvitations),
 		own("POST /api/v1/ledgers/{ledgerId}/invitations", a.createInvitation),
 		own("DELETE /api/v1/ledgers/{ledgerId}/invitations/{id}", a.revokeInvitation),
+		me("GET "+EventsPath, a.events),
 		me("GET /api/v1/invitations/{token}", a.getInvitation),
 		me("POST /api/v1/invitations/{token}/accept", a.acceptInvitation),
 

@@ -137,3 +137,54 @@ func PersonalLedgerName(lang string) string {
 	}
 	return "Personal"
 }
+
+// What an activity entry says was done, and to what.
+const (
+	ActCreated       = "created"
+	ActUpdated       = "updated"
+	ActDeleted       = "deleted"
+	ActImported      = "imported"
+	ActRecategorized = "recategorized"
+	ActJoined        = "joined"
+	ActLeft          = "left"
+	ActRemoved       = "removed"
+	ActRoleChanged   = "role_changed"
+	ActTransferred   = "transferred"
+	ActInvited       = "invited"
+	ActRevoked       = "revoked"
+	ActRenamed       = "renamed"
+
+	SubjectMovement   = "movement"
+	SubjectAccount    = "account"
+	SubjectCategory   = "category"
+	SubjectMember     = "member"
+	SubjectInvitation = "invitation"
+	SubjectLedger     = "ledger"
+)
+
+// ActivityDetails say what an entry is about, for its sentence ("Ana added
+// Mercadona −45.20 €"): what the thing was called and how much, when that
+// applies.
+type ActivityDetails struct {
+	Name     string `json:"name,omitempty"`
+	Type     string `json:"type,omitempty"`
+	Amount   int64  `json:"amount,omitempty"`
+	Currency string `json:"currency,omitempty"`
+	Date     string `json:"date,omitempty"`
+	Role     string `json:"role,omitempty"`
+	Email    string `json:"email,omitempty"`
+}
+
+// Activity is one entry of a ledger's activity: who did what, when. UserID
+// is nil for the server itself; UserName is "" once the user is gone.
+type Activity struct {
+	ID        int64           `json:"id,string"`
+	At        int64           `json:"at"`
+	UserID    *int64          `json:"userId,string"`
+	UserName  string          `json:"userName"`
+	Action    string          `json:"action"`
+	Subject   string          `json:"subject"`
+	SubjectID *int64          `json:"subjectId,string"`
+	Count     int64           `json:"count"`
+	Details   ActivityDetails `json:"details"`
+}

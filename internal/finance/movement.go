@@ -66,6 +66,13 @@ type Movement struct {
 	// has, before the store reads them.
 	Splits     []Split `json:"splits"`
 	SplitCount int     `json:"-"`
+	// Who created the movement and who last changed it (user ids; nil: the
+	// server, a scheduled movement say, or a movement from before they were
+	// recorded), and when (ms).
+	CreatedBy *int64 `json:"createdBy,string"`
+	CreatedAt int64  `json:"createdAt"`
+	UpdatedBy *int64 `json:"updatedBy,string"`
+	UpdatedAt int64  `json:"updatedAt"`
 }
 
 // BaseLater is which of the movement's amounts used a later rate (1: the

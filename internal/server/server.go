@@ -47,7 +47,16 @@ func Handler(o Options) http.Handler {
 		api.WriteError(w, r, o.Logger, finance.Errorf(finance.ECodeCrossOrigin, "cross-origin request refused"))
 	}))
 	var h http.Handler = cop.Handler(mux)
-	h = gzhttp.GzipHandler(h)
+	// The event stream is not compressed: a compressor holds back small
+	// writes, and each event must reach the browser when it is written.
+	plain, gz := h, gzhttp.GzipHandler(h)
+	h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == api.EventsPath {
+			plain.ServeHTTP(w, r)
+			return
+		}
+		gz.ServeHTTP(w, r)
+	})
 	h = securityHeaders(h, o.AnalyticsID != "", o.HSTS)
 	h = recoverer(h, o.Logger)
 	h = logRequests(h, o.Logger)

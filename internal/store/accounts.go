@@ -59,7 +59,7 @@ func accountNameTaken() error {
 func (db *DB) CreateAccount(ctx context.Context, ledgerID int64, in finance.AccountInput) (*finance.Account, error) {
 	in.Normalize()
 	var id int64
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.writeLedgerLogged(ctx, ledgerID, finance.ActCreated, finance.SubjectAccount, "accounts", &id, func(tx *Tx) error {
 		book, err := db.currencyBook(ctx, tx, ledgerID)
 		if err != nil {
 			return err
@@ -100,7 +100,7 @@ func createAccountTx(ctx context.Context, tx *Tx, ledgerID int64, in finance.Acc
 // the account has no movements; a new opening balance moves the balance too.
 func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.AccountInput) (*finance.Account, error) {
 	in.Normalize()
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.writeLedgerLogged(ctx, ledgerID, finance.ActUpdated, finance.SubjectAccount, "accounts", &id, func(tx *Tx) error {
 		book, err := db.currencyBook(ctx, tx, ledgerID)
 		if err != nil {
 			return err
@@ -156,7 +156,7 @@ func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.
 // withMovements is set, in which case its movements go too (transfers from or
 // to it included) and the other accounts' balances follow, in one transaction.
 func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovements bool) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.writeLedgerLogged(ctx, ledgerID, finance.ActDeleted, finance.SubjectAccount, "accounts", &id, func(tx *Tx) error {
 		a, err := accountIn(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err

@@ -93,7 +93,7 @@ func (db *DB) CreateCategory(ctx context.Context, ledgerID int64, in finance.Cat
 		icon = *in.Icon
 	}
 	var id int64
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.writeLedgerLogged(ctx, ledgerID, finance.ActCreated, finance.SubjectCategory, "categories", &id, func(tx *Tx) error {
 		typ := ""
 		if in.Type != nil {
 			typ = *in.Type
@@ -151,7 +151,7 @@ func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance
 	if err := in.Validate(false); err != nil {
 		return nil, err
 	}
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.writeLedgerLogged(ctx, ledgerID, finance.ActUpdated, finance.SubjectCategory, "categories", &id, func(tx *Tx) error {
 		cur, err := categoryIn(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err
@@ -234,7 +234,7 @@ func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance
 // them it is refused (in_use) unless moveTo names another category of the same
 // type: then every such movement moves there first, in the same transaction.
 func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.writeLedgerLogged(ctx, ledgerID, finance.ActDeleted, finance.SubjectCategory, "categories", &id, func(tx *Tx) error {
 		cur, err := categoryIn(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err

@@ -18,6 +18,7 @@ var exportTables = []exportTable{
 	{name: "ledgers", where: "id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ? AND role = 'owner')"},
 	{name: "ledger_members", where: "user_id = ?"},
 	{name: "ledger_invitations", where: inUserLedgers, omit: map[string]bool{"token_hash": true}},
+	{name: "ledger_activity", where: inUserLedgers},
 	{name: "sessions", where: "user_id = ?", omit: map[string]bool{"token_hash": true}},
 	{name: "accounts", where: inUserLedgers},
 	{name: "categories", where: inUserLedgers},

@@ -270,6 +270,9 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 			return err
 		}
 		res.Created = n
+		if err := tx.logActivity(ctx, finance.ActImported, finance.SubjectMovement, uploadID, int64(n), finance.ActivityDetails{}); err != nil {
+			return err
+		}
 		b, _ := json.Marshal(res)
 		_, err = tx.exec(ctx, `UPDATE imports SET result = ? WHERE ledger_id = ? AND id = ?`, string(b), ledgerID, uploadID)
 		return err

@@ -99,8 +99,10 @@ func (db *DB) RenameLedger(ctx context.Context, ledgerID int64, name string) err
 		return err
 	}
 	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		_, err := tx.exec(ctx, `UPDATE ledgers SET name = ? WHERE id = ?`, name, ledgerID)
-		return err
+		if _, err := tx.exec(ctx, `UPDATE ledgers SET name = ? WHERE id = ?`, name, ledgerID); err != nil {
+			return err
+		}
+		return tx.logActivity(ctx, finance.ActRenamed, finance.SubjectLedger, ledgerID, 1, finance.ActivityDetails{Name: name})
 	})
 }
 
@@ -210,6 +212,9 @@ func (db *DB) SetMemberRole(ctx context.Context, ledgerID, userID int64, role st
 		if err := keepAnOwner(ctx, tx); err != nil {
 			return err
 		}
+		if err := tx.logMember(ctx, finance.ActRoleChanged, userID, role); err != nil {
+			return err
+		}
 		members, err := membersOf(ctx, tx, ledgerID, you)
 		for _, m := range members {
 			if m.UserID == userID {
@@ -236,6 +241,13 @@ func (db *DB) RemoveMember(ctx context.Context, ledgerID, userID int64) error {
 		if def.Int64 == ledgerID {
 			return finance.Errorf(finance.ECodeDefaultLedger, "nobody can leave, or be removed from, the ledger made at their sign-up")
 		}
+		action := finance.ActRemoved
+		if userID == tx.actor {
+			action = finance.ActLeft
+		}
+		if err := tx.logMember(ctx, action, userID, ""); err != nil {
+			return err
+		}
 		if _, err := tx.exec(ctx, `DELETE FROM ledger_members WHERE ledger_id = ? AND user_id = ?`, ledgerID, userID); err != nil {
 			return err
 		}
@@ -260,6 +272,9 @@ func (db *DB) TransferLedger(ctx context.Context, ledgerID, from, to int64) ([]f
 			return err
 		}
 		if _, err := tx.exec(ctx, `UPDATE ledgers SET owner_id = ? WHERE id = ?`, to, ledgerID); err != nil {
+			return err
+		}
+		if err := tx.logMember(ctx, finance.ActTransferred, to, finance.RoleOwner); err != nil {
 			return err
 		}
 		var err error
@@ -342,8 +357,11 @@ func (db *DB) CreateInvitation(ctx context.Context, ledgerID, invitedBy int64, i
 			return finance.Errorf(finance.ECodeLimitExceeded, "the ledger has %d invitations waiting: revoke some first", pending)
 		}
 		inv.CreatedAt = now
-		return tx.queryRow(ctx, `INSERT INTO ledger_invitations (ledger_id, email, role, token_hash, invited_by, created_at, expires_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, in.Email, in.Role, tokenHash, invitedBy, now, expires).Scan(&inv.ID)
+		if err := tx.queryRow(ctx, `INSERT INTO ledger_invitations (ledger_id, email, role, token_hash, invited_by, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, in.Email, in.Role, tokenHash, invitedBy, now, expires).Scan(&inv.ID); err != nil {
+			return err
+		}
+		return tx.logActivity(ctx, finance.ActInvited, finance.SubjectInvitation, inv.ID, 1, finance.ActivityDetails{Email: in.Email, Role: in.Role})
 	})
 	return inv, err
 }
@@ -380,7 +398,11 @@ func (db *DB) RevokeInvitation(ctx context.Context, ledgerID, id int64) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return finance.Errorf(finance.ECodeNotFound, "invitation not found")
 		}
-		return nil
+		var d finance.ActivityDetails
+		if err := tx.queryRow(ctx, `SELECT email, role FROM ledger_invitations WHERE id = ?`, id).Scan(&d.Email, &d.Role); err != nil {
+			return err
+		}
+		return tx.logActivity(ctx, finance.ActRevoked, finance.SubjectInvitation, id, 1, d)
 	})
 }
 
@@ -437,8 +459,20 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, u *finance
 		if _, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`, ledgerID, u.ID, role, now); err != nil {
 			return err
 		}
-		_, err = tx.exec(ctx, `UPDATE users SET current_ledger_id = ? WHERE id = ?`, ledgerID, u.ID)
-		return err
+		if _, err := tx.exec(ctx, `UPDATE users SET current_ledger_id = ? WHERE id = ?`, ledgerID, u.ID); err != nil {
+			return err
+		}
+		return tx.logMember(ctx, finance.ActJoined, u.ID, role)
 	})
 	return ledgerID, err
+}
+
+// logMember records a change of the member userID in the activity, named by
+// their name (or email).
+func (t *Tx) logMember(ctx context.Context, action string, userID int64, role string) error {
+	var name, last, email string
+	if err := t.queryRow(ctx, `SELECT name, last_name, email FROM users WHERE id = ?`, userID).Scan(&name, &last, &email); err != nil {
+		return err
+	}
+	return t.logActivity(ctx, action, finance.SubjectMember, userID, 1, finance.ActivityDetails{Name: strings.TrimSpace(name + " " + last), Email: email, Role: role})
 }

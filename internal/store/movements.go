@@ -10,7 +10,8 @@ import (
 	"cashcontrol/internal/finance"
 )
 
-const movementColumns = movementFields + `, (SELECT COUNT(*) FROM attachments x WHERE x.movement_id = m.id)`
+const movementColumns = movementFields + `, m.created_by, m.created_at, m.updated_by, m.updated_at,
+	(SELECT COUNT(*) FROM attachments x WHERE x.movement_id = m.id)`
 
 // movementFields are a movement's own columns (movementColumns without the
 // count of its files: an export of every movement reads no more).
@@ -24,13 +25,15 @@ const toAccountJoin = ` LEFT JOIN accounts ta ON ta.id = m.to_account_id`
 
 func scanMovement(s rowScanner) (*finance.Movement, error) {
 	var m finance.Movement
-	var cat, to, toAmount, base, toBase sql.NullInt64
+	var cat, to, toAmount, base, toBase, createdBy, updatedBy sql.NullInt64
 	var tags string
 	var later int64
 	if err := s.Scan(&m.ID, &m.Type, &m.Date, &m.Amount, &m.Currency, &m.AccountID, &cat, &to, &toAmount,
-		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later, &m.SplitCount, &m.Attachments); err != nil {
+		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later, &m.SplitCount,
+		&createdBy, &m.CreatedAt, &updatedBy, &m.UpdatedAt, &m.Attachments); err != nil {
 		return nil, err
 	}
+	m.CreatedBy, m.UpdatedBy = nullable(createdBy), nullable(updatedBy)
 	m.SetBase(nullable(base), nullable(toBase), later)
 	if cat.Valid {
 		m.CategoryID = &cat.Int64
@@ -206,9 +209,9 @@ func nullID(id int64) any {
 	return id
 }
 
-func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft, now int64) (int64, error) {
+func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft) (int64, error) {
 	var id int64
-	cols, values, args := movementInsertColumns, movementPlaceholders, movementArgs(ledgerID, &d, now)
+	cols, values, args := movementInsertColumns, movementPlaceholders, movementArgs(ledgerID, &d, tx.stamp())
 	if tx.db.dialect == Postgres {
 		cols, values, args = cols+`, search_words`, values+`, ?`, append(args, searchText(d.Description, d.Notes))
 	}
@@ -268,11 +271,15 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 			if err := tx.fillBase(ctx, r, &d); err != nil {
 				return 0, err
 			}
-			id, err := insertMovement(ctx, tx, ledgerID, d, db.nowMillis())
+			id, err := insertMovement(ctx, tx, ledgerID, d)
 			if err != nil {
 				return 0, err
 			}
 			if err := applyMovement(ctx, tx, ledgerID, &d, 1); err != nil {
+				return 0, err
+			}
+			if err := tx.logActivity(ctx, finance.ActCreated, finance.SubjectMovement, id, 1, finance.ActivityDetails{Name: d.Description,
+				Type: d.Type, Amount: d.Amount, Currency: r.accounts[d.AccountID].currency, Date: d.Date}); err != nil {
 				return 0, err
 			}
 			return id, tx.learnFrom(ctx, id, &d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency)
@@ -297,7 +304,14 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 		if err != nil {
 			return err
 		}
-		return tx.updateMovement(ctx, cur, in)
+		if err := tx.updateMovement(ctx, cur, in); err != nil {
+			return err
+		}
+		now, err := readMovement(ctx, tx, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		return tx.logActivity(ctx, finance.ActUpdated, finance.SubjectMovement, id, 1, movementDetails(now))
 	})
 	if err != nil {
 		return nil, err
@@ -328,10 +342,10 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 		toAmount = d.ToAmount
 	}
 	if _, err := tx.exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
-		to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, base_amount = ?, to_base_amount = ?, base_later = ?, splits = ?
+		to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, updated_by = ?, base_amount = ?, to_base_amount = ?, base_later = ?, splits = ?
 		WHERE ledger_id = ? AND id = ?`,
 		d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
-		strings.Join(d.Tags, ","), db.nowMillis(), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), ledgerID, id); err != nil {
+		strings.Join(d.Tags, ","), db.nowMillis(), nullID(tx.actor), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), ledgerID, id); err != nil {
 		return err
 	}
 	if db.dialect == Postgres && (d.Description != prev.Description || d.Notes != prev.Notes) {
@@ -408,7 +422,10 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 				return err
 			}
 		}
-		return nil
+		if len(out) == 1 {
+			return tx.logActivity(ctx, finance.ActDeleted, finance.SubjectMovement, out[0].ID, 1, movementDetails(&out[0]))
+		}
+		return tx.logActivity(ctx, finance.ActDeleted, finance.SubjectMovement, 0, int64(len(out)), finance.ActivityDetails{})
 	})
 	return out, err
 }
@@ -449,8 +466,8 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 			// A split movement goes whole into the category.
 			wasSplit := len(d.Splits) > 0
 			d.CategoryID, d.Splits = categoryID, nil
-			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ?, splits = 0, updated_at = ? WHERE ledger_id = ? AND id = ?`,
-				categoryID, db.nowMillis(), ledgerID, id); err != nil {
+			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ?, splits = 0, updated_at = ?, updated_by = ? WHERE ledger_id = ? AND id = ?`,
+				categoryID, db.nowMillis(), nullID(tx.actor), ledgerID, id); err != nil {
 				return err
 			}
 			if wasSplit {
@@ -463,7 +480,14 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 			}
 			n++
 		}
-		return nil
+		if n == 0 {
+			return nil
+		}
+		var name string
+		if err := tx.queryRow(ctx, `SELECT name FROM categories WHERE id = ?`, categoryID).Scan(&name); err != nil {
+			return err
+		}
+		return tx.logActivity(ctx, finance.ActRecategorized, finance.SubjectMovement, 0, int64(n), finance.ActivityDetails{Name: name})
 	})
 	return n, err
 }

@@ -26,7 +26,11 @@ func (db *DB) CreateMovementsOnce(ctx context.Context, ledgerID int64, drafts []
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		replayed, err = once(ctx, tx, idem, &ids, func() ([]int64, error) {
-			return insertMovementsTx(ctx, tx, ledgerID, drafts)
+			ids, err := insertMovementsTx(ctx, tx, ledgerID, drafts)
+			if err != nil {
+				return nil, err
+			}
+			return ids, tx.logActivity(ctx, finance.ActCreated, finance.SubjectMovement, 0, int64(len(ids)), finance.ActivityDetails{})
 		})
 		return err
 	})
@@ -68,12 +72,12 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 			return nil, err
 		}
 	}
-	now := db.nowMillis()
+	st := tx.stamp()
 	var ids []int64
 	if db.dialect == Postgres {
-		ids, err = insertMovementsPostgres(ctx, tx.tx, ledgerID, drafts, now)
+		ids, err = insertMovementsPostgres(ctx, tx.tx, ledgerID, drafts, st)
 	} else {
-		ids, err = insertMovementsSQLite(ctx, tx.tx, ledgerID, drafts, now)
+		ids, err = insertMovementsSQLite(ctx, tx.tx, ledgerID, drafts, st)
 	}
 	if err != nil {
 		return nil, err
@@ -98,23 +102,24 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 }
 
 const movementInsertColumns = `ledger_id, type, date, amount, account_id, category_id,
-	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at, base_amount, to_base_amount, base_later, splits`
+	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at, base_amount, to_base_amount, base_later, splits,
+	created_by, updated_by`
 
 // movementInsertWidth is how many columns movementInsertColumns lists.
-const movementInsertWidth = 18
+const movementInsertWidth = 20
 
 // movementPlaceholders is one row's "?, ?, …" for movementInsertColumns.
 var movementPlaceholders = strings.TrimSuffix(strings.Repeat("?, ", movementInsertWidth), ", ")
 
 // movementArgs are a draft's values in movementInsertColumns order.
-func movementArgs(ledgerID int64, d *finance.MovementDraft, now int64) []any {
+func movementArgs(ledgerID int64, d *finance.MovementDraft, st stamp) []any {
 	var toAmount any
 	if d.Type == finance.MovementTransfer {
 		toAmount = d.ToAmount
 	}
 	return []any{ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
-		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, now, now,
-		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits)}
+		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, st.at, st.at,
+		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), nullID(st.by), nullID(st.by)}
 }
 
 // sqliteBatchRows movements go in one multi-row INSERT on SQLite (18
@@ -122,13 +127,13 @@ func movementArgs(ledgerID int64, d *finance.MovementDraft, now int64) []any {
 const sqliteBatchRows = 256
 
 // insertMovementsSQLite inserts the drafts with a sqliteInserter.
-func insertMovementsSQLite(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, now int64) ([]int64, error) {
+func insertMovementsSQLite(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp) ([]int64, error) {
 	s, err := prepareSQLiteInserter(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
 	defer s.close()
-	return s.insert(ctx, ledgerID, drafts, now, make([]int64, 0, len(drafts)))
+	return s.insert(ctx, ledgerID, drafts, st, make([]int64, 0, len(drafts)))
 }
 
 // pgBatchRows movements go in one multi-row INSERT (20 parameters each, far
@@ -138,7 +143,7 @@ const pgBatchRows = 1000
 // insertMovementsPostgres reserves the ids from the table's sequence in one
 // query, then inserts a thousand rows per statement: a round trip per row
 // would make a 100,000-row import wait on the network 100,000 times.
-func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, now int64) ([]int64, error) {
+func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp) ([]int64, error) {
 	ids, err := reserveIDs(ctx, tx, "movements", len(drafts))
 	if err != nil {
 		return nil, err
@@ -163,7 +168,7 @@ func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, dr
 			}
 			q.WriteByte(')')
 			args = append(args, ids[i])
-			args = append(args, movementArgs(ledgerID, &drafts[i], now)...)
+			args = append(args, movementArgs(ledgerID, &drafts[i], st)...)
 			args = append(args, searchText(drafts[i].Description, drafts[i].Notes))
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {

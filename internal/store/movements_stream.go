@@ -34,7 +34,7 @@ type movementWriter struct {
 	ledgerID int64
 	refs     *refs
 	agg      *aggregate
-	now      int64
+	st       stamp
 	batch    []finance.MovementDraft
 	n        int // movements added
 	written  int
@@ -49,7 +49,7 @@ type movementWriter struct {
 // newMovementWriter starts a stream of movements of the ledger; r holds the
 // ledger's accounts and categories (loadRefs), created ones included.
 func newMovementWriter(ctx context.Context, tx *Tx, ledgerID int64, r *refs) *movementWriter {
-	return &movementWriter{ctx: ctx, tx: tx, ledgerID: ledgerID, refs: r, agg: newAggregate(), now: tx.db.nowMillis()}
+	return &movementWriter{ctx: ctx, tx: tx, ledgerID: ledgerID, refs: r, agg: newAggregate(), st: tx.stamp()}
 }
 
 // add takes the next movement (copied: d may be reused).
@@ -116,14 +116,14 @@ func (w *movementWriter) flush() error {
 	split := slices.ContainsFunc(w.batch, func(d finance.MovementDraft) bool { return len(d.Splits) > 0 })
 	var ids []int64
 	if w.tx.db.dialect == Postgres {
-		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.now, w.keepIDs || split)
+		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.st, w.keepIDs || split)
 	} else {
 		if w.sqlite == nil {
 			if w.sqlite, err = prepareSQLiteInserter(w.ctx, w.tx.tx); err != nil {
 				return err
 			}
 		}
-		ids, err = w.sqlite.insert(w.ctx, w.ledgerID, w.batch, w.now, nil)
+		ids, err = w.sqlite.insert(w.ctx, w.ledgerID, w.batch, w.st, nil)
 	}
 	if err != nil {
 		return err
@@ -146,6 +146,7 @@ func (w *movementWriter) flush() error {
 // of the search (PostgreSQL's search_words).
 var copyColumns = []string{"ledger_id", "type", "date", "amount", "account_id", "category_id",
 	"to_account_id", "to_amount", "description", "notes", "tags", "fitid", "created_at", "updated_at", "base_amount", "to_base_amount", "base_later", "splits",
+	"created_by", "updated_by",
 	"search_words"}
 
 // copyMovementsPostgres writes a batch with COPY on the transaction's own
@@ -153,7 +154,7 @@ var copyColumns = []string{"ledger_id", "type", "date", "amount", "account_id", 
 // Ids come from the table's identity, unless a movement has tags or the
 // caller wants them: then the batch's ids are reserved first (and returned,
 // in the drafts' order).
-func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft, now int64, wantIDs bool) ([]int64, error) {
+func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp, wantIDs bool) ([]int64, error) {
 	var ids []int64
 	cols := copyColumns
 	tags := 0
@@ -183,7 +184,7 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 			if ids != nil {
 				row = append(row, ids[i])
 			}
-			row = append(row, movementArgs(ledgerID, &drafts[i], now)...)
+			row = append(row, movementArgs(ledgerID, &drafts[i], st)...)
 			return append(row, searchText(drafts[i].Description, drafts[i].Notes)), nil
 		})); err != nil {
 			return fmt.Errorf("copy movements: %w", err)
@@ -260,7 +261,7 @@ func (s *sqliteInserter) statement(ctx context.Context, n int) (*sql.Stmt, error
 }
 
 // insert writes the drafts and appends their ids, in the drafts' order, to ids.
-func (s *sqliteInserter) insert(ctx context.Context, ledgerID int64, drafts []finance.MovementDraft, now int64, ids []int64) ([]int64, error) {
+func (s *sqliteInserter) insert(ctx context.Context, ledgerID int64, drafts []finance.MovementDraft, st stamp, ids []int64) ([]int64, error) {
 	out := make([]int64, len(drafts))
 	order := searchOrder(drafts)
 	// A cancellable context costs the SQLite driver a goroutine per statement;
@@ -279,7 +280,7 @@ func (s *sqliteInserter) insert(ctx context.Context, ledgerID int64, drafts []fi
 		}
 		s.args = s.args[:0]
 		for _, i := range batch {
-			s.args = append(s.args, movementArgs(ledgerID, &drafts[i], now)...)
+			s.args = append(s.args, movementArgs(ledgerID, &drafts[i], st)...)
 		}
 		got, err := queryIDs(ins.QueryContext(ctx, s.args...))
 		if err != nil {

@@ -362,8 +362,8 @@ func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
 	now := t.db.nowMillis()
 	if t.db.dialect == Postgres {
 		for chunk := range slices.Chunk(rs, rewriteChunk) {
-			args := make([]any, 0, 2+6*len(chunk))
-			args = append(args, now)
+			args := make([]any, 0, 3+6*len(chunk))
+			args = append(args, now, nullID(t.actor))
 			for _, r := range chunk {
 				args = append(args, r.id, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","),
 					searchText(r.after.Description, r.after.Notes))
@@ -371,20 +371,20 @@ func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
 			args = append(args, t.ledgerID)
 			values := strings.TrimSuffix(strings.Repeat(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)), `, len(chunk)), ", ")
 			if _, err := t.exec(ctx, `UPDATE movements AS m SET category_id = v.cat, description = v.descr, notes = v.notes, tags = v.tags, search_words = v.words,
-				updated_at = ? FROM (VALUES `+values+`) AS v(id, cat, descr, notes, tags, words) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
+				updated_at = ?, updated_by = ? FROM (VALUES `+values+`) AS v(id, cat, descr, notes, tags, words) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	update, err := t.tx.PrepareContext(ctx, `UPDATE movements SET category_id = ?, description = ?, notes = ?, tags = ?, updated_at = ?
+	update, err := t.tx.PrepareContext(ctx, `UPDATE movements SET category_id = ?, description = ?, notes = ?, tags = ?, updated_at = ?, updated_by = ?
 		WHERE ledger_id = ? AND id = ?`)
 	if err != nil {
 		return err
 	}
 	defer update.Close()
 	for _, r := range rs {
-		if _, err := update.ExecContext(ctx, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","), now, t.ledgerID, r.id); err != nil {
+		if _, err := update.ExecContext(ctx, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","), now, nullID(t.actor), t.ledgerID, r.id); err != nil {
 			return err
 		}
 	}

@@ -42,6 +42,8 @@ type DB struct {
 	// statsRunning and statsAgain schedule the statistics refresh after
 	// large imports (refreshStatisticsSoon).
 	statsRunning, statsAgain atomic.Bool
+	// changes announces committed ledger writes (Subscribe).
+	changes *changes
 }
 
 // Options selects the database.
@@ -90,7 +92,12 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 			p.Close()
 			return nil, fmt.Errorf("connect to postgres: %w", err)
 		}
-		return &DB{dialect: Postgres, w: p, r: p, now: now, currencies: money.NewTable(), files: opts.Files}, nil
+		changes := newChanges()
+		if changes.channel, err = pgChannel(ctx, p); err != nil {
+			p.Close()
+			return nil, err
+		}
+		return &DB{dialect: Postgres, w: p, r: p, now: now, currencies: money.NewTable(), files: opts.Files, changes: changes}, nil
 	}
 	if opts.SQLitePath == "" {
 		return nil, errors.New("no database: set a SQLite path or a PostgreSQL URL")
@@ -118,7 +125,7 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 	n := max(4, 2*runtime.NumCPU())
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
-	return &DB{dialect: SQLite, w: w, r: r, now: now, currencies: money.NewTable(), files: opts.Files}, nil
+	return &DB{dialect: SQLite, w: w, r: r, now: now, currencies: money.NewTable(), files: opts.Files, changes: newChanges()}, nil
 }
 
 func sqliteDSN(path string, readOnly bool) string {
@@ -138,6 +145,10 @@ func sqliteDSN(path string, readOnly bool) string {
 
 // Close closes both pools.
 func (db *DB) Close() error {
+	db.changes.mu.Lock()
+	db.changes.closed = true
+	db.changes.stop()
+	db.changes.mu.Unlock()
 	err := db.w.Close()
 	if db.r != db.w {
 		err = errors.Join(err, db.r.Close())
@@ -159,6 +170,8 @@ type Tx struct {
 	conn *sql.Conn
 
 	ledgerID int64
+	// actor is the user the write is made for (WithActor; 0: the server).
+	actor    int64
 	touched  map[int64]bool
 	turnover int64
 	// features: the change of the suggestion counts (learnFeatures).
@@ -170,6 +183,12 @@ type Tx struct {
 	// and after a change of rates.
 	conv *converter
 }
+
+// stamp is when a row is written and for whom (created_at and created_by, say).
+type stamp struct{ at, by int64 }
+
+// stamp is this transaction's: now, and its actor.
+func (t *Tx) stamp() stamp { return stamp{at: t.db.nowMillis(), by: t.actor} }
 
 func (t *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	return t.tx.ExecContext(ctx, t.db.rebind(q), args...)
@@ -217,7 +236,7 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{db: db, tx: tx, conn: conn}
+	t := &Tx{db: db, tx: tx, conn: conn, actor: actorOf(ctx)}
 	err = fn(t)
 	if err == nil && len(t.features) > 0 {
 		// The suggestion counts the write changed, once at its end.
@@ -231,6 +250,9 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("commit: %w", err)
 	}
 	db.removeFiles(ctx, t.gone)
+	if t.ledgerID != 0 {
+		db.committed(Change{LedgerID: t.ledgerID, By: t.actor})
+	}
 	return nil
 }
 

@@ -48,7 +48,7 @@ func (db *DB) CountRowsForTest(ctx context.Context, table string, userID int64) 
 }
 
 // ledgerTables are the tables whose rows belong to a ledger.
-var ledgerTables = []string{"ledger_invitations", "accounts", "categories", "movements", "movement_tags", "movement_splits", "monthly_totals", "imports", "budgets", "schedules", "schedule_occurrences", "category_features", "rules", "rule_runs", "attachments"}
+var ledgerTables = []string{"ledger_invitations", "ledger_activity", "accounts", "categories", "movements", "movement_tags", "movement_splits", "monthly_totals", "imports", "budgets", "schedules", "schedule_occurrences", "category_features", "rules", "rule_runs", "attachments"}
 
 // CountLedgerRowsForTest counts a ledger's rows in every ledger table.
 func (db *DB) CountLedgerRowsForTest(ctx context.Context, ledgerID int64) map[string]int64 {

@@ -99,3 +99,19 @@ func localFiles(t testing.TB) *files.Local {
 	}
 	return l
 }
+
+// OpenPostgresPair returns two stores on one new schema, as two servers of
+// one instance have.
+func OpenPostgresPair(t testing.TB) (*store.DB, *store.DB) {
+	t.Helper()
+	u := PostgresURL(t)
+	open := func() *store.DB {
+		db, err := store.Open(context.Background(), store.Options{DatabaseURL: u, Files: localFiles(t)})
+		if err != nil {
+			t.Fatalf("open postgres: %v", err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	return open(), open()
+}

@@ -27,8 +27,31 @@ CREATE TABLE ledger_invitations (
     revoked_at  INTEGER
 );
 CREATE INDEX ledger_invitations_ledger ON ledger_invitations(ledger_id, created_at);
+-- A ledger's activity (finance.Activity): who did what, when; written in the
+-- transaction of the change. user_id has no foreign key: a deleted user's
+-- entries stay, without a name.
+CREATE TABLE ledger_activity (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    ledger_id  INTEGER NOT NULL REFERENCES ledgers(id) ON DELETE CASCADE,
+    user_id    INTEGER,
+    at         INTEGER NOT NULL,
+    action     TEXT    NOT NULL,
+    subject    TEXT    NOT NULL,
+    subject_id INTEGER,
+    count      INTEGER NOT NULL DEFAULT 1,
+    details    TEXT    NOT NULL DEFAULT '{}'
+);
+CREATE INDEX ledger_activity_ledger ON ledger_activity(ledger_id, id);
+-- Who created a movement and who last changed it: user ids, with no foreign
+-- key (a deleted user's movements in a shared ledger keep the id, and no
+-- index on movements is needed to delete a user).
+ALTER TABLE movements ADD COLUMN created_by INTEGER;
+ALTER TABLE movements ADD COLUMN updated_by INTEGER;
 
 -- +goose Down
+DROP TABLE ledger_activity;
+ALTER TABLE movements DROP COLUMN updated_by;
+ALTER TABLE movements DROP COLUMN created_by;
 DROP TABLE ledger_invitations;
 ALTER TABLE ledger_members DROP COLUMN created_at;
 ALTER TABLE users DROP COLUMN current_ledger_id;

@@ -1,0 +1,97 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"cashcontrol/internal/finance"
+)
+
+// EventsPath is the event stream's path (the server does not compress it).
+const EventsPath = "/api/v1/events"
+
+// eventPing is how often an idle stream sends a comment, so that proxies
+// keep it open and a closed one is noticed.
+const eventPing = 25 * time.Second
+
+// ledgerEvent is the data of a "change" or "removed" event.
+type ledgerEvent struct {
+	LedgerID int64  `json:"ledgerId,string"`
+	By       int64  `json:"by,string,omitempty"`
+	Role     string `json:"role,omitempty"`
+}
+
+// events streams Server-Sent Events: "change" when a ledger of the user
+// changed (on any server), with who changed it, and "removed" when the user
+// no longer belongs to a ledger they did. Each event is checked against the
+// session and the membership as it is sent, so a signed-out session's stream
+// ends and a removed member hears nothing more of the ledger.
+func (a *API) events(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	ctx := r.Context()
+	rc := http.NewResponseController(w)
+	_ = rc.SetWriteDeadline(time.Time{}) // the server's write timeout would cut the stream
+	ledgers, err := a.db.Ledgers(ctx, u)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	member := map[int64]bool{}
+	for _, l := range ledgers {
+		member[l.ID] = true
+	}
+	changes, stop := a.db.Subscribe()
+	defer stop()
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	send := func(event string, data any) bool {
+		b, _ := json.Marshal(data)
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if _, err := fmt.Fprint(w, "retry: 3000\n: connected\n\n"); err != nil || rc.Flush() != nil {
+		return
+	}
+	ping := time.NewTicker(eventPing)
+	defer ping.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ping.C:
+			if _, err := a.sessions.Current(ctx, r); err != nil {
+				return
+			}
+			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		case c, ok := <-changes:
+			if !ok {
+				return
+			}
+			if _, err := a.sessions.Current(ctx, r); err != nil {
+				return
+			}
+			role, err := a.db.MemberRole(ctx, c.LedgerID, u.ID)
+			if err != nil {
+				if member[c.LedgerID] {
+					delete(member, c.LedgerID)
+					if !send("removed", ledgerEvent{LedgerID: c.LedgerID}) {
+						return
+					}
+				}
+				continue
+			}
+			member[c.LedgerID] = true
+			if !send("change", ledgerEvent{LedgerID: c.LedgerID, By: c.By, Role: role}) {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,152 @@
+package api_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"cashcontrol/internal/store/storetest"
+)
+
+type sseEvent struct {
+	name string
+	data struct {
+		LedgerID string `json:"ledgerId"`
+		By       string `json:"by"`
+		Role     string `json:"role"`
+	}
+}
+
+// stream opens GET /api/v1/events as c and returns its events; the channel
+// closes when the server ends the stream.
+func (c *client) stream(t *testing.T) <-chan sseEvent {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/v1/events", nil)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" || resp.Uncompressed {
+		t.Fatalf("events: %d %v", resp.StatusCode, resp.Header)
+	}
+	out := make(chan sseEvent, 16)
+	r := bufio.NewReader(resp.Body)
+	// (Not compressed: a compressor would hold events back.) The stream says
+	// it is connected before any event: wait for it.
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(line, ": connected") {
+			break
+		}
+	}
+	go func() {
+		defer resp.Body.Close()
+		defer close(out)
+		var ev sseEvent
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return
+			}
+			line = strings.TrimRight(line, "\n")
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				ev.name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				_ = json.Unmarshal([]byte(strings.TrimPrefix(line, "data: ")), &ev.data)
+			case line == "" && ev.name != "":
+				out <- ev
+				ev = sseEvent{}
+			}
+		}
+	}()
+	return out
+}
+
+// next is the next event of ledger, or fails after 3 s.
+func next(t *testing.T, events <-chan sseEvent, ledger string) sseEvent {
+	t.Helper()
+	deadline := time.After(3 * time.Second)
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				t.Fatalf("the stream ended waiting for ledger %s", ledger)
+			}
+			if ev.data.LedgerID == ledger {
+				return ev
+			}
+		case <-deadline:
+			t.Fatalf("no event of ledger %s within 3 s", ledger)
+		}
+	}
+}
+
+// TestEventsLive: a member's open stream hears another member's change made
+// through another server (two servers on one PostgreSQL; one on SQLite);
+// once removed, the member hears nothing more of the ledger; once signed
+// out, the stream ends.
+func TestEventsLive(t *testing.T) {
+	run := func(t *testing.T, a, b *httptest.Server) {
+		owner, member := newClient(t, a), newClient(t, b)
+		owner.signUp("live-owner@example.com")
+		member.signUp("live-member@example.com")
+		var casa idReply
+		owner.do("POST", "/api/v1/ledgers", map[string]any{"name": "Casa"}, &casa)
+		member.accept(owner.invite(casa.ID, "live-member@example.com", "editor").Token)
+		events := member.stream(t)
+
+		var acc idReply
+		if code := owner.do("POST", "/api/v1/ledgers/"+casa.ID+"/accounts", map[string]any{"name": "Joint", "type": "bank", "currency": "EUR"}, &acc); code != 201 {
+			t.Fatalf("account: %d", code)
+		}
+		ev := next(t, events, casa.ID)
+		if ev.name != "change" || ev.data.By != owner.me().UID || ev.data.Role != "editor" {
+			t.Fatalf("change event: %+v", ev)
+		}
+		if code := owner.do("DELETE", "/api/v1/ledgers/"+casa.ID+"/members/"+member.me().UID, nil, nil); code != 204 {
+			t.Fatalf("remove: %d", code)
+		}
+		if ev := next(t, events, casa.ID); ev.name != "removed" {
+			t.Fatalf("after removal: %+v", ev)
+		}
+		owner.do("PATCH", "/api/v1/ledgers/"+casa.ID+"/accounts/"+acc.ID, map[string]any{"name": "Joint 2"}, nil)
+		select {
+		case ev := <-events:
+			t.Fatalf("a removed member heard %+v", ev)
+		case <-time.After(700 * time.Millisecond):
+		}
+		// Signed out: the next change ends the stream.
+		member.do("POST", "/api/v1/auth/logout", nil, nil)
+		owner.do("PATCH", "/api/v1/ledgers/"+casa.ID+"/accounts/"+acc.ID, map[string]any{"name": "Joint 3"}, nil)
+		deadline := time.After(3 * time.Second)
+		for {
+			select {
+			case _, ok := <-events:
+				if !ok {
+					return
+				}
+			case <-deadline:
+				t.Fatal("the stream of a signed-out session is still open")
+			}
+		}
+	}
+	t.Run("sqlite", func(t *testing.T) {
+		srv := ledgerServer(t, storetest.OpenSQLite(t))
+		run(t, srv, srv)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		dbA, dbB := storetest.OpenPostgresPair(t)
+		run(t, ledgerServer(t, dbA), ledgerServer(t, dbB))
+	})
+}
