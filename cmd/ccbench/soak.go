@@ -28,8 +28,11 @@ type soakAccount struct {
 
 // soakLedger is one user's ledger and what the clients did to it.
 type soakLedger struct {
-	email       string
-	jar         http.CookieJar
+	email string
+	jar   http.CookieJar
+	// partner is a second member's session (an editor the owner invited):
+	// on the first ledger, every other client writes as them.
+	partner     http.CookieJar
 	accounts    []soakAccount
 	expenseCats []string
 	earningCats []string
@@ -195,16 +198,26 @@ func runSoak(servers []string, clients, users int, d time.Duration, seed uint64)
 			fmt.Fprintln(os.Stderr, "ccbench -soak: setup:", err)
 			return 1
 		}
+		if u == 0 {
+			if err := s.share(ctx, l, fmt.Sprintf("soak-%s-partner@example.com", stamp)); err != nil {
+				fmt.Fprintln(os.Stderr, "ccbench -soak: share:", err)
+				return 1
+			}
+		}
 		s.ledgers = append(s.ledgers, l)
 	}
-	fmt.Printf("soak: %d clients on %d server(s), %d ledgers (%d clients on the first), %s\n",
+	fmt.Printf("soak: %d clients on %d server(s), %d ledgers (%d clients on the first, shared by two members), %s\n",
 		clients, len(servers), len(s.ledgers), clientsOn(0, clients, len(s.ledgers)), d)
 	deadline := time.Now().Add(d)
 	start := time.Now()
 	var wg sync.WaitGroup
 	for w := 0; w < clients; w++ {
 		l := s.ledgers[ledgerOf(w, len(s.ledgers))]
-		c := s.newSoakClient(servers[w%len(servers)], l, rand.New(rand.NewPCG(seed, uint64(w))))
+		jar := l.jar
+		if l.partner != nil && w%2 == 1 {
+			jar = l.partner
+		}
+		c := s.newSoakClient(servers[w%len(servers)], l, jar, rand.New(rand.NewPCG(seed, uint64(w))))
 		c.w = w
 		wg.Add(1)
 		go func() {
@@ -256,10 +269,10 @@ func (s *soakRun) newClient(base string, jar http.CookieJar) *client {
 	return &client{base: base, http: &http.Client{Jar: jar, Transport: s.tr, Timeout: 2 * time.Minute}}
 }
 
-func (s *soakRun) newSoakClient(base string, l *soakLedger, rng *rand.Rand) *soakClient {
-	c := &soakClient{client: s.newClient(base, l.jar), l: l, rng: rng}
+func (s *soakRun) newSoakClient(base string, l *soakLedger, jar http.CookieJar, rng *rand.Rand) *soakClient {
+	c := &soakClient{client: s.newClient(base, jar), l: l, rng: rng}
 	for _, b := range s.servers {
-		c.peers = append(c.peers, s.newClient(b, l.jar))
+		c.peers = append(c.peers, s.newClient(b, jar))
 	}
 	return c
 }
@@ -298,6 +311,35 @@ func (s *soakRun) report(n int64, elapsed time.Duration) {
 // setupLedger signs a new user up (the session cookie is then shared by every
 // client of the ledger), and gives the ledger categories and four accounts:
 // three in EUR, one in USD for transfers between currencies.
+// share makes the ledger a household's: its owner invites a second user as
+// an editor, who accepts (it becomes their current ledger).
+func (s *soakRun) share(ctx context.Context, l *soakLedger, email string) error {
+	owner := s.newClient(s.servers[0], l.jar)
+	jar, _ := cookiejar.New(nil)
+	partner := s.newClient(s.servers[len(s.servers)-1], jar)
+	if code, b, err := partner.do(ctx, "POST", "/api/v1/auth/signup", map[string]string{"email": email, "password": "soak-password-not-secret", "name": "Partner"}); err != nil || code != 201 {
+		return fmt.Errorf("partner sign-up: %d %s %v", code, snippet(b), err)
+	}
+	var me struct {
+		LedgerID string `json:"ledgerId"`
+	}
+	if err := getJSON(ctx, owner, "/api/v1/me", &me); err != nil {
+		return err
+	}
+	var inv struct {
+		Token string `json:"token"`
+	}
+	code, b, err := owner.do(ctx, "POST", "/api/v1/ledgers/"+me.LedgerID+"/invitations", map[string]string{"email": email, "role": "editor"})
+	if err != nil || code != 201 || json.Unmarshal(b, &inv) != nil {
+		return fmt.Errorf("invite: %d %s %v", code, snippet(b), err)
+	}
+	if code, b, err := partner.do(ctx, "POST", "/api/v1/invitations/"+inv.Token+"/accept", nil); err != nil || code != 200 {
+		return fmt.Errorf("accept: %d %s %v", code, snippet(b), err)
+	}
+	l.partner = jar
+	return nil
+}
+
 func (s *soakRun) setupLedger(ctx context.Context, email string) (*soakLedger, error) {
 	jar, _ := cookiejar.New(nil)
 	l := &soakLedger{email: email, jar: jar, deletions: map[string]int{}, gen: map[string]int{}}

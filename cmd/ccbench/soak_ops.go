@@ -422,6 +422,11 @@ func (s *soakRun) setBase(ctx context.Context, c *soakClient) {
 	if c.rng.IntN(2) == 0 {
 		base = "USD"
 	}
+	if c.client.http.Jar != c.l.jar {
+		// The partner is an editor: the ledger's settings are the owner's.
+		s.call(ctx, c.client, "set base (editor)", "PUT", "/api/v1/ledger", map[string]any{"baseCurrency": base}, 403)
+		return
+	}
 	s.call(ctx, c.client, "set base", "PUT", "/api/v1/ledger", map[string]any{"baseCurrency": base}, 200)
 }
 

@@ -56,7 +56,7 @@ func TestSoakChecksCatchWhatIsWrong(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.ledgers = []*soakLedger{l}
-	c := s.newSoakClient(url, l, rand.New(rand.NewPCG(1, 2)))
+	c := s.newSoakClient(url, l, l.jar, rand.New(rand.NewPCG(1, 2)))
 	ops := []func(*soakRun, context.Context, *soakClient){(*soakRun).createOne, (*soakRun).createTransfer, (*soakRun).bulkCreate,
 		(*soakRun).patchOne, (*soakRun).deleteOne, (*soakRun).bulkDelete, (*soakRun).bulkRecategorize, (*soakRun).read}
 	for ; c.i < 150; c.i++ {
