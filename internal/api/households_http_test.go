@@ -303,6 +303,31 @@ func TestLedgers(t *testing.T) {
 		if code := h.editor.do("GET", "/api/v1/ledgers/"+h.ledger, nil, nil); code != 404 {
 			t.Fatalf("deleted ledger: %d", code)
 		}
+		// Deleting a ledger others belong to: they lose it at once, back on their own.
+		var trip finance.LedgerInfo
+		h.owner.do("POST", "/api/v1/ledgers", map[string]any{"name": "Trip", "baseCurrency": "USD"}, &trip)
+		if trip.BaseCurrency != "USD" {
+			t.Fatalf("trip: %+v", trip)
+		}
+		h.outsider.accept(h.owner.invite(strconv.FormatInt(trip.ID, 10), "ledgers-outsider@example.com", "viewer").Token)
+		tripID := strconv.FormatInt(trip.ID, 10)
+		h.outsider.do("POST", "/api/v1/ledgers/"+tripID+"/accounts", nil, nil)
+		if got := h.outsider.me(); got.LedgerID != tripID || got.LedgerRole != "viewer" {
+			t.Fatalf("outsider in Trip: %+v", got)
+		}
+		if code := h.owner.do("DELETE", "/api/v1/ledgers/"+tripID, nil, nil); code != 204 {
+			t.Fatalf("delete Trip: %d", code)
+		}
+		if got := h.outsider.me(); got.LedgerID != got.DefaultLedgerID || got.LedgerRole != "owner" {
+			t.Fatalf("outsider after Trip was deleted: %+v", got)
+		}
+		ls.Items = nil
+		if h.outsider.do("GET", "/api/v1/ledgers", nil, &ls); len(ls.Items) != 1 {
+			t.Fatalf("outsider's ledgers: %+v", ls.Items)
+		}
+		if code := h.outsider.do("GET", "/api/v1/ledgers/"+tripID+"/movements", nil, &p); code != 404 {
+			t.Fatalf("deleted Trip's movements: %d", code)
+		}
 	})
 }
 
