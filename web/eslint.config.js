@@ -41,7 +41,7 @@ export default tseslint.config(
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/features/*', '@/app/*'] }] },
   },
-  ...['auth', 'settings', 'profile', 'welcome', 'categories', 'accounts', 'movements', 'informs', 'dashboard', 'currencies', 'budgets'].map((f) => ({
+  ...['auth', 'settings', 'profile', 'welcome', 'categories', 'accounts', 'movements', 'informs', 'dashboard', 'currencies', 'budgets', 'ledgers'].map((f) => ({
     files: [`src/features/${f}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [

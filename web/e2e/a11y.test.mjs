@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
-import { BIN, launch, png, startServer } from './server.mjs';
+import { BIN, launch, png, signUpViaApi, startServer } from './server.mjs';
 
 const EMAIL = 'axe@example.com';
 const PASSWORD = 'lantern-meadow-73';
@@ -23,6 +23,7 @@ const SCREENS = [
   '/dashboard',
   '/config',
   '/config/currencies',
+  '/config/ledgers',
   '/profile',
   '/about',
 ];
@@ -252,6 +253,54 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await page.waitForTimeout(300);
     await scan(page, `${theme} base currency question`);
     await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ctx.close();
+  });
+}
+
+/** An invitation to another user's ledger for the scanned user (made once; never accepted, so the other screens keep their ledger). */
+let invitationPath;
+async function invitationForAxe() {
+  if (invitationPath) return invitationPath;
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signUpViaApi(page, srv.base, 'host@example.com', { name: 'Luis', languagePreference: 'SWITCH_TO_ENGLISH' });
+  const ledger = await (await page.request.post(`${srv.base}/api/v1/ledgers`, { data: { name: 'Casa' } })).json();
+  const r = await page.request.post(`${srv.base}/api/v1/ledgers/${ledger.id}/invitations`, { data: { email: EMAIL, role: 'viewer' } });
+  assert.equal(r.status(), 201, await r.text());
+  invitationPath = new URL((await r.json()).url).pathname;
+  await ctx.close();
+  return invitationPath;
+}
+
+for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
+  test(`the ledger switcher, the ledgers screen's invitation link and dialog, and an invitation's page in ${theme} have no accessibility violations`, async () => {
+    const path = await invitationForAxe();
+    const { ctx, page } = await signedIn(theme, { width: 1280, height: 800 });
+    await open(page, '/movements');
+    await page.getByRole('button', { name: /^Current ledger/ }).click();
+    await page.getByRole('menu').waitFor();
+    await page.waitForTimeout(300);
+    await scan(page, `${theme} ledger switcher menu`);
+    await page.keyboard.press('Escape');
+
+    await open(page, '/config/ledgers');
+    await page.getByRole('textbox', { name: /^Email/ }).fill(`guest-${theme.toLowerCase()}@example.com`);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByRole('textbox', { name: 'Invitation link' }).waitFor();
+    await page.waitForTimeout(300);
+    await scan(page, `${theme} ledgers screen with an invitation link`);
+    await page.getByRole('button', { name: 'New ledger' }).click();
+    await page.getByRole('dialog', { name: 'New ledger' }).waitFor();
+    await page.waitForTimeout(300);
+    await scan(page, `${theme} new ledger dialog`, '[role=dialog]');
+    await page.keyboard.press('Escape');
+
+    await open(page, path);
+    await page.getByRole('button', { name: 'Accept invitation' }).waitFor();
+    await scan(page, `${theme} invitation page`);
+    await open(page, '/invitations/no-such-token');
+    await page.getByText('This invitation does not exist', { exact: false }).waitFor();
+    await scan(page, `${theme} unknown invitation page`);
     await ctx.close();
   });
 }

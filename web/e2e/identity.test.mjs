@@ -51,11 +51,12 @@ test('sign up by email → welcome → English + dark → reload keeps both → 
     await page.goto(`${srv.base}/movements`);
     await page.waitForURL(`${srv.base}/login`);
 
-    // Signing in again brings the stored preferences back.
+    // Signing in again brings the stored preferences back, on the page that sent the user to sign in.
     await page.getByLabel('Email').fill('lucia@example.com');
     await page.getByLabel(/Password|Contraseña/).fill('lluvia-de-otoño-7');
     await page.getByRole('button', { name: /Sign in|Iniciar sesión/ }).click();
-    await page.getByRole('heading', { name: 'Hello, Lucía' }).waitFor();
+    await page.getByRole('heading', { name: 'Movements', level: 1 }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/movements');
     assert.equal(await page.getAttribute('html', 'data-mantine-color-scheme'), 'dark');
   } finally {
     await ctx.close();

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Navigate } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/shared/api/queries';
+import { forgetReturn, rememberedReturn, returnPathOf } from '@/shared/returnTo';
 import { FullScreenSpinner } from './screens/FullScreenSpinner';
 
 // The shell (sidebar, menus, tooltips) is only for signed-in users: /login
@@ -8,10 +9,18 @@ import { FullScreenSpinner } from './screens/FullScreenSpinner';
 const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 const Welcome = lazy(() => import('@/features/welcome/WelcomePage'));
 
-/** Protected routes: no signed-in user → /login; a first-time user → welcome. */
+/** Protected routes: no signed-in user → /login (which comes back here after
+ * signing in); a first-time user → welcome. */
 export function RequireUser() {
   const { data: user } = useMe();
-  if (!user) return <Navigate to="/login" replace />;
+  const { pathname, search } = useLocation();
+  // Back from a provider's sign-in (which lands on /): the page that sent the user to /login.
+  const back = user ? rememberedReturn() : null;
+  useEffect(() => {
+    if (back) forgetReturn();
+  }, [back]);
+  if (!user) return <Navigate to="/login" replace state={{ from: pathname + search }} />;
+  if (back && back !== pathname + search) return <Navigate to={back} replace />;
   if (user.firstTime) {
     return (
       <Suspense fallback={<FullScreenSpinner />}>
@@ -26,9 +35,10 @@ export function RequireUser() {
   );
 }
 
-/** /login is for signed-out users only. */
+/** /login is for signed-out users only: once signed in, back to the page that sent them here, else home. */
 export function RequireGuest({ children }: { children: React.ReactNode }) {
   const { data: user } = useMe();
-  if (user) return <Navigate to="/" replace />;
+  const { state } = useLocation();
+  if (user) return <Navigate to={returnPathOf(state) ?? '/'} replace />;
   return <Suspense fallback={<FullScreenSpinner />}>{children}</Suspense>;
 }

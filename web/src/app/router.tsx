@@ -18,10 +18,12 @@ const Informs = lazy(() => import('@/features/informs/InformsPage'));
 const Dashboard = lazy(() => import('./routes/DashboardRoute'));
 const Config = lazy(() => import('./routes/ConfigRoute'));
 const Currencies = lazy(() => import('./routes/CurrenciesRoute'));
+const Ledgers = lazy(() => import('./routes/LedgersRoute'));
+const Invitation = lazy(() => import('@/features/ledgers/InvitationPage'));
 const Profile = lazy(() => import('@/features/profile/ProfilePage'));
 const About = lazy(() => import('./routes/AboutRoute'));
 
-/** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements and Configuration's currencies screen under /config. */
+/** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements Configuration's currencies and ledgers screens under /config, and an invitation's link (/invitations/:token, no sidebar entry). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -47,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', element: <Dashboard /> },
           { path: '/config', element: <Config /> },
           { path: '/config/currencies', element: <Currencies /> },
+          { path: '/config/ledgers', element: <Ledgers /> },
+          { path: '/invitations/:token', element: <Invitation /> },
           { path: '/profile', element: <Profile /> },
           { path: '/signOut', element: <Config signOut /> },
           { path: '/about', element: <About /> },

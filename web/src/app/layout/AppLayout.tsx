@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { breakpoints, navbarHeight } from '@/shared/constants';
+import { useLiveUpdates } from '@/shared/api/live';
 import { PageSpinner } from '../screens/FullScreenSpinner';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
@@ -12,6 +13,8 @@ import { Sidebar } from './Sidebar';
 export function AppLayout({ children }: { children?: ReactNode }) {
   const mobile = useMediaQuery(`(max-width: ${breakpoints.tablet - 1}px)`, window.innerWidth < breakpoints.tablet, { getInitialValueInEffect: false }) ?? false;
   const [menu, setMenu] = useState(false);
+  // Other members' changes (and this user's elsewhere) show without a reload.
+  useLiveUpdates();
   return (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Navbar mobile={mobile} menuOpened={menu} onMenu={() => setMenu((v) => !v)} />

@@ -4,22 +4,26 @@ import { BudgetCard } from '@/features/budgets/BudgetCard';
 import { HomeGlance } from '@/features/dashboard/HomeGlance';
 import { UpcomingCard } from '@/features/schedules/UpcomingCard';
 import { MovementForm } from '@/features/movements/MovementForm';
-import { useUser } from '@/shared/api/queries';
+import { useCanWrite, useUser } from '@/shared/api/queries';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 
-/** Home: the quick add form and this month at a glance, with what schedules post in the next 7 days and the budgets past 80 %. */
+/** Home: the quick add form (not for a viewer of the ledger) and this month at a glance, with what schedules post in the next 7 days and the budgets past 80 %. */
 export default function HomeRoute() {
   const { t } = useTranslation();
   const user = useUser();
+  const canWrite = useCanWrite();
   return (
     <Stack gap="md">
-      <PageHeader title={user.name ? t('home.hello', { name: user.name }) : t('home.helloAnon')} />
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="quick-add">
-        <Title order={2} size="h3" mb="sm" id="quick-add">
-          {t('home.quickAdd')}
-        </Title>
-        <MovementForm compact />
-      </Paper>
+      <PageHeader title={user.name ? t('home.hello', { name: user.name }) : t('home.helloAnon')} note={<ReadOnlyNotice />} />
+      {canWrite && (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="quick-add">
+          <Title order={2} size="h3" mb="sm" id="quick-add">
+            {t('home.quickAdd')}
+          </Title>
+          <MovementForm compact />
+        </Paper>
+      )}
       <HomeGlance
         extra={
           <>

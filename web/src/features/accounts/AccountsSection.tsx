@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArchive, IconArrowDown, IconArrowUp, IconDots, IconPencil, IconPlus, IconRestore, IconTrash, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAccounts, useCurrencyBook } from '@/shared/api/queries';
+import { useAccounts, useCanWrite, useCurrencyBook } from '@/shared/api/queries';
 import type { Account } from '@/shared/api/types';
 import { Amount } from '@/shared/ui/Amount';
 import { EmptyState } from '@/shared/ui/EmptyState';
+import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { AccountDialog } from './AccountDialog';
@@ -15,6 +16,8 @@ import { useAccountMutations } from './api';
 export function AccountsSection() {
   const { t } = useTranslation();
   const { data: accounts = [] } = useAccounts();
+  // A viewer of the ledger sees the accounts and their balances, and changes nothing.
+  const canWrite = useCanWrite();
   useCurrencyBook(accounts.map((a) => a.currency));
   const { update, remove, reorder } = useAccountMutations();
   const [editing, setEditing] = useState<Account | null | 'new'>(null);
@@ -46,12 +49,17 @@ export function AccountsSection() {
   return (
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h3">
-          {t('accounts.title')}
-        </Title>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')} size="sm">
-          {t('accounts.add')}
-        </Button>
+        <Group gap="sm">
+          <Title order={2} size="h3">
+            {t('accounts.title')}
+          </Title>
+          <ReadOnlyNotice />
+        </Group>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')} size="sm">
+            {t('accounts.add')}
+          </Button>
+        )}
       </Group>
       {accounts.length === 0 ? (
         <EmptyState icon={IconWallet} text={t('accounts.empty')} />
@@ -83,33 +91,42 @@ export function AccountsSection() {
               </div>
               <Group gap={4} wrap="nowrap">
                 <Amount value={a.balance} currency={a.currency} fw={600} />
-                <ActionIcon variant="subtle" aria-label={`${t('common.moveUp')}: ${a.name}`} onClick={() => move(i, -1)} disabled={i === 0}>
-                  <IconArrowUp size={18} />
-                </ActionIcon>
-                <ActionIcon variant="subtle" aria-label={`${t('common.moveDown')}: ${a.name}`} onClick={() => move(i, 1)} disabled={i === accounts.length - 1}>
-                  <IconArrowDown size={18} />
-                </ActionIcon>
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${a.name}`}>
-                      <IconDots size={18} />
+                {canWrite && (
+                  <>
+                    <ActionIcon variant="subtle" aria-label={`${t('common.moveUp')}: ${a.name}`} onClick={() => move(i, -1)} disabled={i === 0}>
+                      <IconArrowUp size={18} />
                     </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(a)}>
-                      {t('common.edit')}
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={a.archived ? <IconRestore size={16} /> : <IconArchive size={16} />}
-                      onClick={() => void run(update.mutateAsync({ id: a.id, archived: !a.archived }))}
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`${t('common.moveDown')}: ${a.name}`}
+                      onClick={() => move(i, 1)}
+                      disabled={i === accounts.length - 1}
                     >
-                      {a.archived ? t('common.restore') : t('common.archive')}
-                    </Menu.Item>
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(a)}>
-                      {t('common.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                      <IconArrowDown size={18} />
+                    </ActionIcon>
+                    <Menu position="bottom-end">
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${a.name}`}>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(a)}>
+                          {t('common.edit')}
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={a.archived ? <IconRestore size={16} /> : <IconArchive size={16} />}
+                          onClick={() => void run(update.mutateAsync({ id: a.id, archived: !a.archived }))}
+                        >
+                          {a.archived ? t('common.restore') : t('common.archive')}
+                        </Menu.Item>
+                        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(a)}>
+                          {t('common.delete')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </>
+                )}
               </Group>
             </Group>
           ))}

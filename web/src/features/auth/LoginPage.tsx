@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Center, Divider, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconLogin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useMeta, useSetUser } from '@/shared/api/queries';
 import { preferenceOf, type Language } from '@/shared/i18n';
+import { rememberReturn, returnPathOf } from '@/shared/returnTo';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { signIn, signUp, useProviders } from './api';
 
@@ -14,6 +15,7 @@ type Mode = 'signIn' | 'signUp';
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
+  const { state } = useLocation();
   const providers = useProviders();
   const meta = useMeta();
   const setUser = useSetUser();
@@ -83,6 +85,8 @@ export default function LoginPage() {
               key={p.id}
               component="a"
               href={p.loginUrl}
+              // The provider comes back to /: the page that sent the user here waits in this tab.
+              onClick={() => rememberReturn(returnPathOf(state))}
               variant="default"
               size="md"
               leftSection={p.id === 'google' ? <IconBrandGoogle size={20} /> : <IconLogin size={20} />}

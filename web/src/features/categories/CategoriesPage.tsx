@@ -13,12 +13,13 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '@/shared/api/queries';
+import { useCanWrite, useCategories } from '@/shared/api/queries';
 import type { Category, CategoryType } from '@/shared/api/types';
 import { categoryTree } from '@/shared/categories';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError } from '@/shared/ui/notify';
 import { useReorderCategories, useStarterCategories, useUpdateCategory } from './api';
@@ -36,7 +37,9 @@ function Row({
   onDelete,
   onArchive,
   onReorder,
+  readOnly,
 }: {
+  readOnly: boolean;
   c: Category;
   siblings: Category[];
   index: number;
@@ -67,37 +70,39 @@ function Row({
           </Badge>
         )}
       </Group>
-      <Group gap={2} wrap="nowrap">
-        <ActionIcon variant="subtle" aria-label={`${t('common.moveUp')}: ${c.name}`} disabled={index === 0} onClick={() => move(-1)}>
-          <IconArrowUp size={18} />
-        </ActionIcon>
-        <ActionIcon variant="subtle" aria-label={`${t('common.moveDown')}: ${c.name}`} disabled={index === siblings.length - 1} onClick={() => move(1)}>
-          <IconArrowDown size={18} />
-        </ActionIcon>
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${c.name}`}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-              {t('common.edit')}
-            </Menu.Item>
-            {onAddSub && (
-              <Menu.Item leftSection={<IconPlus size={16} />} onClick={onAddSub}>
-                {t('categories.addSub')}
+      {!readOnly && (
+        <Group gap={2} wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`${t('common.moveUp')}: ${c.name}`} disabled={index === 0} onClick={() => move(-1)}>
+            <IconArrowUp size={18} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" aria-label={`${t('common.moveDown')}: ${c.name}`} disabled={index === siblings.length - 1} onClick={() => move(1)}>
+            <IconArrowDown size={18} />
+          </ActionIcon>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${c.name}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+                {t('common.edit')}
               </Menu.Item>
-            )}
-            <Menu.Item leftSection={c.archived ? <IconRestore size={16} /> : <IconArchive size={16} />} onClick={onArchive}>
-              {c.archived ? t('common.restore') : t('common.archive')}
-            </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-              {t('common.delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
+              {onAddSub && (
+                <Menu.Item leftSection={<IconPlus size={16} />} onClick={onAddSub}>
+                  {t('categories.addSub')}
+                </Menu.Item>
+              )}
+              <Menu.Item leftSection={c.archived ? <IconRestore size={16} /> : <IconArchive size={16} />} onClick={onArchive}>
+                {c.archived ? t('common.restore') : t('common.archive')}
+              </Menu.Item>
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+                {t('common.delete')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      )}
     </Group>
   );
 }
@@ -107,6 +112,8 @@ function Row({
 export default function CategoriesPage({ nav }: { nav?: React.ReactNode }) {
   const { t } = useTranslation();
   const { data: all = [] } = useCategories();
+  // A viewer of the ledger reads the categories: no add, edit, archive, reorder or delete.
+  const readOnly = !useCanWrite();
   const starter = useStarterCategories();
   const update = useUpdateCategory();
   const reorder = useReorderCategories();
@@ -123,10 +130,12 @@ export default function CategoriesPage({ nav }: { nav?: React.ReactNode }) {
 
   return (
     <Stack maw={760} gap="md">
-      <PageHeader title={t('categories.title')}>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ category: null, parentId: null })}>
-          {t('categories.add')}
-        </Button>
+      <PageHeader title={t('categories.title')} note={<ReadOnlyNotice />}>
+        {!readOnly && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ category: null, parentId: null })}>
+            {t('categories.add')}
+          </Button>
+        )}
       </PageHeader>
       {nav}
       <Tabs value={type} onChange={(v) => v && setType(v as CategoryType)} color={type === 'expense' ? 'red' : 'green'}>
@@ -143,7 +152,7 @@ export default function CategoriesPage({ nav }: { nav?: React.ReactNode }) {
       <Paper withBorder p="sm" radius="md">
         {tree.length === 0 ? (
           <EmptyState icon={IconCategory} text={t('categories.empty')}>
-            {all.length === 0 && (
+            {all.length === 0 && !readOnly && (
               <Button variant="light" leftSection={<IconSparkles size={18} />} loading={starter.isPending} onClick={() => starter.mutate()}>
                 {t('categories.createStarter')}
               </Button>
@@ -169,6 +178,7 @@ export default function CategoriesPage({ nav }: { nav?: React.ReactNode }) {
                   onDelete={() => setDeleting(p)}
                   onArchive={onArchive(p)}
                   onReorder={onReorder}
+                  readOnly={readOnly}
                 />
                 {p.children.length > 0 && (
                   <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -182,6 +192,7 @@ export default function CategoriesPage({ nav }: { nav?: React.ReactNode }) {
                           onDelete={() => setDeleting(ch)}
                           onArchive={onArchive(ch)}
                           onReorder={onReorder}
+                          readOnly={readOnly}
                         />
                       </li>
                     ))}

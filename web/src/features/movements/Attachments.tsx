@@ -13,8 +13,8 @@ const accepted = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 const maxBytes = 10 * 1024 * 1024;
 const maxFiles = 10;
 
-/** The files kept with a movement: thumbnails, a drop zone and file picker, and the phone's camera. */
-export function Attachments({ movementId }: { movementId: string }) {
+/** The files kept with a movement: thumbnails, a drop zone and file picker, and the phone's camera (readOnly: the thumbnails only). */
+export function Attachments({ movementId, readOnly = false }: { movementId: string; readOnly?: boolean }) {
   const { t } = useTranslation();
   const { data: items = [] } = useAttachments(movementId);
   const { add, remove } = useAttachmentMutations(movementId);
@@ -61,24 +61,26 @@ export function Attachments({ movementId }: { movementId: string }) {
                   )}
                 </Paper>
               </Anchor>
-              <ActionIcon
-                pos="absolute"
-                top={4}
-                right={4}
-                size="sm"
-                color="red"
-                variant="filled"
-                aria-label={t('attachments.remove', { name: a.name })}
-                loading={remove.isPending && remove.variables === a.id}
-                onClick={() => remove.mutate(a.id, { onSuccess: () => notifyOk(t('attachments.removed')), onError: (e) => notifyError(errorMessage(t, e)) })}
-              >
-                <IconTrash size={14} />
-              </ActionIcon>
+              {!readOnly && (
+                <ActionIcon
+                  pos="absolute"
+                  top={4}
+                  right={4}
+                  size="sm"
+                  color="red"
+                  variant="filled"
+                  aria-label={t('attachments.remove', { name: a.name })}
+                  loading={remove.isPending && remove.variables === a.id}
+                  onClick={() => remove.mutate(a.id, { onSuccess: () => notifyOk(t('attachments.removed')), onError: (e) => notifyError(errorMessage(t, e)) })}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              )}
             </Box>
           ))}
         </SimpleGrid>
       )}
-      {full ? (
+      {readOnly ? null : full ? (
         <Text size="sm" c="dimmed">
           {t('attachments.full')}
         </Text>

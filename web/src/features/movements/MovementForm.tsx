@@ -62,8 +62,18 @@ function offerRule({
   );
 }
 
-/** The movement form: quick add (Enter saves; last account and today preselected) and edit. */
-export function MovementForm({ movement, onDone, compact = false }: { movement?: Movement; onDone?: () => void; compact?: boolean }) {
+/** The movement form: quick add (Enter saves; last account and today preselected) and edit; readOnly (a viewer of the ledger) shows a movement without a way to change it. */
+export function MovementForm({
+  movement,
+  onDone,
+  compact = false,
+  readOnly = false,
+}: {
+  movement?: Movement;
+  onDone?: () => void;
+  compact?: boolean;
+  readOnly?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
@@ -218,91 +228,100 @@ export function MovementForm({ movement, onDone, compact = false }: { movement?:
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={movement ? t('movements.edit') : t('movements.add')}>
-      <Stack gap="sm">
-        <EntryTypeControl
-          value={type}
-          onChange={(v) => {
-            setType(v);
-            setTarget({ categoryId: null });
-            // A transfer is never split; between expense and earning the lines keep their amounts, not their categories.
-            setLines((ls) => (v === 'transfer' || !ls ? null : ls.map((l) => ({ ...l, categoryId: null }))));
-            setSplitJustNow(false);
-          }}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: compact ? 4 : 2 }} spacing="sm">
-          <AmountField
-            value={amount}
-            onChange={setAmount}
-            currency={account?.currency}
-            error={errors.amount}
-            placeholder={amountInput(0, exp, i18n.language)}
+    <form
+      onSubmit={(e) => void (readOnly ? e.preventDefault() : submit(e))}
+      noValidate
+      aria-label={readOnly ? t('movements.view') : movement ? t('movements.edit') : t('movements.add')}
+    >
+      {/* A disabled fieldset disables every field inside it: a viewer reads the movement. */}
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="sm">
+          <EntryTypeControl
+            value={type}
+            onChange={(v) => {
+              setType(v);
+              setTarget({ categoryId: null });
+              // A transfer is never split; between expense and earning the lines keep their amounts, not their categories.
+              setLines((ls) => (v === 'transfer' || !ls ? null : ls.map((l) => ({ ...l, categoryId: null }))));
+              setSplitJustNow(false);
+            }}
           />
-          <TextInput label={t('movements.date')} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
-          <EntryTargetFields
-            type={type}
-            accounts={open}
-            categories={categories}
-            value={{ ...target, accountId, categoryId }}
-            onChange={setTarget}
-            keepCategory={movement?.categoryId ?? null}
-            noCategory={split}
-            errors={errors}
-            categoryHint={suggested ? t('movements.suggestedBecause', { count: suggested.count, total: suggested.total, word: suggested.word }) : undefined}
-          />
-          <TextInput
-            label={t('movements.description')}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            maxLength={200}
-            error={errors.description}
-          />
-        </SimpleGrid>
-        {type !== 'transfer' &&
-          (lines ? (
-            <SplitLines
-              type={type}
-              categories={categories}
-              currency={account?.currency ?? ''}
-              exponent={exp}
-              total={parseAmount(amount, i18n.language, exp)}
-              lines={lines}
-              onChange={setLines}
-              onUnsplit={unsplit}
-              errors={errors}
-              problems={splitProblems}
-              mismatch={unbalancedTried}
-              autoFocus={splitJustNow}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: compact ? 4 : 2 }} spacing="sm">
+            <AmountField
+              value={amount}
+              onChange={setAmount}
+              currency={account?.currency}
+              error={errors.amount}
+              placeholder={amountInput(0, exp, i18n.language)}
             />
-          ) : (
-            <Group>
-              <Button id={splitButton} variant="subtle" size="compact-sm" leftSection={<IconArrowsSplit2 size={16} aria-hidden />} onClick={startSplit}>
-                {t('movements.split.start')}
-              </Button>
-            </Group>
-          ))}
-        {!compact && (
-          <>
-            <TagsInput label={t('movements.tags')} description={t('movements.tagsHint')} value={tags} onChange={setTags} maxTags={20} error={errors.tags} />
-            <Textarea label={t('movements.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
-            {movement && <Attachments movementId={movement.id} />}
-          </>
-        )}
-        <FormActions onCancel={movement ? onDone : undefined} busy={create.isPending || update.isPending}>
-          {movement && (
-            <Group gap={0} mr="auto">
-              <Button variant="subtle" component={Link} to={`/movements/scheduled?repeat=${movement.id}`}>
-                {t('movements.repeat')}
-              </Button>
-              {movement.type !== 'transfer' && (
-                <Button variant="subtle" component={Link} to={`/categories/rules?from=${movement.id}`}>
-                  {t('movements.makeRule')}
+            <TextInput label={t('movements.date')} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} required />
+            <EntryTargetFields
+              type={type}
+              accounts={open}
+              categories={categories}
+              value={{ ...target, accountId, categoryId }}
+              onChange={setTarget}
+              keepCategory={movement?.categoryId ?? null}
+              noCategory={split}
+              errors={errors}
+              categoryHint={suggested ? t('movements.suggestedBecause', { count: suggested.count, total: suggested.total, word: suggested.word }) : undefined}
+            />
+            <TextInput
+              label={t('movements.description')}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+              maxLength={200}
+              error={errors.description}
+            />
+          </SimpleGrid>
+          {type !== 'transfer' &&
+            (lines ? (
+              <SplitLines
+                type={type}
+                categories={categories}
+                currency={account?.currency ?? ''}
+                exponent={exp}
+                total={parseAmount(amount, i18n.language, exp)}
+                lines={lines}
+                onChange={setLines}
+                onUnsplit={unsplit}
+                errors={errors}
+                problems={splitProblems}
+                mismatch={unbalancedTried}
+                autoFocus={splitJustNow}
+              />
+            ) : readOnly ? null : (
+              <Group>
+                <Button id={splitButton} variant="subtle" size="compact-sm" leftSection={<IconArrowsSplit2 size={16} aria-hidden />} onClick={startSplit}>
+                  {t('movements.split.start')}
                 </Button>
-              )}
-            </Group>
+              </Group>
+            ))}
+          {!compact && (
+            <>
+              <TagsInput label={t('movements.tags')} description={t('movements.tagsHint')} value={tags} onChange={setTags} maxTags={20} error={errors.tags} />
+              <Textarea label={t('movements.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+              {movement && <Attachments movementId={movement.id} readOnly={readOnly} />}
+            </>
           )}
-        </FormActions>
-      </Stack>
+          {!readOnly && (
+            <FormActions onCancel={movement ? onDone : undefined} busy={create.isPending || update.isPending}>
+              {movement && (
+                <Group gap={0} mr="auto">
+                  <Button variant="subtle" component={Link} to={`/movements/scheduled?repeat=${movement.id}`}>
+                    {t('movements.repeat')}
+                  </Button>
+                  {movement.type !== 'transfer' && (
+                    <Button variant="subtle" component={Link} to={`/categories/rules?from=${movement.id}`}>
+                      {t('movements.makeRule')}
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </FormActions>
+          )}
+        </Stack>
+      </fieldset>
     </form>
   );
 }

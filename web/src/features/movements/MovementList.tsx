@@ -79,7 +79,8 @@ export function MovementList(props: {
   accounts: Account[];
   categories: Category[];
   selected: Set<string>;
-  onToggle: (id: string) => void;
+  /** Without it (a viewer of the ledger) rows have no checkbox and open to be read, not edited. */
+  onToggle?: (id: string) => void;
   onOpen: (m: Movement) => void;
   hasMore: boolean;
   onMore: () => void;
@@ -184,10 +185,10 @@ export function MovementList(props: {
               gap="sm"
               role="listitem"
             >
-              <Checkbox checked={selected.has(m.id)} onChange={() => onToggle(m.id)} aria-label={`${t('movements.selectRow')}: ${title}`} />
+              {onToggle && <Checkbox checked={selected.has(m.id)} onChange={() => onToggle(m.id)} aria-label={`${t('movements.selectRow')}: ${title}`} />}
               <UnstyledButton onClick={() => onOpen(m)} style={{ flex: 1, minWidth: 0 }}>
                 {/* Named by what it shows, after what it does: "Edit: Groceries, Food › Groceries · Bank, -€12.50". */}
-                <VisuallyHidden>{`${t('common.edit')}: `}</VisuallyHidden>
+                <VisuallyHidden>{`${onToggle ? t('common.edit') : t('common.view')}: `}</VisuallyHidden>
                 <Group wrap="nowrap" gap="sm">
                   {m.type === 'transfer' ? (
                     <CategoryIcon icon="" color="gray" size={34} />

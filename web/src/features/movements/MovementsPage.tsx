@@ -4,13 +4,14 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAccounts, useCategories, useCurrencyBook, useUser } from '@/shared/api/queries';
+import { useAccounts, useCanWrite, useCategories, useCurrencyBook, useUser } from '@/shared/api/queries';
 import type { Movement } from '@/shared/api/types';
 import { categoryChoices } from '@/shared/categories';
 import { Amount } from '@/shared/ui/Amount';
 import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/Converted';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { asInput, exportUrl, useMovementList, useMovementMutations, useMovementTotals } from './api';
@@ -31,6 +32,8 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
   const list = useMovementList(filters);
   const totals = useMovementTotals(filters);
   const user = useUser();
+  // A viewer of the ledger reads it: no new movement, import, bulk action or editing.
+  const canWrite = useCanWrite();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { bulkDelete, bulkCreate, recategorize } = useMovementMutations();
@@ -46,7 +49,7 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
   const converted = useShowConverted(totals.data?.converted);
   useCurrencyBook([...accounts.map((a) => a.currency), base]);
   const shownTotals = converted && totals.data?.converted ? [totals.data.converted] : totals.data?.byCurrency;
-  useHotkeys([['n', () => setAdding(true)]]);
+  useHotkeys([['n', () => canWrite && setAdding(true)]]);
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -88,22 +91,26 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
 
   return (
     <Stack gap="sm">
-      <PageHeader title={t('movements.title')}>
-        <Button
-          leftSection={<IconPlus size={18} />}
-          onClick={() => setAdding(true)}
-          rightSection={
-            <Kbd size="xs" visibleFrom="sm">
-              {SHORTCUT}
-            </Kbd>
-          }
-          aria-keyshortcuts="n"
-        >
-          {t('movements.add')}
-        </Button>
-        <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>
-          {t('import.open')}
-        </Button>
+      <PageHeader title={t('movements.title')} note={<ReadOnlyNotice />}>
+        {canWrite && (
+          <>
+            <Button
+              leftSection={<IconPlus size={18} />}
+              onClick={() => setAdding(true)}
+              rightSection={
+                <Kbd size="xs" visibleFrom="sm">
+                  {SHORTCUT}
+                </Kbd>
+              }
+              aria-keyshortcuts="n"
+            >
+              {t('movements.add')}
+            </Button>
+            <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>
+              {t('import.open')}
+            </Button>
+          </>
+        )}
         <Button variant="default" component="a" href={exportUrl(filters)} download leftSection={<IconDownload size={18} />}>
           {t('common.export')}
         </Button>
@@ -154,7 +161,7 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
       </Group>
       {converted && base && <IncompleteWarning base={base} currencies={totals.data?.converted?.incomplete} />}
       {showFilters && <MovementFiltersPanel key={params.toString()} value={filters} onChange={setFilters} />}
-      {selected.size > 0 && (
+      {canWrite && selected.size > 0 && (
         <Paper withBorder p="xs" radius="md">
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" fw={600}>
@@ -189,7 +196,7 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
         </Paper>
       )}
       {list.isSuccess && movements.length === 0 ? (
-        <EmptyState icon={IconReceipt} text={t('movements.empty')} />
+        <EmptyState icon={IconReceipt} text={canWrite ? t('movements.empty') : t('movements.emptyReadOnly')} />
       ) : (
         <MovementList
           movements={movements}
@@ -198,22 +205,22 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
           accounts={accounts}
           categories={categories}
           selected={selected}
-          onToggle={toggle}
+          onToggle={canWrite ? toggle : undefined}
           onOpen={setEditing}
           hasMore={!!list.hasNextPage}
           onMore={more}
         />
       )}
-      <Modal opened={adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
+      <Modal opened={canWrite && adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
         <MovementForm onDone={() => setAdding(false)} />
       </Modal>
-      {importing && (
+      {canWrite && importing && (
         <Suspense fallback={null}>
           <ImportWizard onClose={() => setImporting(false)} />
         </Suspense>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('movements.edit')} size="lg">
-        {editing && <MovementForm key={editing.id} movement={editing} onDone={() => setEditing(null)} />}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={canWrite ? t('movements.edit') : t('movements.view')} size="lg">
+        {editing && <MovementForm key={editing.id} movement={editing} onDone={() => setEditing(null)} readOnly={!canWrite} />}
       </Modal>
     </Stack>
   );

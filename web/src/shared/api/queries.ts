@@ -18,6 +18,8 @@ export const keys = {
   reports: ['reports'] as const,
   dashboard: ['dashboard'] as const,
   ledger: ['ledger'] as const,
+  /** The user's ledgers, their members and invitations (features/ledgers). */
+  ledgers: ['ledgers'] as const,
   ledgerCurrencies: ['ledgerCurrencies'] as const,
   rates: ['rates'] as const,
   schedules: ['schedules'] as const,
@@ -60,6 +62,12 @@ export function useUser(): User {
   const { data } = useMe();
   if (!data) throw new Error('useUser outside a signed-in route');
   return data;
+}
+
+/** Whether the user may change the current ledger's data: a viewer only reads it (the server answers 403 to a viewer's writes). */
+export function useCanWrite(): boolean {
+  const { data } = useMe();
+  return data?.ledgerRole !== 'viewer';
 }
 
 export function useSetUser() {

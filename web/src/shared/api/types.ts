@@ -19,6 +19,12 @@ export interface User {
   /** IANA time zone ('' for UTC): which day is today for the schedules. */
   timeZone: string;
   hasPassword: boolean;
+  /** The current ledger: every ledger-scoped request acts on it. */
+  ledgerId: string;
+  /** The user's role in the current ledger. */
+  ledgerRole: LedgerRole;
+  /** The personal ledger made at sign-up: it cannot be deleted or left. */
+  defaultLedgerId: string;
 }
 
 export interface Meta {
@@ -134,4 +140,61 @@ export interface Rate {
   rate: string;
   source: RateSource;
   movementId?: string;
+}
+
+/** owner > editor > viewer: a viewer reads, an editor also writes, an owner also manages the ledger, its members and invitations. */
+export type LedgerRole = 'owner' | 'editor' | 'viewer';
+export const ledgerRoles: LedgerRole[] = ['owner', 'editor', 'viewer'];
+
+/** One of the user's ledgers (GET /api/v1/ledgers): the ledger, and the user's place in it. */
+export interface UserLedger extends Ledger {
+  role: LedgerRole;
+  /** The user's personal ledger. */
+  default: boolean;
+  /** The ledger every screen shows now. */
+  current: boolean;
+  /** How many members it has. */
+  members: number;
+}
+
+/** A member of a ledger. */
+export interface Member {
+  userId: string;
+  name: string;
+  lastName: string;
+  email: string;
+  role: LedgerRole;
+  /** The signed-in user. */
+  you: boolean;
+  /** Unix milliseconds. */
+  joinedAt: number;
+}
+
+/** A pending invitation to a ledger (not accepted, not expired). */
+export interface Invitation {
+  id: string;
+  email: string;
+  role: LedgerRole;
+  /** Unix milliseconds. */
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** The answer to a new invitation: the only time its link is shown. */
+export interface NewInvitation extends Invitation {
+  token: string;
+  /** The link to send: it works once, for 7 days. */
+  url: string;
+  /** The server also sent the link by email. */
+  emailed: boolean;
+}
+
+/** What an invitation's link shows before it is accepted (GET /api/v1/invitations/{token}). */
+export interface InvitationPreview {
+  ledgerName: string;
+  invitedBy: string;
+  email: string;
+  role: LedgerRole;
+  /** Unix milliseconds. */
+  expiresAt: number;
 }
