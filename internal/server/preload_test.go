@@ -54,7 +54,7 @@ func TestPagePreloads(t *testing.T) {
 		// Signed in, a page's API requests (web/screens) start with the page
 		// (not those that depend on the browser's clock, nor with a query:
 		// the app asks for other addresses then).
-		{"/movements", hint, "es", "fetch /api/v1/me, fetch /api/v1/meta, fetch /api/v1/accounts, fetch /api/v1/categories, " +
+		{"/movements", hint, "es", "fetch /api/v1/me, fetch /api/v1/meta, fetch /api/v1/ledgers, fetch /api/v1/accounts, fetch /api/v1/categories, " +
 			"fetch /api/v1/movements?order=desc&amp;limit=100, fetch /api/v1/movements/totals?order=desc, " +
 			"module /assets/Layout-1.js, module /assets/Movements-1.js, module /assets/es-1.js"},
 		{"/movements?q=cafe", hint, "es", "module /assets/Layout-1.js, module /assets/Movements-1.js, module /assets/es-1.js"},
@@ -62,7 +62,7 @@ func TestPagePreloads(t *testing.T) {
 		{"/movements?q=cafe", hint + "; cc_lang=fr", "es", "module /assets/Layout-1.js, module /assets/Movements-1.js, module /assets/fr-1.js"},
 		{"/login", "cc_lang=en", "es", "module /assets/Login-1.js, style /assets/Input-1.css, module /assets/en-1.js"},
 		{"/login", "cc_lang=de", "es", "module /assets/Login-1.js, style /assets/Input-1.css, module /assets/es-1.js"},
-		{"/login", hint, "es", "fetch /api/v1/me, fetch /api/v1/meta, fetch /api/v1/accounts, fetch /api/v1/categories, " +
+		{"/login", hint, "es", "fetch /api/v1/me, fetch /api/v1/meta, fetch /api/v1/ledgers, fetch /api/v1/accounts, fetch /api/v1/categories, " +
 			"fetch /api/v1/schedules/upcoming?days=7, module /assets/Layout-1.js, module /assets/Home-1.js, module /assets/es-1.js"},
 		// An unknown page: only the dictionary.
 		{"/nope", hint, "fr", "module /assets/fr-1.js"},
