@@ -286,14 +286,10 @@ func (a *API) listActivity(w http.ResponseWriter, r *http.Request, u *finance.Us
 		}
 		before = id
 	}
-	limit := 50
-	if s := q.Get("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > store.MaxActivityPage {
-			a.fail(w, r, finance.FieldErr("limit", finance.FCodeOutOfRange, "limit must be 1 to 200"))
-			return
-		}
-		limit = n
+	limit, err := pageLimit(q, 50, store.MaxActivityPage)
+	if err != nil {
+		a.fail(w, r, err)
+		return
 	}
 	items, next, err := a.db.Activity(r.Context(), u.LedgerID, before, limit)
 	if err != nil {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -95,12 +96,10 @@ func (a *API) listMovements(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	limit := 0
-	if s := q.Get("limit"); s != "" {
-		if limit, err = strconv.Atoi(s); err != nil || limit < 1 || limit > 500 {
-			a.fail(w, r, finance.FieldErr("limit", finance.FCodeOutOfRange, "limit must be 1 to 500"))
-			return
-		}
+	limit, err := pageLimit(q, 0, 500)
+	if err != nil {
+		a.fail(w, r, err)
+		return
 	}
 	items, next, err := a.db.ListMovements(r.Context(), u.LedgerID, f, limit, q.Get("cursor"))
 	if err != nil {
@@ -182,4 +181,17 @@ func (a *API) deleteMovement(w http.ResponseWriter, r *http.Request, u *finance.
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// pageLimit reads ?limit= of a list: 1 to most, def without it.
+func pageLimit(q url.Values, def, most int) (int, error) {
+	s := q.Get("limit")
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > most {
+		return 0, finance.FieldErr("limit", finance.FCodeOutOfRange, fmt.Sprintf("limit must be 1 to %d", most))
+	}
+	return n, nil
 }
