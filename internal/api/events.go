@@ -27,7 +27,9 @@ type ledgerEvent struct {
 // changed (on any server), with who changed it, and "removed" when the user
 // no longer belongs to a ledger they did. Each event is checked against the
 // session and the membership as it is sent, so a signed-out session's stream
-// ends and a removed member hears nothing more of the ledger.
+// ends and a removed member hears nothing more of the ledger. The stream is
+// no activity of the user: an open tab does not keep the session from
+// ending after the idle time (sessions.Check does not touch it).
 func (a *API) events(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	ctx := r.Context()
 	rc := http.NewResponseController(w)
@@ -65,7 +67,7 @@ func (a *API) events(w http.ResponseWriter, r *http.Request, u *finance.User) {
 		case <-ctx.Done():
 			return
 		case <-ping.C:
-			if _, err := a.sessions.Current(ctx, r); err != nil {
+			if a.sessions.Check(ctx, r) != nil {
 				return
 			}
 			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
@@ -75,7 +77,7 @@ func (a *API) events(w http.ResponseWriter, r *http.Request, u *finance.User) {
 			if !ok {
 				return
 			}
-			if _, err := a.sessions.Current(ctx, r); err != nil {
+			if a.sessions.Check(ctx, r) != nil {
 				return
 			}
 			role, err := a.db.MemberRole(ctx, c.LedgerID, u.ID)

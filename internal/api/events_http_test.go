@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
 
@@ -148,5 +149,42 @@ func TestEventsLive(t *testing.T) {
 	t.Run("postgres", func(t *testing.T) {
 		dbA, dbB := storetest.OpenPostgresPair(t)
 		run(t, ledgerServer(t, dbA), ledgerServer(t, dbB))
+	})
+}
+
+// An open event stream is no activity of its user: the events it relays do
+// not keep the session alive past the idle time, and the stream ends then.
+func TestEventsDoNotKeepTheSessionAlive(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv, clk := identityServer(t, db, identityOptions{})
+		owner, member := newClient(t, srv), newClient(t, srv)
+		owner.signUp("idle-owner@example.com")
+		member.signUp("idle-member@example.com")
+		var casa idReply
+		owner.do("POST", "/api/v1/ledgers", map[string]any{"name": "Casa"}, &casa)
+		member.accept(owner.invite(casa.ID, "idle-member@example.com", "viewer").Token)
+		events := member.stream(t)
+		// 50 minutes on, an event reaches the member's stream (the owner works on).
+		clk.Add(50 * time.Minute)
+		owner.do("POST", "/api/v1/ledgers/"+casa.ID+"/accounts", map[string]any{"name": "A", "type": "bank", "currency": "EUR"}, nil)
+		next(t, events, casa.ID)
+		// 20 minutes more: an hour and ten since the member's last request.
+		clk.Add(20 * time.Minute)
+		owner.do("POST", "/api/v1/ledgers/"+casa.ID+"/accounts", map[string]any{"name": "B", "type": "bank", "currency": "EUR"}, nil)
+		deadline := time.After(3 * time.Second)
+	wait:
+		for {
+			select {
+			case _, ok := <-events:
+				if !ok {
+					break wait
+				}
+			case <-deadline:
+				t.Fatal("the stream of an idle session is still open")
+			}
+		}
+		if code := member.do("GET", "/api/v1/me", nil, nil); code != 401 {
+			t.Fatalf("the idle member's session: %d, want 401", code)
+		}
 	})
 }

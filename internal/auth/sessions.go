@@ -82,6 +82,18 @@ func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Req
 // Current returns the request's session (its user, token hash and sign-in
 // time); an absent, unknown, idle or expired session is unauthorized.
 func (s *Sessions) Current(ctx context.Context, r *http.Request) (*store.Session, error) {
+	return s.current(ctx, r, true)
+}
+
+// Check is Current for a request that is no sign of the user's activity
+// (the event stream, while it is open): it does not keep the session from
+// ending after the idle time.
+func (s *Sessions) Check(ctx context.Context, r *http.Request) error {
+	_, err := s.current(ctx, r, false)
+	return err
+}
+
+func (s *Sessions) current(ctx context.Context, r *http.Request, touch bool) (*store.Session, error) {
 	c, err := r.Cookie(CookieName)
 	if err != nil || c.Value == "" {
 		return nil, finance.Errorf(finance.ECodeUnauthorized, "not signed in")
@@ -99,7 +111,7 @@ func (s *Sessions) Current(ctx context.Context, r *http.Request) (*store.Session
 		_ = s.db.DeleteSession(ctx, h)
 		return nil, finance.Errorf(finance.ECodeUnauthorized, "session expired")
 	}
-	if now.Sub(sess.LastSeenAt) >= touchEvery {
+	if touch && now.Sub(sess.LastSeenAt) >= touchEvery {
 		if err := s.db.TouchSession(ctx, h, now); err != nil {
 			return nil, err
 		}
