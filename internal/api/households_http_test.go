@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -67,9 +68,9 @@ type household struct {
 	ledger                          string
 }
 
-func newHousehold(t *testing.T, srv interface{ Close() }, mk func() *client, prefix string) household {
+func newHousehold(t *testing.T, srv *httptest.Server, prefix string) household {
 	t.Helper()
-	h := household{owner: mk(), editor: mk(), viewer: mk(), outsider: mk()}
+	h := household{owner: newClient(t, srv), editor: newClient(t, srv), viewer: newClient(t, srv), outsider: newClient(t, srv)}
 	h.owner.signUp(prefix + "-owner@example.com")
 	h.editor.signUp(prefix + "-editor@example.com")
 	h.viewer.signUp(prefix + "-viewer@example.com")
@@ -94,7 +95,7 @@ func newHousehold(t *testing.T, srv interface{ Close() }, mk func() *client, pre
 func TestLedgerRoles(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := ledgerServer(t, db)
-		h := newHousehold(t, srv, func() *client { return newClient(t, srv) }, "roles")
+		h := newHousehold(t, srv, "roles")
 		// Some data in Casa, so that reads have something to read.
 		var acc, cat idReply
 		if code := h.editor.do("POST", "/api/v1/ledgers/"+h.ledger+"/accounts", map[string]any{"name": "Joint", "type": "bank", "currency": "EUR"}, &acc); code != 201 {
@@ -208,7 +209,7 @@ func mustID(t *testing.T, s string) int64 {
 func TestLedgers(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := ledgerServer(t, db)
-		h := newHousehold(t, srv, func() *client { return newClient(t, srv) }, "ledgers")
+		h := newHousehold(t, srv, "ledgers")
 		owner := h.owner.me()
 		if owner.LedgerID != owner.DefaultLedgerID || owner.LedgerRole != "owner" {
 			t.Fatalf("the owner's current ledger is their default: %+v", owner)
@@ -426,7 +427,7 @@ func TestInvitations(t *testing.T) {
 func TestSharedLedgerAccountDeletion(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := ledgerServer(t, db)
-		h := newHousehold(t, srv, func() *client { return newClient(t, srv) }, "del")
+		h := newHousehold(t, srv, "del")
 		h.owner.do("POST", "/api/v1/ledgers/"+h.ledger+"/accounts", map[string]any{"name": "Joint-account", "type": "bank", "currency": "EUR"}, nil)
 		var export struct {
 			Data map[string][]map[string]any `json:"data"`
@@ -509,7 +510,7 @@ func TestInvitationEmail(t *testing.T) {
 func TestWhoDidWhat(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		srv := ledgerServer(t, db)
-		h := newHousehold(t, srv, func() *client { return newClient(t, srv) }, "who")
+		h := newHousehold(t, srv, "who")
 		ownerID, editorID := h.owner.me().UID, h.editor.me().UID
 		base := "/api/v1/ledgers/" + h.ledger
 		var acc, cat idReply
