@@ -2,7 +2,8 @@
 // editor; B opens the link signed out, signs up, comes back to it, accepts and
 // adds a movement; A switches to Casa and sees it, then sees B's next one
 // appear live; A makes B a viewer, and B's open page turns read-only at once
-// while the server refuses B's writes.
+// while the server refuses B's writes. Rows, the form and Casa's activity say
+// who did what.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, signUpViaApi, startServer } from './server.mjs';
@@ -116,7 +117,16 @@ test('households: create a ledger, invite, accept, share movements, switch, and 
       data: { type: 'expense', date: day, amount: 250, accountId: account.id, categoryId: cat.id, description: 'Live bread' },
     });
     assert.equal(added.status(), 201, await added.text());
-    await a.getByRole('button', { name: /^Edit: Live bread/ }).waitFor({ timeout: 5000 });
+    const live = a.getByRole('button', { name: /^Edit: Live bread/ });
+    await live.waitFor({ timeout: 5000 });
+
+    // In a shared ledger each row says who recorded it, and the form says who and when.
+    assert.match(await live.textContent(), /Household · Joint account · by Bea/);
+    await a.getByRole('button', { name: /^Edit: Shared groceries/ }).click();
+    const edit = a.getByRole('dialog', { name: 'Edit movement' });
+    await edit.getByText(/^Added by Bea on \d/).waitFor();
+    await a.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
 
     // A makes B a viewer.
     await a.goto(`${base}/config/ledgers`);
@@ -125,6 +135,25 @@ test('households: create a ledger, invite, accept, share movements, switch, and 
     await members.getByRole('combobox', { name: 'Role of Bea' }).click();
     await a.getByRole('option', { name: 'Viewer', exact: true }).click();
     await a.getByText('Bea is now Viewer').waitFor();
+
+    // Casa's activity, newest first: who did what.
+    const activity = a.getByRole('region', { name: 'Activity in Casa' });
+    await activity.getByText('Ana changed the role of Bea to viewer').waitFor();
+    const said = await activity.getByRole('listitem').allTextContents();
+    const order = [
+      'Ana changed the role of Bea to viewer',
+      'Bea added “Live bread”',
+      'Bea added “Shared groceries”',
+      'Bea joined as editor',
+      'Ana added the category “Household”',
+      'Ana added the account “Joint account”',
+      `Ana invited ${B_EMAIL} as editor`,
+    ];
+    const at = order.map((s) => said.findIndex((l) => l.includes(s)));
+    assert.ok(
+      at.every((i, k) => i >= 0 && (k === 0 || i > at[k - 1])),
+      JSON.stringify(said),
+    );
 
     // B's open page turns read-only without a reload: no New movement, a notice instead; the server refuses a write with 403.
     await b.getByText('You can only view this ledger').waitFor({ timeout: 5000 });

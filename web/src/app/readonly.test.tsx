@@ -2,39 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerRole } from '@/shared/api/types';
-import { api, mockFetch, renderApp, user } from '@/test/render';
+import { api, fixedLayout, mockFetch, renderApp, sample, user } from '@/test/render';
 
-// The movement list is virtualised: it shows the rows that fit its box, and
-// jsdom lays nothing out (every box is 0 × 0). Here every box is 800 × 800.
-// The notes' autosizing textarea listens to document.fonts, which jsdom lacks.
-beforeEach(() => {
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
-  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(800);
-});
+beforeEach(fixedLayout);
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-const account = { id: '1', name: 'Bank', type: 'bank', currency: 'EUR', openingBalance: 0, balance: -1250, position: 1, archived: false, hasMovements: true };
-const category = { id: '4', name: 'Food', type: 'expense', parentId: null, color: 'red', icon: 'tools-kitchen-2', position: 1, archived: false };
-const movement = {
-  id: '9',
-  type: 'expense',
-  date: '2026-01-05',
-  amount: 1250,
-  currency: 'EUR',
-  accountId: '1',
-  categoryId: '4',
-  toAccountId: null,
-  toAmount: null,
-  description: 'Bakery',
-  notes: '',
-  tags: [],
-  splits: [],
-  attachments: 0,
-};
+const { account, category, movement } = sample;
 
 /** A ledger with one account, one category and one movement, where the user has role. */
 function serve(role: LedgerRole) {

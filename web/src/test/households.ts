@@ -1,7 +1,7 @@
 // A fake of the households API (notes/households-api.md) for the unit tests:
 // the user's ledgers, their members and invitations, the current ledger, and
 // each ledger's own accounts (so a test sees the screens follow the switch).
-import type { Invitation, LedgerRole, Member, UserLedger } from '@/shared/api/types';
+import type { Activity, Invitation, LedgerRole, Member, UserLedger } from '@/shared/api/types';
 import { api, mockFetch, user, type Handler } from './render';
 
 export interface Write {
@@ -54,6 +54,8 @@ export function households(options: { language?: string; role?: LedgerRole; over
       string,
       Invitation[]
     >,
+    /** Each ledger's activity, newest first (ids descending, as the server pages it). */
+    activity: {} as Record<string, Activity[]>,
     writes: [] as Write[],
   };
   const ledger = (id: string) => state.ledgers.find((l) => l.id === id);
@@ -134,6 +136,15 @@ export function households(options: { language?: string; role?: LedgerRole; over
       state.members[m[1]!] = list.filter((x) => x !== who);
       if (who.you) state.ledgers = state.ledgers.filter((l) => l.id !== m![1]);
       return { status: 204 };
+    }
+    m = /^\/api\/v1\/ledgers\/(\w+)\/activity$/.exec(path);
+    if (m) {
+      const q = new URLSearchParams(url.split('?')[1] ?? '');
+      const limit = Number(q.get('limit') ?? 50);
+      const before = q.get('before');
+      const all = (state.activity[m[1]!] ?? []).filter((a) => !before || Number(a.id) < Number(before));
+      const items = all.slice(0, limit);
+      return { status: 200, body: { items, nextCursor: all.length > limit ? items.at(-1)!.id : null } };
     }
     m = /^\/api\/v1\/ledgers\/(\w+)\/transfer$/.exec(path);
     if (m) {

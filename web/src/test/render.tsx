@@ -6,6 +6,40 @@ import { dictionaries } from '@/shared/i18n/all';
 import { AppRoutes } from '@/app/router';
 import type { Dictionaries, Language } from '@/shared/i18n';
 
+/**
+ * The movement list is virtualised: it shows the rows that fit its box, and
+ * jsdom lays nothing out (every box is 0 × 0). After this every box is
+ * 800 × 800 (call it in beforeEach; vi.restoreAllMocks undoes it). The notes'
+ * autosizing textarea listens to document.fonts, which jsdom lacks.
+ */
+export function fixedLayout() {
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(800);
+}
+
+/** A ledger's account, expense category and movement in it, for screens that list movements. */
+export const sample = {
+  account: { id: '1', name: 'Bank', type: 'bank', currency: 'EUR', openingBalance: 0, balance: -1250, position: 1, archived: false, hasMovements: true },
+  category: { id: '4', name: 'Food', type: 'expense', parentId: null, color: 'red', icon: 'tools-kitchen-2', position: 1, archived: false },
+  movement: {
+    id: '9',
+    type: 'expense',
+    date: '2026-01-05',
+    amount: 1250,
+    currency: 'EUR',
+    accountId: '1',
+    categoryId: '4',
+    toAccountId: null,
+    toAmount: null,
+    description: 'Bakery',
+    notes: '',
+    tags: [] as string[],
+    splits: [],
+    attachments: 0,
+  },
+};
+
 export type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown } | undefined;
 
 /** Replaces fetch: each request goes to handler; unknown ones answer 404. */

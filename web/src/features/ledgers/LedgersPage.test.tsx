@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Activity } from '@/shared/api/types';
 import { households } from '@/test/households';
 import { renderApp } from '@/test/render';
 
@@ -203,5 +204,119 @@ describe('the Ledgers screen', () => {
     await pick(await within(members).findByRole('combobox', { name: 'Rol de Luis' }), 'Lector');
     expect(await screen.findByText('No tienes permiso para hacer eso.')).toBeInTheDocument();
     expect(rowOf('Casa')).toBeInTheDocument();
+  });
+});
+
+describe('a ledger’s activity', () => {
+  // Casa's history, newest first: 35 entries, so that the first page (30) leaves 5 for "Show older".
+  const day = Date.UTC(2026, 10, 20, 9, 30);
+  const entry = (id: number, at: number, rest: Partial<Activity>): Activity => ({
+    id: String(id),
+    at,
+    userId: '1',
+    userName: 'Ana',
+    action: 'created',
+    subject: 'movement',
+    subjectId: String(id),
+    count: 1,
+    details: {},
+    ...rest,
+  });
+  function history(): Activity[] {
+    const recent: Activity[] = [
+      entry(100, day + 5000, { details: { name: 'Mercadona', type: 'expense', amount: 4520, currency: 'EUR', date: '2026-11-19' } }),
+      entry(99, day + 4000, {
+        userId: '7',
+        userName: 'Luis',
+        action: 'updated',
+        details: { name: '', type: 'earning', amount: 150000, currency: 'EUR', date: '2026-11-01' },
+      }),
+      entry(98, day + 3000, { action: 'imported', subjectId: '3', count: 240 }),
+      entry(97, day + 2000, { userId: '7', userName: '', action: 'deleted', subjectId: null, count: 3 }),
+      entry(96, day + 1000, {
+        userId: null,
+        userName: '',
+        action: 'created',
+        details: { name: 'Rent', type: 'expense', amount: 90000, currency: 'EUR', date: '2026-11-20' },
+      }),
+      entry(95, day, { action: 'recategorized', subjectId: null, count: 12, details: { name: 'Groceries' } }),
+      entry(94, day - 86_400_000, { subject: 'account', details: { name: 'Joint account' } }),
+      entry(93, day - 86_400_000, { subject: 'category', action: 'deleted', details: { name: 'Cinema' } }),
+      entry(92, day - 86_400_000, {
+        subject: 'member',
+        action: 'role_changed',
+        subjectId: '7',
+        details: { name: 'Luis', email: 'luis@example.com', role: 'viewer' },
+      }),
+      entry(91, day - 86_400_000, { subject: 'invitation', action: 'invited', details: { email: 'eva@example.com', role: 'editor' } }),
+      entry(90, day - 86_400_000, {
+        userId: '7',
+        userName: 'Luis',
+        subject: 'member',
+        action: 'joined',
+        subjectId: '7',
+        details: { name: 'Luis', role: 'editor' },
+      }),
+      entry(89, day - 86_400_000, { subject: 'ledger', action: 'renamed', details: { name: 'Casa' } }),
+      entry(88, day - 86_400_000, { subject: 'movement', action: 'teleported' as Activity['action'] }),
+    ];
+    const older = Array.from({ length: 22 }, (_, i) => entry(87 - i, day - 10 * 86_400_000, { details: { name: `Older ${87 - i}` } }));
+    return [...recent, ...older];
+  }
+
+  it('says who did what, by day, newest first, and shows older entries on demand', async () => {
+    const { state } = households();
+    state.activity['2'] = history();
+    renderApp('/config/ledgers', 'en');
+    await userEvent.click(within(await screen.findByRole('list', { name: 'Your ledgers' })).getByRole('button', { name: /^Casa/ }));
+    const section = await screen.findByRole('region', { name: 'Activity in Casa' });
+    await within(section).findByText('Ana added “Mercadona”');
+    const lines = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.children[1]?.textContent); // after the time
+    expect(lines.slice(0, 13)).toEqual([
+      'Ana added “Mercadona”',
+      'Luis changed “a movement”',
+      'Ana imported 240 movements',
+      'A former member deleted 3 movements',
+      'Cash Control added “Rent”',
+      'Ana moved 12 movements to “Groceries”',
+      'Ana added the account “Joint account”',
+      'Ana deleted the category “Cinema”',
+      'Ana changed the role of Luis to viewer',
+      'Ana invited eva@example.com as editor',
+      'Luis joined as editor',
+      'Ana renamed the ledger “Casa”',
+      'Ana made a change',
+    ]);
+    // Amounts of single movements, signed, with the movement's date.
+    const first = within(section).getAllByRole('listitem')[0]!;
+    expect(first).toHaveTextContent('-€45.20');
+    expect(first).toHaveTextContent('19 Nov 2026');
+    // Days are headings: the 20th, the 19th, then the 10th (first page: 30 entries).
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Friday, 20 November 2026', 'Thursday, 19 November 2026', 'Tuesday, 10 November 2026']);
+    expect(within(section).getAllByRole('listitem')).toHaveLength(30);
+    expect(within(section).queryByText('Ana added “Older 70”')).toBeNull();
+    await userEvent.click(within(section).getByRole('button', { name: 'Show older' }));
+    expect(await within(section).findByText('Ana added “Older 66”')).toBeInTheDocument();
+    expect(within(section).getAllByRole('listitem')).toHaveLength(35);
+    expect(within(section).queryByRole('button', { name: 'Show older' })).toBeNull();
+  });
+
+  it('speaks the user’s language, and says when nothing happened yet', async () => {
+    const { state } = households({ language: 'SWITCH_TO_SPANISH' });
+    state.activity['2'] = history().slice(0, 3);
+    renderApp('/config/ledgers', 'es');
+    const section = await screen.findByRole('region', { name: 'Actividad en Ana' });
+    expect(await within(section).findByText(/Aún no hay nada/)).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByRole('list', { name: 'Tus libros' })).getByRole('button', { name: /^Casa/ }));
+    const casa = await screen.findByRole('region', { name: 'Actividad en Casa' });
+    expect(await within(casa).findByText('Ana añadió «Mercadona»')).toBeInTheDocument();
+    expect(within(casa).getByText('Luis cambió «un movimiento»')).toBeInTheDocument();
+    expect(within(casa).getByText('Ana importó 240 movimientos')).toBeInTheDocument();
   });
 });

@@ -3,11 +3,12 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLedgers } from '@/shared/api/ledgers';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { ActivitySection } from './ActivitySection';
 import { InvitationsSection } from './InvitationsSection';
 import { LedgerList } from './LedgerList';
 import { MembersSection } from './MembersSection';
 
-/** /config/ledgers: the user's ledgers, then the members (and, for owners, the invitations) of the one chosen in the list — the current one at first. */
+/** /config/ledgers: the user's ledgers, then the members (and, for owners, the invitations) and the activity of the one chosen in the list — the current one at first. */
 export default function LedgersPage({ nav }: { nav?: React.ReactNode }) {
   const { t } = useTranslation();
   const ledgers = useLedgers();
@@ -23,6 +24,7 @@ export default function LedgersPage({ nav }: { nav?: React.ReactNode }) {
         <Fragment key={selected.id}>
           <MembersSection ledger={selected} />
           {selected.role === 'owner' && <InvitationsSection ledger={selected} />}
+          <ActivitySection ledger={selected} />
         </Fragment>
       )}
     </Stack>

@@ -6,10 +6,9 @@ import { useUser } from '@/shared/api/queries';
 import { ledgerRoles, type LedgerRole, type Member, type UserLedger } from '@/shared/api/types';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useMemberMutations, useMembers } from './api';
+import { memberName as fullName, useMembers } from '@/shared/api/ledgers';
+import { useMemberMutations } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
-
-const fullName = (m: Member) => [m.name, m.lastName].filter(Boolean).join(' ') || m.email;
 
 type Asking = { kind: 'remove' | 'transfer'; member: Member } | { kind: 'leave' } | null;
 

@@ -1,22 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import { ledgerChanged } from '@/shared/api/ledgers';
+import { ledgerChanged, membersKey } from '@/shared/api/ledgers';
 import { keys } from '@/shared/api/queries';
-import type { Invitation, InvitationPreview, LedgerRole, Member, NewInvitation, UserLedger } from '@/shared/api/types';
+import type { Activity, Invitation, InvitationPreview, LedgerRole, Member, NewInvitation, Page, UserLedger } from '@/shared/api/types';
 
 // The ledgers' members and invitations (households). The list of the user's
 // ledgers and the switch between them are shared (@/shared/api/ledgers): the
 // header's switcher needs them too.
 
-const membersKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'members'] as const;
+const activityKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'activity'] as const;
 const invitationsKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'invitations'] as const;
 
-export function useMembers(ledgerId: string) {
-  return useQuery({
-    queryKey: membersKey(ledgerId),
-    queryFn: async () => (await api.get<{ items: Member[] }>(`/api/v1/ledgers/${ledgerId}/members`)).items,
+/** A ledger's activity, newest first, a page at a time (an event from the ledger refreshes it: it lives under the ledgers' key). */
+export function useActivity(ledgerId: string) {
+  return useInfiniteQuery({
+    queryKey: activityKey(ledgerId),
+    queryFn: ({ pageParam }) =>
+      api.get<Page<Activity>>(`/api/v1/ledgers/${ledgerId}/activity?limit=${ACTIVITY_PAGE}${pageParam ? `&before=${pageParam}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
+
+/** Entries per page of the activity. */
+export const ACTIVITY_PAGE = 30;
 
 /** The pending invitations (owners only: the server answers 403 to anyone else). */
 export function useInvitations(ledgerId: string) {

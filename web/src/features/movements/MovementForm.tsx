@@ -18,6 +18,7 @@ import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
 import { Attachments } from './Attachments';
+import { MovementAuthors } from './authors';
 import { SplitLines } from './SplitLines';
 import { linesOf, remaining, splitBody, splitErrors, type SplitLine } from './splits';
 
@@ -302,6 +303,7 @@ export function MovementForm({
               <TagsInput label={t('movements.tags')} description={t('movements.tagsHint')} value={tags} onChange={setTags} maxTags={20} error={errors.tags} />
               <Textarea label={t('movements.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
               {movement && <Attachments movementId={movement.id} readOnly={readOnly} />}
+              {movement && <MovementAuthors movement={movement} />}
             </>
           )}
           {!readOnly && (

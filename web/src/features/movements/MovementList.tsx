@@ -12,6 +12,7 @@ import { splitCategoryNames } from '@/shared/categories';
 import { formatMoney } from '@/shared/money';
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 import { ConvertedNote } from '@/shared/ui/Converted';
+import { authorsNote } from './authors';
 
 type Row = { kind: 'day'; date: string; totals: Map<string, number> } | { kind: 'movement'; m: Movement };
 
@@ -82,10 +83,12 @@ export function MovementList(props: {
   /** Without it (a viewer of the ledger) rows have no checkbox and open to be read, not edited. */
   onToggle?: (id: string) => void;
   onOpen: (m: Movement) => void;
+  /** In a shared ledger, its members by id: each row says who recorded it (and who changed it). */
+  people?: Map<string, string> | null;
   hasMore: boolean;
   onMore: () => void;
 }) {
-  const { movements, base, converted, accounts, categories, selected, onToggle, onOpen, hasMore, onMore } = props;
+  const { movements, base, converted, accounts, categories, selected, onToggle, onOpen, people, hasMore, onMore } = props;
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const rows = useMemo(() => {
@@ -172,6 +175,7 @@ export function MovementList(props: {
           const splitNames = m.splits?.length ? splitCategoryNames(m.splits, byCategory) : null;
           const splitLabel =
             splitNames && (splitNames.length <= NAMED_SPLITS ? splitNames.join(' + ') : t('movements.split.categories', { count: splitNames.length }));
+          const authors = people ? authorsNote(t, people, m) : null;
           const title = m.description || (splitNames ? splitNames.join(' + ') : cat ? cat.name : t('movements.types.transfer'));
           return (
             <Group
@@ -218,6 +222,7 @@ export function MovementList(props: {
                           : splitLabel !== null
                             ? `${splitLabel} · ${acc?.name ?? ''}`
                             : `${parent ? `${parent.name} › ` : ''}${cat?.name ?? ''} · ${acc?.name ?? ''}`}
+                        {authors && !narrow && ` · ${authors}`}
                       </Text>
                       {splitNames && splitNames.length > NAMED_SPLITS && <VisuallyHidden>{`(${splitNames.join(', ')})`}</VisuallyHidden>}
                       {m.tags.slice(0, 3).map((tag) => (
@@ -226,6 +231,12 @@ export function MovementList(props: {
                         </Badge>
                       ))}
                     </Group>
+                    {/* A phone has no room beside the category and account: who recorded it gets its own line. */}
+                    {authors && narrow && (
+                      <Text size="xs" c="dimmed" truncate>
+                        {authors}
+                      </Text>
+                    )}
                   </div>
                   <div>
                     {m.type === 'transfer' ? (

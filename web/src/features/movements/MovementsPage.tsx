@@ -12,6 +12,7 @@ import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/C
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
+import { useLedgerPeople } from '@/shared/api/ledgers';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { asInput, exportUrl, useMovementList, useMovementMutations, useMovementTotals } from './api';
@@ -34,6 +35,7 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
   const user = useUser();
   // A viewer of the ledger reads it: no new movement, import, bulk action or editing.
   const canWrite = useCanWrite();
+  const people = useLedgerPeople();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { bulkDelete, bulkCreate, recategorize } = useMovementMutations();
@@ -207,6 +209,7 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
           selected={selected}
           onToggle={canWrite ? toggle : undefined}
           onOpen={setEditing}
+          people={people}
           hasMore={!!list.hasNextPage}
           onMore={more}
         />

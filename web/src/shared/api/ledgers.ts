@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { keys } from './queries';
-import type { Page, User, UserLedger } from './types';
+import type { Member, Page, User, UserLedger } from './types';
 
 // The current ledger: which one it is, and changing it. The header's switcher,
 // the Ledgers screen and an accepted invitation all change it the same way.
@@ -13,6 +14,33 @@ export function useLedgers() {
     queryFn: async () => (await api.get<Page<UserLedger>>('/api/v1/ledgers')).items,
     staleTime: 5 * 60_000,
   });
+}
+
+/** The members of a ledger: the Ledgers screen lists them; a shared ledger's screens name who recorded what. */
+export const membersKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'members'] as const;
+
+export function useMembers(ledgerId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: membersKey(ledgerId ?? ''),
+    queryFn: async () => (await api.get<{ items: Member[] }>(`/api/v1/ledgers/${ledgerId}/members`)).items,
+    enabled: enabled && !!ledgerId,
+  });
+}
+
+/** A member's name as the app shows it: first and last name, else the email. */
+export const memberName = (m: Pick<Member, 'name' | 'lastName' | 'email'>) => [m.name, m.lastName].filter(Boolean).join(' ') || m.email;
+
+/**
+ * Who is who in the current ledger when it is shared (user id → name), so
+ * that its screens say who recorded and changed what; null in a ledger of
+ * one (nothing is asked then).
+ */
+export function useLedgerPeople(): Map<string, string> | null {
+  const ledgers = useLedgers();
+  const current = ledgers.data?.find((l) => l.current);
+  const shared = !!current && current.members > 1;
+  const members = useMembers(current?.id, shared);
+  return useMemo(() => (shared && members.data ? new Map(members.data.map((m) => [m.userId, memberName(m)])) : null), [shared, members.data]);
 }
 
 // Answers that do not depend on the ledger: kept when it changes (an

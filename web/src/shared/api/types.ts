@@ -102,6 +102,11 @@ export interface Movement {
   rules?: { ruleName: string; field: string; from: string; to: string }[];
   /** A split expense or earning's lines, adding up to its amount ([] when it is whole; categoryId is then null when split). */
   splits?: MovementSplit[];
+  /** Who recorded it and who changed it last (user ids; null: the server, or before this was recorded) and when (Unix ms). */
+  createdBy?: string | null;
+  createdAt?: number;
+  updatedBy?: string | null;
+  updatedAt?: number;
 }
 
 /** One line of a split movement: a part of its amount in a category of its own. */
@@ -198,3 +203,44 @@ export interface InvitationPreview {
   /** Unix milliseconds. */
   expiresAt: number;
 }
+
+/** One entry of a ledger's activity (GET /api/v1/ledgers/{id}/activity): who did what, when. */
+export interface Activity {
+  id: string;
+  /** Unix milliseconds. */
+  at: number;
+  /** null: the server itself (a scheduled movement). */
+  userId: string | null;
+  /** "" once the user's account is gone. */
+  userName: string;
+  action: ActivityAction;
+  subject: ActivitySubject;
+  subjectId: string | null;
+  /** How many things a bulk change touched (1 otherwise). */
+  count: number;
+  details: {
+    name?: string;
+    type?: MovementType;
+    amount?: number;
+    currency?: string;
+    date?: string;
+    role?: LedgerRole;
+    email?: string;
+  };
+}
+
+export type ActivityAction =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'imported'
+  | 'recategorized'
+  | 'joined'
+  | 'left'
+  | 'removed'
+  | 'role_changed'
+  | 'transferred'
+  | 'invited'
+  | 'revoked'
+  | 'renamed';
+export type ActivitySubject = 'movement' | 'account' | 'category' | 'member' | 'invitation' | 'ledger';
