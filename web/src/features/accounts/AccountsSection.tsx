@@ -62,7 +62,7 @@ export function AccountsSection() {
         )}
       </Group>
       {accounts.length === 0 ? (
-        <EmptyState icon={IconWallet} text={t('accounts.empty')} />
+        <EmptyState icon={IconWallet} text={canWrite ? t('accounts.empty') : t('accounts.emptyView')} />
       ) : (
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {accounts.map((a, i) => (

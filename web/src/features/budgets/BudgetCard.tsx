@@ -1,7 +1,7 @@
 import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCategories } from '@/shared/api/queries';
+import { useCanWrite, useCategories } from '@/shared/api/queries';
 import { today } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
@@ -19,6 +19,7 @@ export function BudgetCard({ alertsOnly = false }: { alertsOnly?: boolean }) {
   const locale = localeOf(i18n.language);
   const { data: b } = useBudgets(today().slice(0, 7));
   const { data: categories = [] } = useCategories();
+  const canWrite = useCanWrite();
   if (!b) return null;
   const names = new Map(categories.map((c) => [c.id, c.name]));
   const alerts = b.items
@@ -74,7 +75,7 @@ export function BudgetCard({ alertsOnly = false }: { alertsOnly?: boolean }) {
         )}
         {!any && (
           <Text size="sm" c="dimmed">
-            {t('budget.noneYet')}
+            {canWrite ? t('budget.noneYet') : t('budget.noneYetView')}
           </Text>
         )}
       </Stack>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Menu, Paper, Progress, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Progress, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconCategory, IconChevronLeft, IconChevronRight, IconCopy, IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCategories } from '@/shared/api/queries';
+import { useCanWrite, useCategories } from '@/shared/api/queries';
 import type { Category } from '@/shared/api/types';
 import { categoryTree } from '@/shared/categories';
 import { today } from '@/shared/dates';
@@ -12,6 +12,7 @@ import { amountInput, currencyList, exponentOf, formatMoney, parseAmount } from 
 import { CategoryIcon } from '@/shared/ui/CategoryIcon';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useBudgetMutations, useBudgets, type BudgetLine, type BudgetScope } from './api';
@@ -25,9 +26,11 @@ function addMonths(month: string, n: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-/** /categories/budget: a month's budget per expense category, editable in place. */
+/** /categories/budget: a month's budget per expense category, editable in place (read only for a viewer of the ledger). */
 export default function BudgetPage({ nav }: { nav?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
+  // A viewer of the ledger sees every figure and sets, copies or fills nothing.
+  const canWrite = useCanWrite();
   const locale = localeOf(i18n.language);
   const [params, setParams] = useSearchParams();
   const current = today().slice(0, 7);
@@ -64,7 +67,7 @@ export default function BudgetPage({ nav }: { nav?: React.ReactNode }) {
 
   return (
     <Stack gap="md" maw={900}>
-      <PageHeader title={t('categories.title')} />
+      <PageHeader title={t('categories.title')} note={<ReadOnlyNotice />} />
       {nav}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="xs" wrap="nowrap">
@@ -83,42 +86,46 @@ export default function BudgetPage({ nav }: { nav?: React.ReactNode }) {
             </Button>
           )}
         </Group>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconCopy size={16} />}
-            loading={copy.isPending}
-            onClick={() => void run(copy.mutateAsync(), t('budget.copied'))}
-          >
-            {t('budget.copy')}
-          </Button>
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button variant="default" size="sm" leftSection={<IconWand size={16} />} loading={fill.isPending}>
-                {t('budget.fill')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {([3, 6, 12] as const).map((n) => (
-                <Menu.Item key={n} onClick={() => void run(fill.mutateAsync({ months: n, scope }), t('budget.filled', { count: n }))}>
-                  {t('budget.fillMonths', { count: n })}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+        {canWrite && (
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconCopy size={16} />}
+              loading={copy.isPending}
+              onClick={() => void run(copy.mutateAsync(), t('budget.copied'))}
+            >
+              {t('budget.copy')}
+            </Button>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button variant="default" size="sm" leftSection={<IconWand size={16} />} loading={fill.isPending}>
+                  {t('budget.fill')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {([3, 6, 12] as const).map((n) => (
+                  <Menu.Item key={n} onClick={() => void run(fill.mutateAsync({ months: n, scope }), t('budget.filled', { count: n }))}>
+                    {t('budget.fillMonths', { count: n })}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        )}
       </Group>
-      <SegmentedControl
-        value={scope}
-        onChange={(v) => setScope(v as BudgetScope)}
-        aria-label={t('budget.scope')}
-        data={[
-          { value: 'onward', label: t('budget.scopeOnward') },
-          { value: 'month', label: t('budget.scopeMonth') },
-        ]}
-        style={{ alignSelf: 'flex-start' }}
-      />
+      {canWrite && (
+        <SegmentedControl
+          value={scope}
+          onChange={(v) => setScope(v as BudgetScope)}
+          aria-label={t('budget.scope')}
+          data={[
+            { value: 'onward', label: t('budget.scopeOnward') },
+            { value: 'month', label: t('budget.scopeMonth') },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
       {b && b.incomplete.length > 0 && (
         <Alert color="yellow" variant="light">
           {t('budget.incomplete', { currencies: currencyList(b.incomplete, locale) })}
@@ -133,13 +140,14 @@ export default function BudgetPage({ nav }: { nav?: React.ReactNode }) {
               b.overall ?? { categoryId: '0', parentId: null, amount: null, fromChildren: false, rollover: false, carried: 0, spent: b.spent, remaining: null }
             }
             currency={currency}
+            readOnly={!canWrite}
             onSave={(amount, rollover) => void save('0', amount, rollover)}
             hint={t('budget.summary', { budgeted: money(b.budgeted), spent: money(b.spent) })}
           />
         </Paper>
       )}
       {tree.length === 0 && !budgets.isPending ? (
-        <EmptyState icon={IconCategory} text={t('budget.empty')} />
+        <EmptyState icon={IconCategory} text={canWrite ? t('budget.empty') : t('budget.emptyView')} />
       ) : (
         <Paper withBorder radius="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('budget.title')}>
           {tree.flatMap((p) =>
@@ -148,7 +156,14 @@ export default function BudgetPage({ nav }: { nav?: React.ReactNode }) {
               if (!line) return null;
               return (
                 <li key={c.id} style={{ borderBottom: '1px solid var(--cc-border)', padding: '10px 16px', paddingLeft: c.parentId ? 48 : 16 }}>
-                  <BudgetRow category={c} name={c.name} line={line} currency={currency} onSave={(amount, rollover) => void save(c.id, amount, rollover)} />
+                  <BudgetRow
+                    category={c}
+                    name={c.name}
+                    line={line}
+                    currency={currency}
+                    readOnly={!canWrite}
+                    onSave={(amount, rollover) => void save(c.id, amount, rollover)}
+                  />
                 </li>
               );
             }),
@@ -164,6 +179,7 @@ function BudgetRow({
   name,
   line,
   currency,
+  readOnly,
   onSave,
   hint,
 }: {
@@ -171,6 +187,8 @@ function BudgetRow({
   name: string;
   line: BudgetLine;
   currency: string;
+  /** A viewer's row: the amount and the roll-over as text, nothing to change. */
+  readOnly: boolean;
   onSave: (amount: number | null, rollover: boolean) => void;
   hint?: string;
 }) {
@@ -211,37 +229,50 @@ function BudgetRow({
             )}
           </div>
         </Group>
-        <Group gap="md" wrap="nowrap">
-          <TextInput
-            size="xs"
-            w={130}
-            aria-label={t('budget.amountLabel', { name })}
-            placeholder={line.fromChildren && line.amount !== null ? amountInput(line.amount, exp, i18n.language) : t('budget.none')}
-            value={shown}
-            error={error}
-            inputMode="decimal"
-            onChange={(e) => setText(e.currentTarget.value)}
-            onBlur={commit}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') commit();
-              if (e.key === 'Escape') setText(null);
-            }}
-            rightSection={
-              <Text size="xs" c="dimmed">
-                {currency}
-              </Text>
-            }
-            rightSectionWidth={40}
-          />
-          <Switch
-            size="xs"
-            label={t('budget.rollover')}
-            aria-label={t('budget.rolloverLabel', { name })}
-            checked={line.rollover}
-            disabled={own === null}
-            onChange={(e) => onSave(own, e.currentTarget.checked)}
-          />
-        </Group>
+        {readOnly ? (
+          <Group gap="sm" wrap="nowrap">
+            {line.rollover && own !== null && (
+              <Badge size="sm" variant="default" tt="none" fw={500}>
+                {t('budget.rollsOver')}
+              </Badge>
+            )}
+            <Text size="sm" fw={own === null ? 400 : 600} c={own === null ? 'dimmed' : undefined}>
+              {own !== null ? money(own) : line.amount !== null ? money(line.amount) : t('budget.none')}
+            </Text>
+          </Group>
+        ) : (
+          <Group gap="md" wrap="nowrap">
+            <TextInput
+              size="xs"
+              w={130}
+              aria-label={t('budget.amountLabel', { name })}
+              placeholder={line.fromChildren && line.amount !== null ? amountInput(line.amount, exp, i18n.language) : t('budget.none')}
+              value={shown}
+              error={error}
+              inputMode="decimal"
+              onChange={(e) => setText(e.currentTarget.value)}
+              onBlur={commit}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') commit();
+                if (e.key === 'Escape') setText(null);
+              }}
+              rightSection={
+                <Text size="xs" c="dimmed">
+                  {currency}
+                </Text>
+              }
+              rightSectionWidth={40}
+            />
+            <Switch
+              size="xs"
+              label={t('budget.rollover')}
+              aria-label={t('budget.rolloverLabel', { name })}
+              checked={line.rollover}
+              disabled={own === null}
+              onChange={(e) => onSave(own, e.currentTarget.checked)}
+            />
+          </Group>
+        )}
       </Group>
       {line.amount !== null && (
         <>

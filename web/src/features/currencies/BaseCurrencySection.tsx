@@ -1,16 +1,22 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrencies, useLedgerCurrencies } from '@/shared/api/queries';
+import { useCanWrite, useCurrencies, useLedgerCurrencies } from '@/shared/api/queries';
 import { localeOf } from '@/shared/i18n';
 import { currencyName } from '@/shared/money';
+import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useLedger, useSetBaseCurrency } from './api';
 
-/** The ledger's base currency: every converted figure is in it. Changing it asks first. */
+/**
+ * The ledger's base currency: every converted figure is in it. Changing it asks first.
+ * The first section of Configuration → Currencies: a viewer of the ledger is told here that the screen is read only.
+ */
 export function BaseCurrencySection() {
   const { t, i18n } = useTranslation();
+  // A viewer sees the base currency and cannot change it.
+  const canWrite = useCanWrite();
   const locale = localeOf(i18n.language);
   const ledger = useLedger();
   const currencies = useCurrencies();
@@ -35,9 +41,12 @@ export function BaseCurrencySection() {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="base-currency-title">
       <Stack gap="sm">
-        <Title order={2} size="h3" id="base-currency-title">
-          {t('rates.baseTitle')}
-        </Title>
+        <Group gap="sm">
+          <Title order={2} size="h3" id="base-currency-title">
+            {t('rates.baseTitle')}
+          </Title>
+          <ReadOnlyNotice />
+        </Group>
         <Text size="sm" c="dimmed">
           {t('rates.baseHint')}
         </Text>
@@ -47,6 +56,15 @@ export function BaseCurrencySection() {
           </Text>
         ) : base === null ? (
           <Skeleton h={36} maw={360} />
+        ) : !canWrite ? (
+          <div>
+            <Text size="sm" fw={500}>
+              {t('rates.baseLabel')}
+            </Text>
+            <Text fw={600}>
+              {base} · {currencyName(base, locale)}
+            </Text>
+          </div>
         ) : (
           <Select
             label={t('rates.baseLabel')}

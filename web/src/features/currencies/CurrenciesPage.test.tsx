@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Account, Rate } from '@/shared/api/types';
+import type { Account, LedgerRole, Rate } from '@/shared/api/types';
 import { today } from '@/shared/dates';
 import { preferenceOf, type Language } from '@/shared/i18n';
 import { dictionaries } from '@/shared/i18n/all';
+import type { CurrencyUnit } from '@/shared/money';
 import { api, mockFetch, renderApp, user } from '@/test/render';
 
 afterEach(() => {
@@ -30,13 +31,20 @@ interface Write {
   body: unknown;
 }
 
-/** A ledger in EUR with EUR, USD and JPY accounts; rates as given; writes recorded and answered as the contract says. */
-function serve(lang: Language, rates: Rate[], answer: (w: Write) => { status: number; body?: unknown } | undefined = () => undefined) {
+/** A ledger in EUR with EUR, USD and JPY accounts; rates as given; writes recorded and answered as the contract says.
+ * ledger: the user's role in it (none: the user's own ledger), whether the ECB's rates are on, and its own currencies. */
+function serve(
+  lang: Language,
+  rates: Rate[],
+  answer: (w: Write) => { status: number; body?: unknown } | undefined = () => undefined,
+  ledger: { role?: LedgerRole; ecbRates?: boolean; own?: CurrencyUnit[] } = {},
+) {
   const writes: Write[] = [];
   let base = 'EUR';
-  let ecbRates = false;
+  let ecbRates = ledger.ecbRates ?? false;
+  const me = { ...user, languagePreference: preferenceOf(lang) };
   const fetch = mockFetch(
-    api({ ...user, languagePreference: preferenceOf(lang) }, (url, init) => {
+    api(ledger.role ? { ...me, ledgerId: '2', ledgerRole: ledger.role, defaultLedgerId: '1' } : me, (url, init) => {
       const method = init?.method ?? 'GET';
       if (method !== 'GET') {
         const b = init?.body;
@@ -55,6 +63,7 @@ function serve(lang: Language, rates: Rate[], answer: (w: Write) => { status: nu
       }
       if (url === '/api/v1/ledger')
         return { status: 200, body: { id: '1', name: 'Ana', baseCurrency: base, ecbRates, ecbFetchedAt: ecbRates ? 1772000000 : 0 } };
+      if (url === '/api/v1/ledger/currencies' && ledger.own) return { status: 200, body: { items: ledger.own } };
       if (url === '/api/v1/currencies')
         return {
           status: 200,
@@ -384,5 +393,59 @@ describe('Configuration: currencies and rates', () => {
     await userEvent.click(within(ask).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('MILES deleted')).toBeInTheDocument();
     expect(writes).toEqual([{ method: 'DELETE', url: '/api/v1/ledger/currencies/MILES', body: null }]);
+  });
+});
+
+describe('Configuration: currencies and rates for a viewer of the ledger', () => {
+  const miles = [{ code: 'MILES', name: 'Air miles', symbol: 'mi', decimals: 0 }];
+
+  it('shows the base currency, the rates and the ledger’s own currencies, and no way to change any', async () => {
+    serve('en', usd, undefined, { role: 'viewer', ecbRates: true, own: miles });
+    renderApp('/config/currencies', 'en');
+    const list = await screen.findByRole('list', { name: 'Rates of USD' });
+    expect(screen.getByRole('note')).toHaveTextContent('You can only view this ledger');
+    expect(rowsOf(list)[0]).toBe('2 Mar 20261 USD = 0.9215 EUREntered');
+    // The base currency is told, not a list to change it.
+    expect(screen.getByRole('region', { name: 'Main currency' })).toHaveTextContent('Currency of every totalEUR · Euro');
+    expect(screen.queryByRole('combobox', { name: 'Currency of every total' })).toBeNull();
+    // Another currency's rates are still a choice away.
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Add rate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Actions:/ })).toBeNull();
+    // The ECB's daily rates are told as a fact; nothing to import, switch or download.
+    const sources = screen.getByRole('region', { name: 'Downloaded rates' });
+    expect(sources).toHaveTextContent('The European Central Bank’s reference rates are downloaded every day.');
+    expect(within(sources).getByText(/^Last downloaded:/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download now' })).toBeNull();
+    const own = await screen.findByRole('list', { name: 'Your own currencies' });
+    expect(own).toHaveTextContent('MILES · Air miles');
+    expect(screen.queryByRole('button', { name: 'Add a currency' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete: MILES' })).toBeNull();
+  });
+
+  it('without rates, own currencies or the ECB, a viewer is told so and asked to add none', async () => {
+    serve('en', [], undefined, { role: 'viewer' });
+    renderApp('/config/currencies', 'en');
+    expect(await screen.findByText('No rates for USD yet.')).toBeInTheDocument();
+    expect(screen.getByText('This ledger has no currencies of its own.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Downloaded rates' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Import and download rates' })).toBeNull();
+  });
+
+  it('an editor has them all', async () => {
+    serve('en', usd, undefined, { role: 'editor', ecbRates: true, own: miles });
+    renderApp('/config/currencies', 'en');
+    const list = await screen.findByRole('list', { name: 'Rates of USD' });
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Currency of every total' })).toHaveValue('EUR · Euro');
+    expect(screen.getByRole('button', { name: 'Add rate' })).toBeEnabled();
+    expect(within(list).getByRole('button', { name: 'Actions: 2 Mar 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeEnabled();
+    expect(screen.getByRole('switch', { name: /Download the European Central Bank’s rates every day/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Download now' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a currency' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete: MILES' })).toBeInTheDocument();
   });
 });

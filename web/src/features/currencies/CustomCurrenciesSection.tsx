@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLedgerCurrencies } from '@/shared/api/queries';
+import { useCanWrite, useLedgerCurrencies } from '@/shared/api/queries';
 import type { CurrencyUnit } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
@@ -14,6 +14,8 @@ const CODE = /^[A-Z0-9]{2,10}$/;
 export function CustomCurrenciesSection() {
   const { t } = useTranslation();
   const { data: units = [] } = useLedgerCurrencies();
+  // A viewer of the ledger sees its own currencies, and adds or deletes none.
+  const canWrite = useCanWrite();
   const { remove } = useCustomCurrencyMutations();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<CurrencyUnit | null>(null);
@@ -35,13 +37,20 @@ export function CustomCurrenciesSection() {
           <Title order={2} size="h3" id="own-currencies-title">
             {t('rates.ownTitle')}
           </Title>
-          <Button variant="default" size="sm" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-            {t('rates.ownAdd')}
-          </Button>
+          {canWrite && (
+            <Button variant="default" size="sm" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+              {t('rates.ownAdd')}
+            </Button>
+          )}
         </Group>
         <Text size="sm" c="dimmed">
           {t('rates.ownHint')}
         </Text>
+        {units.length === 0 && !canWrite && (
+          <Text size="sm" c="dimmed">
+            {t('rates.ownNone')}
+          </Text>
+        )}
         {units.length > 0 && (
           <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby="own-currencies-title">
             {units.map((u) => (
@@ -54,9 +63,11 @@ export function CustomCurrenciesSection() {
                     {t('rates.ownDetails', { symbol: u.symbol || u.code, count: u.decimals })}
                   </Text>
                 </div>
-                <ActionIcon variant="subtle" color="red" aria-label={`${t('common.delete')}: ${u.code}`} onClick={() => setDeleting(u)}>
-                  <IconTrash size={18} />
-                </ActionIcon>
+                {canWrite && (
+                  <ActionIcon variant="subtle" color="red" aria-label={`${t('common.delete')}: ${u.code}`} onClick={() => setDeleting(u)}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                )}
               </Group>
             ))}
           </Stack>

@@ -2,15 +2,20 @@ import { useState } from 'react';
 import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCanWrite } from '@/shared/api/queries';
 import { localeOf } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useDownloadECB, useLedger, useSetECBRates } from './api';
 import { RatesImportDialog } from './RatesImportDialog';
 
-/** Where rates come from besides the keyboard: a CSV file, and the European Central Bank's daily reference rates. */
+/**
+ * Where rates come from besides the keyboard: a CSV file, and the European Central Bank's daily reference rates.
+ * A viewer of the ledger imports, downloads and switches nothing: when the ECB's rates come every day, the viewer is only told so, and when they last came.
+ */
 export function RateSourcesSection() {
   const { t, i18n } = useTranslation();
+  const canWrite = useCanWrite();
   const ledger = useLedger();
   const setECB = useSetECBRates();
   const download = useDownloadECB();
@@ -36,6 +41,23 @@ export function RateSourcesSection() {
       notifyError(errorMessage(t, e));
     }
   };
+
+  if (!canWrite)
+    return l?.ecbRates ? (
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="rate-sources-title">
+        <Stack gap={6}>
+          <Title order={2} size="h3" id="rate-sources-title">
+            {t('rates.sourcesViewTitle')}
+          </Title>
+          <Text size="sm">{t('rates.ecbActive')}</Text>
+          {fetched && (
+            <Text size="xs" c="dimmed">
+              {t('rates.ecbFetched', { when: fetched })}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    ) : null;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="rate-sources-title">

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Paper, Select, S
 import { IconArrowsExchange, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useAccounts, useCurrencies, useLedgerCurrencies } from '@/shared/api/queries';
+import { useAccounts, useCanWrite, useCurrencies, useLedgerCurrencies } from '@/shared/api/queries';
 import type { Rate, RateSource } from '@/shared/api/types';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
@@ -29,6 +29,8 @@ export function RatesSection() {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const day = dayFormatter(locale);
+  // A viewer of the ledger picks a currency and reads its rates: no add, edit or delete.
+  const canWrite = useCanWrite();
   const ledger = useLedger();
   const { data: accounts = [] } = useAccounts();
   const currencies = useCurrencies();
@@ -89,9 +91,11 @@ export function RatesSection() {
             maw="100%"
             disabled={!base}
           />
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')} disabled={!base || !currency}>
-            {t('rates.add')}
-          </Button>
+          {canWrite && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')} disabled={!base || !currency}>
+              {t('rates.add')}
+            </Button>
+          )}
         </Group>
         {!base || !currency ? (
           <Text size="sm" c="dimmed">
@@ -104,7 +108,7 @@ export function RatesSection() {
             {errorMessage(t, rates.error)}
           </Text>
         ) : items.length === 0 ? (
-          <EmptyState icon={IconArrowsExchange} text={t('rates.empty', { code: currency, base })} />
+          <EmptyState icon={IconArrowsExchange} text={canWrite ? t('rates.empty', { code: currency, base }) : t('rates.emptyView', { code: currency })} />
         ) : (
           <>
             {/* A list rather than a table: a row fits a phone's width without scrolling sideways. */}
@@ -119,21 +123,23 @@ export function RatesSection() {
                       <Text size="sm" className="cc-amount" ta="right">
                         {t('rates.oneUnit', { currency: r.currency, rate: formatRate(r.rate, locale), quote: r.quote })}
                       </Text>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${day(r.date)}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(r)}>
-                            {t('common.edit')}
-                          </Menu.Item>
-                          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(r)}>
-                            {t('common.delete')}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      {canWrite && (
+                        <Menu position="bottom-end">
+                          <Menu.Target>
+                            <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${day(r.date)}`}>
+                              <IconDots size={18} />
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(r)}>
+                              {t('common.edit')}
+                            </Menu.Item>
+                            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(r)}>
+                              {t('common.delete')}
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      )}
                     </Group>
                   </Group>
                   <Group gap={6} wrap="wrap">

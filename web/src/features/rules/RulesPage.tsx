@@ -3,13 +3,14 @@ import { ActionIcon, Badge, Box, Button, Group, Menu, Modal, Paper, Stack, Switc
 import { IconDots, IconPlus, IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAccounts, useCategories, useMe } from '@/shared/api/queries';
+import { useAccounts, useCanWrite, useCategories, useMe } from '@/shared/api/queries';
 import type { Account, Category } from '@/shared/api/types';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
 import { ConfirmDelete } from '@/shared/ui/ConfirmDelete';
 import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
@@ -100,6 +101,7 @@ function RuleCard({
   index,
   total,
   ctx,
+  readOnly,
   onEdit,
   onApply,
   onMove,
@@ -108,6 +110,8 @@ function RuleCard({
   index: number;
   total: number;
   ctx: { accounts: Account[]; names: Map<string, string>; currency: string };
+  /** A viewer's card: the rule in words and whether it is off, no switch or menu. */
+  readOnly: boolean;
   onEdit: () => void;
   onApply: () => void;
   onMove: (by: number) => void;
@@ -135,39 +139,46 @@ function RuleCard({
                 {t('rules.stops')}
               </Badge>
             )}
+            {readOnly && !rule.enabled && (
+              <Badge variant="default" size="sm">
+                {t('rules.off')}
+              </Badge>
+            )}
           </Group>
           <Text size="sm">{describeConditions(rule, { t, locale, currency: ctx.currency, accounts: ctx.accounts })}</Text>
           <Text size="sm" c="dimmed">
             → {describeActions(rule, t, ctx.names)}
           </Text>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
-          <Switch
-            aria-label={`${t('rules.enabled')}: ${rule.name}`}
-            checked={rule.enabled}
-            onChange={(e) => void act(update.mutateAsync({ id: rule.id, enabled: e.currentTarget.checked }))}
-          />
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={t('rules.actionsOf', { name: rule.name })}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={onEdit}>{t('common.edit')}</Menu.Item>
-              <Menu.Item onClick={onApply}>{t('rules.apply')}</Menu.Item>
-              <Menu.Item disabled={index === 0} onClick={() => onMove(-1)}>
-                {t('rules.moveUp')}
-              </Menu.Item>
-              <Menu.Item disabled={index === total - 1} onClick={() => onMove(1)}>
-                {t('rules.moveDown')}
-              </Menu.Item>
-              <Menu.Item color="red" onClick={() => setDeleting(true)}>
-                {t('common.delete')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+        {!readOnly && (
+          <Group gap="xs" wrap="nowrap">
+            <Switch
+              aria-label={`${t('rules.enabled')}: ${rule.name}`}
+              checked={rule.enabled}
+              onChange={(e) => void act(update.mutateAsync({ id: rule.id, enabled: e.currentTarget.checked }))}
+            />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" aria-label={t('rules.actionsOf', { name: rule.name })}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={onEdit}>{t('common.edit')}</Menu.Item>
+                <Menu.Item onClick={onApply}>{t('rules.apply')}</Menu.Item>
+                <Menu.Item disabled={index === 0} onClick={() => onMove(-1)}>
+                  {t('rules.moveUp')}
+                </Menu.Item>
+                <Menu.Item disabled={index === total - 1} onClick={() => onMove(1)}>
+                  {t('rules.moveDown')}
+                </Menu.Item>
+                <Menu.Item color="red" onClick={() => setDeleting(true)}>
+                  {t('common.delete')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        )}
       </Group>
       <ConfirmDelete
         opened={deleting}
@@ -196,13 +207,15 @@ function ruleFrom(description: string, categoryId: string | null): RuleInput {
 /** /categories/rules: the ledger's rules in order; ?from=<movement id>[&category=<id>] opens a new rule made from that movement. */
 export default function RulesPage({ nav }: { nav?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
+  // A viewer of the ledger reads the rules (each card says all it does) and creates, changes or applies none.
+  const canWrite = useCanWrite();
   const { data: rules = [], isLoading } = useRules();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { data: me } = useMe();
   const { reorder } = useRuleMutations();
   const [params, setParams] = useSearchParams();
-  const from = params.get('from');
+  const from = canWrite ? params.get('from') : null;
   const movement = useMovement(from).data;
   const [editing, setEditing] = useState<Rule | 'new' | null>(null);
   const [applying, setApplying] = useState<Rule | null>(null);
@@ -227,16 +240,20 @@ export default function RulesPage({ nav }: { nav?: React.ReactNode }) {
   return (
     <>
       {nav}
-      <PageHeader title={t('rules.title')}>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('rules.add')}
-        </Button>
+      <PageHeader title={t('rules.title')} note={<ReadOnlyNotice />}>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            {t('rules.add')}
+          </Button>
+        )}
       </PageHeader>
       {!isLoading && rules.length === 0 ? (
-        <EmptyState icon={IconWand} text={t('rules.emptyHint')}>
-          <Title order={2} size="h4">
-            {t('rules.empty')}
-          </Title>
+        <EmptyState icon={IconWand} text={canWrite ? t('rules.emptyHint') : t('rules.emptyView')}>
+          {canWrite && (
+            <Title order={2} size="h4">
+              {t('rules.empty')}
+            </Title>
+          )}
         </EmptyState>
       ) : (
         <Stack gap="sm">
@@ -250,6 +267,7 @@ export default function RulesPage({ nav }: { nav?: React.ReactNode }) {
               index={i}
               total={rules.length}
               ctx={{ accounts, names, currency }}
+              readOnly={!canWrite}
               onEdit={() => setEditing(r)}
               onApply={() => setApplying(r)}
               onMove={(by) => move(i, by)}

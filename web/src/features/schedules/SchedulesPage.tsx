@@ -3,13 +3,14 @@ import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, Text
 import { IconCalendarRepeat, IconDots, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAccounts, useCategories } from '@/shared/api/queries';
+import { useAccounts, useCanWrite, useCategories } from '@/shared/api/queries';
 import { dayFormatter, monthAfter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { amountInput, exponentOf, formatMoney, parseAmount } from '@/shared/money';
 import { Amount } from '@/shared/ui/Amount';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { ConfirmDelete } from '@/shared/ui/ConfirmDelete';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage } from '@/shared/ui/problems';
@@ -73,7 +74,8 @@ function ConfirmDialog({ c, onClose }: { c: Confirming; onClose: () => void }) {
   );
 }
 
-function ScheduleRow({ s, onEdit, onConfirm }: { s: Schedule; onEdit: () => void; onConfirm: (occurrence: string) => void }) {
+/** A schedule; readOnly (a viewer's): what it is and when it comes, no post, edit, skip, pause or delete. */
+function ScheduleRow({ s, readOnly, onEdit, onConfirm }: { s: Schedule; readOnly: boolean; onEdit: () => void; onConfirm: (occurrence: string) => void }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const day = dayFormatter(locale);
@@ -129,36 +131,38 @@ function ScheduleRow({ s, onEdit, onConfirm }: { s: Schedule; onEdit: () => void
         </Stack>
         <Stack gap={6} align="flex-end">
           <Amount value={s.amount} currency={s.currency} kind={s.type === 'transfer' ? 'neutral' : s.type} fw={700} />
-          <Group gap={6} wrap="nowrap">
-            {s.nextDate && (
-              <Button size="xs" variant="light" onClick={() => onConfirm(s.due[0] ?? s.nextDate)}>
-                {s.due.length > 0 ? t('schedules.confirm') : t('schedules.postNow')}
-              </Button>
-            )}
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={t('schedules.actions', { name })}>
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={onEdit}>{t('common.edit')}</Menu.Item>
-                {s.nextDate && (
-                  <Menu.Item
-                    onClick={() => void act(skip.mutateAsync({ id: s.id, occurrence: s.nextDate }), t('schedules.skipped', { date: day(s.nextDate) }))}
-                  >
-                    {t('schedules.skip')}
+          {!readOnly && (
+            <Group gap={6} wrap="nowrap">
+              {s.nextDate && (
+                <Button size="xs" variant="light" onClick={() => onConfirm(s.due[0] ?? s.nextDate)}>
+                  {s.due.length > 0 ? t('schedules.confirm') : t('schedules.postNow')}
+                </Button>
+              )}
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" aria-label={t('schedules.actions', { name })}>
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={onEdit}>{t('common.edit')}</Menu.Item>
+                  {s.nextDate && (
+                    <Menu.Item
+                      onClick={() => void act(skip.mutateAsync({ id: s.id, occurrence: s.nextDate }), t('schedules.skipped', { date: day(s.nextDate) }))}
+                    >
+                      {t('schedules.skip')}
+                    </Menu.Item>
+                  )}
+                  <Menu.Item onClick={() => void act(update.mutateAsync({ id: s.id, paused: !s.paused }))}>
+                    {s.paused ? t('schedules.resume') : t('schedules.pause')}
                   </Menu.Item>
-                )}
-                <Menu.Item onClick={() => void act(update.mutateAsync({ id: s.id, paused: !s.paused }))}>
-                  {s.paused ? t('schedules.resume') : t('schedules.pause')}
-                </Menu.Item>
-                <Menu.Item color="red" onClick={() => setDeleting(true)}>
-                  {t('common.delete')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
+                  <Menu.Item color="red" onClick={() => setDeleting(true)}>
+                    {t('common.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          )}
         </Stack>
       </Group>
       <ConfirmDelete
@@ -226,9 +230,11 @@ function Suggestions({ onPick }: { onPick: (s: Partial<ScheduleInput>) => void }
 /** /movements/scheduled: the schedules, what waits for a confirmation, and the suggestions; ?repeat=<movement id> opens a new schedule from that movement. */
 export default function SchedulesPage({ nav }: { nav?: React.ReactNode }) {
   const { t } = useTranslation();
+  // A viewer of the ledger sees the schedules and what waits, and posts, adds or changes none (no suggestions to turn into one either).
+  const canWrite = useCanWrite();
   const [params, setParams] = useSearchParams();
   const { data, isSuccess } = useSchedules();
-  const repeatId = params.get('repeat');
+  const repeatId = canWrite ? params.get('repeat') : null;
   const { data: repeat } = useMovement(repeatId);
   const [editing, setEditing] = useState<Schedule | null>(null);
   const [adding, setAdding] = useState<Partial<ScheduleInput> | null>(null);
@@ -245,22 +251,30 @@ export default function SchedulesPage({ nav }: { nav?: React.ReactNode }) {
   const items = data?.items ?? [];
   return (
     <Stack gap="sm">
-      <PageHeader title={t('schedules.title')}>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding({})}>
-          {t('schedules.add')}
-        </Button>
+      <PageHeader title={t('schedules.title')} note={<ReadOnlyNotice />}>
+        {canWrite && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding({})}>
+            {t('schedules.add')}
+          </Button>
+        )}
       </PageHeader>
       {nav}
       {isSuccess && items.length === 0 ? (
-        <EmptyState icon={IconCalendarRepeat} text={t('schedules.empty')} />
+        <EmptyState icon={IconCalendarRepeat} text={canWrite ? t('schedules.empty') : t('schedules.emptyView')} />
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {items.map((s) => (
-            <ScheduleRow key={s.id} s={s} onEdit={() => setEditing(s)} onConfirm={(occurrence) => setConfirming({ schedule: s, occurrence })} />
+            <ScheduleRow
+              key={s.id}
+              s={s}
+              readOnly={!canWrite}
+              onEdit={() => setEditing(s)}
+              onConfirm={(occurrence) => setConfirming({ schedule: s, occurrence })}
+            />
           ))}
         </Stack>
       )}
-      <Suggestions onPick={setAdding} />
+      {canWrite && <Suggestions onPick={setAdding} />}
       <Modal opened={form !== null} onClose={closeForm} title={repeatId && !adding ? t('schedules.repeatTitle') : t('schedules.add')} size="lg">
         {form && <ScheduleForm initial={form} onDone={closeForm} />}
       </Modal>

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCanWrite } from '@/shared/api/queries';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
@@ -20,6 +21,8 @@ export function UpcomingCard() {
   const day = dayFormatter(locale, { weekday: 'short', day: 'numeric', month: 'short' });
   const { data } = useUpcoming(7);
   const { post } = useScheduleMutations();
+  // A viewer of the ledger sees what waits for a confirmation, and confirms nothing.
+  const canWrite = useCanWrite();
   if (!data) return null;
   const confirm = async (u: Upcoming) => {
     try {
@@ -57,14 +60,15 @@ export function UpcomingCard() {
                   </Text>
                   {u.status !== 'upcoming' && (
                     <Badge size="xs" color={statusColor[u.status]} variant="filled">
-                      {t(`schedules.statuses.${u.status}`)}
+                      {canWrite || u.status !== 'waiting' ? t(`schedules.statuses.${u.status}`) : t('schedules.statuses.waitingView')}
                     </Badge>
                   )}
                 </Group>
               </Stack>
               <Group gap={6} wrap="nowrap">
                 <Amount value={u.amount} currency={u.currency} kind={u.type === 'transfer' ? 'neutral' : u.type} size="sm" fw={600} />
-                {u.status === 'waiting' &&
+                {canWrite &&
+                  u.status === 'waiting' &&
                   (u.askAmount ? (
                     <Button size="compact-xs" variant="light" component={Link} to="/movements/scheduled">
                       {t('schedules.confirm')}

@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LedgerRole } from '@/shared/api/types';
+import { api, mockFetch, renderApp, user } from '@/test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A ledger without accounts where the user has role. */
+function serve(role: LedgerRole) {
+  mockFetch(api({ ...user, languagePreference: 'SWITCH_TO_ENGLISH', ledgerId: '2', ledgerRole: role, defaultLedgerId: '1' }));
+}
+
+describe('Configuration → Accounts without accounts', () => {
+  it('tells a viewer the ledger has none, without asking to add one', async () => {
+    serve('viewer');
+    renderApp('/config', 'en');
+    expect(await screen.findByText('This ledger has no accounts yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/Add one to start recording movements/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add account' })).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('You can only view this ledger');
+  });
+
+  it('asks an editor to add one', async () => {
+    serve('editor');
+    renderApp('/config', 'en');
+    expect(await screen.findByText('No accounts yet. Add one to start recording movements.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add account' })).toBeInTheDocument();
+  });
+});
