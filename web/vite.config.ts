@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import pages from './src/app/pages.json';
 
@@ -27,6 +27,75 @@ function mantineCssPerComponent(): Plugin {
     },
   };
 }
+
+const root = fileURLToPath(new URL('./', import.meta.url));
+/** What the first build pass learns (see fewChunks): the modules /login loads. */
+const guestModulesFile = join(root, 'node_modules/.cache/cashcontrol-guest-modules.json');
+/** A dictionary (a chunk per language: a page loads only the one it shows). */
+const dictionary = /[\\/]src[\\/]shared[\\/]i18n[\\/](en|es|fr|households[\\/][a-z]+)\.ts$/;
+/** The charts' libraries: only the screens that draw charts load them. */
+const charts =
+  /[\\/]node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|@reduxjs|redux|redux-thunk|reselect|react-redux|use-sync-external-store|tiny-invariant)[\\/]/;
+/** Libraries that one screen uses (receipts' drop zone): they stay with it. */
+const oneScreen = /[\\/]node_modules[\\/](@mantine[\\/]dropzone|react-dropzone|file-selector|attr-accept)[\\/]/;
+/** Libraries, shared code and the signed-in frame: what every signed-in page runs. */
+const appCode = /[\\/]src[\\/](shared|app[\\/]layout)[\\/]|[\\/]node_modules[\\/]/;
+
+/**
+ * Few files per page. Left to itself the bundler makes a chunk of each set of
+ * modules that the same screens share: a hundred small files per signed-in
+ * page (a Mantine component, an icon, a helper each), and starting them kept
+ * the first paint waiting long after the page's data had come. So the build
+ * runs twice (npm run build):
+ * - The first pass (CC_BUILD_PASS=guest) chunks as the bundler likes and
+ *   notes which modules /login loads (its entry and screen with what they
+ *   import, after tree-shaking).
+ * - The second makes of those one chunk, "guest" (what every page runs), and
+ *   of the libraries and shared code that the signed-in pages add one more,
+ *   "app" (with its CSS: the Mantine components of every signed-in screen).
+ * Each screen keeps its own chunk, each language its dictionary, and the
+ * charts theirs. /login loads what it loaded before, in a few files; a
+ * signed-in page about ten. Without the first pass's note (tests, the dev
+ * server) the bundler chunks as it likes.
+ */
+function fewChunks(): { plugin: Plugin; groups: { name: string; priority: number; test: (id: string) => boolean }[] } {
+  const firstPass = process.env.CC_BUILD_PASS === 'guest';
+  const plugin: Plugin = {
+    name: 'few-chunks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      if (!firstPass) return;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const seen = new Set<string>();
+      const walk = (file: string) => {
+        const c = byFile.get(file);
+        if (!c || seen.has(file)) return;
+        seen.add(file);
+        c.imports.forEach(walk);
+      };
+      const starts = new Set(pages.guest.flatMap((page) => (pages.pages as Record<string, string[]>)[page] ?? []).map((f) => join(root, f)));
+      chunks.filter((c) => c.isEntry || (c.facadeModuleId !== null && starts.has(c.facadeModuleId))).forEach((c) => walk(c.fileName));
+      const modules = [...seen].flatMap((f) => byFile.get(f)!.moduleIds);
+      mkdirSync(dirname(guestModulesFile), { recursive: true });
+      writeFileSync(guestModulesFile, JSON.stringify(modules));
+    },
+  };
+  if (firstPass || !existsSync(guestModulesFile)) return { plugin, groups: [] };
+  const guest = new Set(JSON.parse(readFileSync(guestModulesFile, 'utf8')) as string[]);
+  // The modules a page loads on demand keep their own chunks (pages.json names them).
+  const onDemand = new Set([pages.shell, ...Object.values(pages.pages).flat(), ...Object.values(pages.dictionaries)].map((f) => join(root, f)));
+  const grouped = (id: string) => !onDemand.has(id) && !dictionary.test(id);
+  return {
+    plugin,
+    groups: [
+      { name: 'guest', priority: 20, test: (id) => guest.has(id) && grouped(id) },
+      { name: 'app', priority: 10, test: (id) => !guest.has(id) && appCode.test(id) && grouped(id) && !charts.test(id) && !oneScreen.test(id) },
+    ],
+  };
+}
+
+const chunks = fewChunks();
 
 interface ManifestChunk {
   file: string;
@@ -81,7 +150,7 @@ function pagePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [mantineCssPerComponent(), react(), pagePreloads()],
+  plugins: [mantineCssPerComponent(), react(), chunks.plugin, pagePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/auth': 'http://127.0.0.1:8080' },
@@ -91,6 +160,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   test: {
     environment: 'jsdom',

@@ -7,22 +7,54 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './app/global.css';
-import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
-import { loadDictionary, rememberedLanguage } from './shared/i18n';
+import { AppProviders, makeQueryClient } from './app/providers';
+import { AppRoutes, preloadPage } from './app/router';
+import { hasSessionHint, meQuery } from './shared/api/queries';
+import { languageOf, loadDictionary, rememberedLanguage, type Dictionaries, type Language } from './shared/i18n';
 
-const language = rememberedLanguage();
+/** How long the first render waits for the page's data once its code is there (it shows without it after that). */
+const DATA_PATIENCE_MS = 300;
 
-// The first screen's language is loaded before the first render, so that no
-// frame shows untranslated keys.
-void loadDictionary(language).then((dictionary) =>
+/**
+ * The first render waits for what it shows, all fetched at once (the server
+ * preloads each of them with the page): the language's dictionary, the
+ * signed-in user, the current page's screens and, for a moment, their first
+ * data. It then shows the page itself, in the user's language, not a spinner
+ * and then a skeleton. Whatever fails here is left to the screens, which
+ * show it and offer to try again.
+ */
+async function boot() {
+  const client = makeQueryClient();
+  let language: Language = rememberedLanguage();
+  const dictionaries: Dictionaries = {};
+  const page = preloadPage(new URL(location.href), hasSessionHint(), client);
+  const patience = new Promise((resolve) => setTimeout(resolve, DATA_PATIENCE_MS));
+  const [dictionary, user] = await Promise.all([
+    loadDictionary(language),
+    client.fetchQuery(meQuery).catch(() => undefined),
+    page.screens.catch(() => undefined),
+  ]);
+  await Promise.race([page.data.catch(() => undefined), patience]);
+  dictionaries[language] = dictionary;
+  // Signed in from another device in another language: that one, at once
+  // (if it does not load, Root asks for it again while showing its spinner).
+  const wanted = user ? languageOf(user.languagePreference) : language;
+  if (wanted !== language) {
+    const loaded = await loadDictionary(wanted).catch(() => undefined);
+    if (loaded) {
+      language = wanted;
+      dictionaries[wanted] = loaded;
+    }
+  }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders language={language} dictionaries={{ [language]: dictionary }}>
+      <AppProviders client={client} language={language} dictionaries={dictionaries}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
       </AppProviders>
     </StrictMode>,
-  ),
-);
+  );
+}
+
+void boot();

@@ -19,8 +19,10 @@ export function Root() {
   const { i18n } = useTranslation();
   // The first signed-in screen waits for the user's language (a chunk of its
   // own) rather than flash the browser's; later switches do not unmount it.
-  const [settled, setSettled] = useState(false);
-  const languageReady = settled || !user || i18n.language === languageOf(user.languagePreference);
+  const inUserLanguage = !!user && i18n.language === languageOf(user.languagePreference);
+  // Settled from the start when main.tsx loaded the user's language first (no render just to note it).
+  const [settled, setSettled] = useState(inUserLanguage);
+  const languageReady = settled || !user || inUserLanguage;
   useEffect(() => {
     if (user && languageReady && !settled) setSettled(true);
   }, [user, languageReady, settled]);

@@ -1,13 +1,20 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useMe } from '@/shared/api/queries';
 import { forgetReturn, rememberedReturn, returnPathOf } from '@/shared/returnTo';
 import { FullScreenSpinner } from './screens/FullScreenSpinner';
+import { lazyScreen } from './lazyScreen';
 
 // The shell (sidebar, menus, tooltips) is only for signed-in users: /login
 // does not load it.
-const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
-const Welcome = lazy(() => import('@/features/welcome/WelcomePage'));
+const AppLayout = lazyScreen(async () => {
+  const m = await import('./layout/AppLayout');
+  return { default: m.AppLayout, prefetch: m.prefetchShell };
+});
+const Welcome = lazyScreen(() => import('@/features/welcome/WelcomePage'));
+
+/** The signed-in frame, to load ahead of its first render with what it shows (see preloadPage). */
+export const Shell: Pick<typeof AppLayout, 'preload' | 'prefetch'> = AppLayout;
 
 /** Protected routes: no signed-in user → /login (which comes back here after
  * signing in); a first-time user → welcome. */

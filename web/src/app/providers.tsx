@@ -1,4 +1,5 @@
-import { lazy, Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import type { NotificationsProps } from '@mantine/notifications';
 import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from '@mantine/core';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -8,9 +9,26 @@ import { UIProvider, useUI } from '@/shared/ui-state';
 import { isProblem } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
 
-// The toasts' container (and its transitions) loads after the first screen;
-// a notification shown before it arrives waits in the store and then appears.
-const Notifications = lazy(() => import('./notifications'));
+/**
+ * The toasts' container (and its transitions) loads after the first screen;
+ * a notification shown before it arrives waits in the store and then appears.
+ * Loaded by an effect, not React.lazy: a Suspense boundary resolving during
+ * the first screen's load would hold that screen's next reveal back.
+ */
+function LateNotifications() {
+  const [Container, setContainer] = useState<ComponentType<NotificationsProps> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./notifications').then(
+      (m) => live && setContainer(() => m.default),
+      () => undefined, // no toasts rather than a broken page; the next visit tries again
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Container ? <Container position="bottom-center" /> : null;
+}
 
 /** A query answered 401: the session ended (expired, or signed out
  * elsewhere). The app forgets the user, and the guards go to /login. */
@@ -75,9 +93,7 @@ function LocalizedMantine({ scheme, children }: { scheme: Scheme; children: Reac
   }, [close]);
   return (
     <MantineProvider theme={localized} cssVariablesResolver={cssVariables} forceColorScheme={scheme}>
-      <Suspense fallback={null}>
-        <Notifications position="bottom-center" />
-      </Suspense>
+      <LateNotifications />
       {children}
     </MantineProvider>
   );

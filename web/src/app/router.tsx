@@ -1,27 +1,32 @@
-import { lazy } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
-import { RequireGuest, RequireUser } from './guards';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { RequireGuest, RequireUser, Shell } from './guards';
+import { lazyScreen, type LazyScreen } from './lazyScreen';
 import { Root } from './Root';
 import { NotFound } from './screens/NotFound';
 import { RouteError } from './screens/RouteError';
 
-// Every screen is loaded on demand, behind the spinner.
-const Login = lazy(() => import('@/features/auth/LoginPage'));
-const Home = lazy(() => import('./routes/HomeRoute'));
-const Categories = lazy(() => import('./routes/CategoriesRoute'));
-const Budget = lazy(() => import('./routes/BudgetRoute'));
-const Rules = lazy(() => import('./routes/RulesRoute'));
-const Movements = lazy(() => import('./routes/MovementsRoute'));
-const Scheduled = lazy(() => import('./routes/ScheduledRoute'));
-const Informs = lazy(() => import('@/features/informs/InformsPage'));
-const Dashboard = lazy(() => import('./routes/DashboardRoute'));
-const Config = lazy(() => import('./routes/ConfigRoute'));
-const Currencies = lazy(() => import('./routes/CurrenciesRoute'));
-const Ledgers = lazy(() => import('./routes/LedgersRoute'));
-const Invitation = lazy(() => import('@/features/ledgers/InvitationPage'));
-const Profile = lazy(() => import('@/features/profile/ProfilePage'));
-const About = lazy(() => import('./routes/AboutRoute'));
+// Every screen is loaded on demand: the current page's before the first
+// render (preloadPage), the others when the user goes there, behind the spinner.
+const Login = lazyScreen(() => import('@/features/auth/LoginPage'));
+const Home = lazyScreen(() => import('./routes/HomeRoute'));
+const Categories = lazyScreen(() => import('./routes/CategoriesRoute'));
+const Budget = lazyScreen(() => import('./routes/BudgetRoute'));
+const Rules = lazyScreen(() => import('./routes/RulesRoute'));
+const Movements = lazyScreen(() => import('./routes/MovementsRoute'));
+const Scheduled = lazyScreen(() => import('./routes/ScheduledRoute'));
+const Informs = lazyScreen(() => import('@/features/informs/InformsPage'));
+const Dashboard = lazyScreen(() => import('./routes/DashboardRoute'));
+const Config = lazyScreen(() => import('./routes/ConfigRoute'));
+const Currencies = lazyScreen(() => import('./routes/CurrenciesRoute'));
+const Ledgers = lazyScreen(() => import('./routes/LedgersRoute'));
+const Invitation = lazyScreen(() => import('@/features/ledgers/InvitationPage'));
+const Profile = lazyScreen(() => import('@/features/profile/ProfilePage'));
+const About = lazyScreen(() => import('./routes/AboutRoute'));
+
+/** The signed-in pages' frame (the route of RequireUser). */
+const shell = Shell;
 
 /** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements Configuration's currencies and ledgers screens under /config, and an invitation's link (/invitations/:token, no sidebar entry). */
 export const routes: RouteObject[] = [
@@ -30,6 +35,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/login',
+        handle: Login,
         element: (
           <RequireGuest>
             <Login />
@@ -38,22 +44,23 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireUser />,
+        handle: shell,
         children: [
-          { path: '/', element: <Home /> },
-          { path: '/categories', element: <Categories /> },
-          { path: '/categories/budget', element: <Budget /> },
-          { path: '/categories/rules', element: <Rules /> },
-          { path: '/movements', element: <Movements /> },
-          { path: '/movements/scheduled', element: <Scheduled /> },
-          { path: '/informs', element: <Informs /> },
-          { path: '/dashboard', element: <Dashboard /> },
-          { path: '/config', element: <Config /> },
-          { path: '/config/currencies', element: <Currencies /> },
-          { path: '/config/ledgers', element: <Ledgers /> },
-          { path: '/invitations/:token', element: <Invitation /> },
-          { path: '/profile', element: <Profile /> },
-          { path: '/signOut', element: <Config signOut /> },
-          { path: '/about', element: <About /> },
+          { path: '/', element: <Home />, handle: Home },
+          { path: '/categories', element: <Categories />, handle: Categories },
+          { path: '/categories/budget', element: <Budget />, handle: Budget },
+          { path: '/categories/rules', element: <Rules />, handle: Rules },
+          { path: '/movements', element: <Movements />, handle: Movements },
+          { path: '/movements/scheduled', element: <Scheduled />, handle: Scheduled },
+          { path: '/informs', element: <Informs />, handle: Informs },
+          { path: '/dashboard', element: <Dashboard />, handle: Dashboard },
+          { path: '/config', element: <Config />, handle: Config },
+          { path: '/config/currencies', element: <Currencies />, handle: Currencies },
+          { path: '/config/ledgers', element: <Ledgers />, handle: Ledgers },
+          { path: '/invitations/:token', element: <Invitation />, handle: Invitation },
+          { path: '/profile', element: <Profile />, handle: Profile },
+          { path: '/signOut', element: <Config signOut />, handle: Config },
+          { path: '/about', element: <About />, handle: About },
         ],
       },
       { path: '*', element: <NotFound /> },
@@ -73,4 +80,22 @@ export function AppRoutes() {
       {element}
     </ErrorBoundary>
   );
+}
+
+/**
+ * Loads what the page at url renders first: its screens (and, signed in, the
+ * app's frame) in screens, and the data they show first in data, asked for as
+ * soon as each screen's code is there. Without a session only the guest
+ * pages' screens load: a signed-out visit to a signed-in page goes to /login.
+ */
+export function preloadPage(url: URL, signedIn: boolean, client: QueryClient): { screens: Promise<unknown>; data: Promise<unknown> } {
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  const inShell = matches.some((m) => m.route.handle === shell);
+  const screens: Pick<LazyScreen<object>, 'preload' | 'prefetch'>[] =
+    inShell && !signedIn ? [Login] : matches.flatMap((m) => (m.route.handle ? [m.route.handle as LazyScreen<object>] : []));
+  const loads = screens.map((s) => s.preload().then(() => s));
+  return {
+    screens: Promise.all(loads),
+    data: Promise.all(loads.map((l) => l.then((s) => s.prefetch(client, url.searchParams)))),
+  };
 }

@@ -1,17 +1,25 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useNarrowerThan } from '@/shared/viewport';
 import { Outlet } from 'react-router';
 import { breakpoints, navbarHeight } from '@/shared/constants';
+import type { QueryClient } from '@tanstack/react-query';
+import { ledgersQuery } from '@/shared/api/ledgers';
 import { useLiveUpdates } from '@/shared/api/live';
+import { metaQuery } from '@/shared/api/queries';
 import { PageSpinner } from '../screens/FullScreenSpinner';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 
+/** What the frame shows on every page, asked for with the page's own data: the ledgers in its header, the help card's meta. */
+export function prefetchShell(client: QueryClient) {
+  return Promise.all([client.prefetchQuery(ledgersQuery), client.prefetchQuery(metaQuery)]);
+}
+
 /** The signed-in frame: navigation bar, sidebar (or mobile menu) and the screen. */
 export function AppLayout({ children }: { children?: ReactNode }) {
-  const mobile = useMediaQuery(`(max-width: ${breakpoints.tablet - 1}px)`, window.innerWidth < breakpoints.tablet, { getInitialValueInEffect: false }) ?? false;
+  const mobile = useNarrowerThan(breakpoints.tablet);
   const [menu, setMenu] = useState(false);
   // Other members' changes (and this user's elsewhere) show without a reload.
   useLiveUpdates();

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useMediaQuery } from '@mantine/hooks';
+import { useNarrowerThan } from '@/shared/viewport';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const phone = useMediaQuery(`(max-width: ${breakpoints.tablet - 1}px)`);
+  const phone = useNarrowerThan(breakpoints.tablet);
 
   const run = async (fn: () => Promise<void>) => {
     setBusy(true);

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey, query } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
 import type { Movement, MovementType, Page } from '@/shared/api/types';
@@ -60,17 +60,23 @@ export function exportUrl(f: MovementFilters) {
   return `/api/v1/movements/export.csv${query(filterQuery(f))}`;
 }
 
-export function useMovementList(f: MovementFilters) {
-  return useInfiniteQuery({
+export const movementListQuery = (f: MovementFilters) =>
+  infiniteQueryOptions({
     queryKey: [...keys.movements, 'list', f],
     queryFn: ({ pageParam }) => api.get<Page<Movement>>(`/api/v1/movements${query({ ...filterQuery(f), limit: 100, cursor: pageParam })}`),
     initialPageParam: '' as string,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+
+export function useMovementList(f: MovementFilters) {
+  return useInfiniteQuery(movementListQuery(f));
 }
 
+export const movementTotalsQuery = (f: MovementFilters) =>
+  queryOptions({ queryKey: [...keys.movements, 'totals', f], queryFn: () => api.get<Totals>(`/api/v1/movements/totals${query(filterQuery(f))}`) });
+
 export function useMovementTotals(f: MovementFilters) {
-  return useQuery({ queryKey: [...keys.movements, 'totals', f], queryFn: () => api.get<Totals>(`/api/v1/movements/totals${query(filterQuery(f))}`) });
+  return useQuery(movementTotalsQuery(f));
 }
 
 export function useRecentMovements(limit: number) {

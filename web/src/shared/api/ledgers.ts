@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { keys } from './queries';
 import type { Member, Page, User, UserLedger } from './types';
@@ -8,12 +8,14 @@ import type { Member, Page, User, UserLedger } from './types';
 // the Ledgers screen and an accepted invitation all change it the same way.
 
 /** The user's ledgers, the default first, then by name. */
+export const ledgersQuery = queryOptions({
+  queryKey: keys.ledgers,
+  queryFn: async () => (await api.get<Page<UserLedger>>('/api/v1/ledgers')).items,
+  staleTime: 5 * 60_000,
+});
+
 export function useLedgers() {
-  return useQuery({
-    queryKey: keys.ledgers,
-    queryFn: async () => (await api.get<Page<UserLedger>>('/api/v1/ledgers')).items,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(ledgersQuery);
 }
 
 /** The members of a ledger: the Ledgers screen lists them; a shared ledger's screens name who recorded what. */

@@ -75,20 +75,29 @@ export function useSetUser() {
   return (u: User | null) => qc.setQueryData(keys.me, u);
 }
 
+export const metaQuery = queryOptions({ queryKey: keys.meta, queryFn: () => api.get<Meta>('/api/v1/meta'), staleTime: Infinity });
+
 export function useMeta() {
-  return useQuery({ queryKey: keys.meta, queryFn: () => api.get<Meta>('/api/v1/meta'), staleTime: Infinity });
+  return useQuery(metaQuery);
 }
 
 export function useCurrencies() {
   return useQuery({ queryKey: keys.currencies, queryFn: () => api.get<Currency[]>('/api/v1/currencies'), staleTime: Infinity });
 }
 
+export const accountsQuery = queryOptions({ queryKey: keys.accounts, queryFn: async () => (await api.get<Page<Account>>('/api/v1/accounts')).items });
+
 export function useAccounts() {
-  return useQuery({ queryKey: keys.accounts, queryFn: async () => (await api.get<Page<Account>>('/api/v1/accounts')).items });
+  return useQuery(accountsQuery);
 }
 
+export const categoriesQuery = queryOptions({
+  queryKey: keys.categories,
+  queryFn: async () => (await api.get<Page<Category>>('/api/v1/categories')).items,
+});
+
 export function useCategories() {
-  return useQuery({ queryKey: keys.categories, queryFn: async () => (await api.get<Page<Category>>('/api/v1/categories')).items });
+  return useQuery(categoriesQuery);
 }
 
 /** The ledger's own currencies; every amount in them is formatted with their decimals and symbol from then on. */
