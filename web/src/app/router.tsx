@@ -25,9 +25,6 @@ const Invitation = lazyScreen(() => import('@/features/ledgers/InvitationPage'))
 const Profile = lazyScreen(() => import('@/features/profile/ProfilePage'));
 const About = lazyScreen(() => import('./routes/AboutRoute'));
 
-/** The signed-in pages' frame (the route of RequireUser). */
-const shell = Shell;
-
 /** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements Configuration's currencies and ledgers screens under /config, and an invitation's link (/invitations/:token, no sidebar entry). */
 export const routes: RouteObject[] = [
   {
@@ -44,7 +41,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireUser />,
-        handle: shell,
+        handle: Shell,
         children: [
           { path: '/', element: <Home />, handle: Home },
           { path: '/categories', element: <Categories />, handle: Categories },
@@ -90,7 +87,7 @@ export function AppRoutes() {
  */
 export function preloadPage(url: URL, signedIn: boolean, client: QueryClient): { screens: Promise<unknown>; data: Promise<unknown> } {
   const matches = matchRoutes(routes, url.pathname) ?? [];
-  const inShell = matches.some((m) => m.route.handle === shell);
+  const inShell = matches.some((m) => m.route.handle === Shell);
   const screens: Pick<LazyScreen<object>, 'preload' | 'prefetch'>[] =
     inShell && !signedIn ? [Login] : matches.flatMap((m) => (m.route.handle ? [m.route.handle as LazyScreen<object>] : []));
   const loads = screens.map((s) => s.preload().then(() => s));
