@@ -7,6 +7,11 @@ export function dayFormatter(locale: string, options: Intl.DateTimeFormatOptions
   return (date) => f.format(new Date(`${date}T00:00:00Z`));
 }
 
+/** The text with its first letter in upper case, for a formatted day that begins a line ("lunes, 23 de noviembre" → "Lunes, 23 de noviembre"). */
+export function capitalise(s: string, locale: string): string {
+  return s.charAt(0).toLocaleUpperCase(locale) + s.slice(1);
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The calendar date of a year, a month (0-11) and a day; months and days past

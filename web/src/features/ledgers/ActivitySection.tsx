@@ -3,13 +3,14 @@ import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Activity, UserLedger } from '@/shared/api/types';
-import { dayFormatter, today } from '@/shared/dates';
+import { capitalise, dayFormatter, today } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
 import { errorMessage } from '@/shared/ui/problems';
 import { useActivity } from './api';
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The dictionary keys of what can happen to an account or a category. */
+const thingKeys = { created: 'Created', updated: 'Updated', deleted: 'Deleted' } as const;
 
 /** Who did it: the member's name, the server's (a scheduled movement), or a former member's place. */
 function actor(t: TFunction, a: Activity): string {
@@ -35,7 +36,7 @@ export function activitySentence(t: TFunction, a: Activity, locale: string): str
     }
     case 'account':
     case 'category':
-      if (a.action === 'created' || a.action === 'updated' || a.action === 'deleted') return t(`activity.${a.subject}${capitalised(a.action)}`, vars);
+      if (a.action === 'created' || a.action === 'updated' || a.action === 'deleted') return t(`activity.${a.subject}${thingKeys[a.action]}`, vars);
       break;
     case 'ledger':
       if (a.action === 'renamed') return t('activity.ledgerRenamed', vars);
@@ -96,7 +97,7 @@ export function ActivitySection({ ledger }: { ledger: UserLedger }) {
           {days.map(({ day, items }) => (
             <div key={day}>
               <Title order={3} size="sm" fw={600} mb={4}>
-                {capitalised(dayLabel(day))}
+                {capitalise(dayLabel(day), locale)}
               </Title>
               <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
                 {items.map((a) => {

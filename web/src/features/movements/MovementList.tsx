@@ -4,7 +4,7 @@ import { useNarrowerThan } from '@/shared/viewport';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Account, Category, Movement } from '@/shared/api/types';
-import { dayFormatter } from '@/shared/dates';
+import { capitalise, dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { breakpoints } from '@/shared/constants';
 import { formatMoney } from '@/shared/money';
@@ -12,11 +12,6 @@ import css from './MovementList.module.css';
 import { MovementRow, signed } from './MovementRow';
 
 type Row = { kind: 'day'; date: string; totals: Map<string, number> } | { kind: 'movement'; m: Movement };
-
-/** The text with its first letter in upper case ("lunes, 23 de noviembre" → "Lunes, 23 de noviembre"). */
-function capitalise(s: string, locale: string): string {
-  return s.charAt(0).toLocaleUpperCase(locale) + s.slice(1);
-}
 
 /**
  * The list fills the window below where it starts (the page above it varies
