@@ -29,7 +29,7 @@ function mantineCssPerComponent(): Plugin {
 }
 
 const root = fileURLToPath(new URL('./', import.meta.url));
-/** What the first build pass learns (see fewChunks): the modules /login loads. */
+/** What the first build pass learns (see fewChunks): the entry's own modules, and those /login loads. */
 const guestModulesFile = join(root, 'node_modules/.cache/cashcontrol-guest-modules.json');
 /** A dictionary (a chunk per language: a page loads only the one it shows). */
 const dictionary = /[\\/]src[\\/]shared[\\/]i18n[\\/](en|es|fr|households[\\/][a-z]+)\.ts$/;
@@ -48,8 +48,8 @@ const appCode = /[\\/]src[\\/](shared|app[\\/]layout)[\\/]|[\\/]node_modules[\\/
  * the first paint waiting long after the page's data had come. So the build
  * runs twice (npm run build):
  * - The first pass (CC_BUILD_PASS=guest) chunks as the bundler likes and
- *   notes which modules /login loads (its entry and screen with what they
- *   import, after tree-shaking).
+ *   notes which modules /login loads (app/boot.tsx and its screen with what
+ *   they import, after tree-shaking; the entry, main.tsx, stays apart).
  * - The second makes of those one chunk, "guest" (what every page runs), and
  *   of the libraries and shared code that the signed-in pages add one more,
  *   "app" (with its CSS: the Mantine components of every signed-in screen).
@@ -75,20 +75,30 @@ function fewChunks(): { plugin: Plugin; groups: { name: string; priority: number
         c.imports.forEach(walk);
       };
       const starts = new Set(pages.guest.flatMap((page) => (pages.pages as Record<string, string[]>)[page] ?? []).map((f) => join(root, f)));
-      chunks.filter((c) => c.isEntry || (c.facadeModuleId !== null && starts.has(c.facadeModuleId))).forEach((c) => walk(c.fileName));
-      const modules = [...seen].flatMap((f) => byFile.get(f)!.moduleIds);
+      // The entry itself only holds the global styles and starts app/boot.tsx
+      // once the page has painted: what /login runs starts there.
+      const entries = chunks.filter((c) => c.isEntry);
+      entries.forEach((c) => seen.add(c.fileName));
+      entries.forEach((c) => c.dynamicImports.forEach(walk));
+      chunks.filter((c) => c.facadeModuleId !== null && starts.has(c.facadeModuleId)).forEach((c) => walk(c.fileName));
+      const entry = entries.flatMap((c) => c.moduleIds);
+      const guest = [...seen].filter((f) => !entries.some((c) => c.fileName === f)).flatMap((f) => byFile.get(f)!.moduleIds);
       mkdirSync(dirname(guestModulesFile), { recursive: true });
-      writeFileSync(guestModulesFile, JSON.stringify(modules));
+      writeFileSync(guestModulesFile, JSON.stringify({ entry, guest }));
     },
   };
   if (firstPass || !existsSync(guestModulesFile)) return { plugin, groups: [] };
-  const guest = new Set(JSON.parse(readFileSync(guestModulesFile, 'utf8')) as string[]);
+  const noted = JSON.parse(readFileSync(guestModulesFile, 'utf8')) as { entry: string[]; guest: string[] };
+  const entry = new Set(noted.entry);
+  const guest = new Set(noted.guest);
   // The modules a page loads on demand keep their own chunks (pages.json names them).
   const onDemand = new Set([pages.shell, ...Object.values(pages.pages).flat(), ...Object.values(pages.dictionaries)].map((f) => join(root, f)));
   const grouped = (id: string) => !onDemand.has(id) && !dictionary.test(id);
   return {
     plugin,
     groups: [
+      // The entry keeps its own few modules (the global styles, the bundler's preload helper).
+      { name: 'index', priority: 30, test: (id) => entry.has(id) },
       { name: 'guest', priority: 20, test: (id) => guest.has(id) && grouped(id) },
       { name: 'app', priority: 10, test: (id) => !guest.has(id) && appCode.test(id) && grouped(id) && !charts.test(id) && !oneScreen.test(id) },
     ],
@@ -101,6 +111,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -108,7 +119,8 @@ interface ManifestChunk {
  * Preload what the first paint needs: after the build, dist/.vite/pages.json
  * lists for each page of src/app/pages.json the JavaScript and CSS files it
  * loads beyond the entry's (its lazy chunks and their static imports), and
- * each dictionary's. The server adds them to the page as <link rel=
+ * each dictionary's; "boot" is what the entry loads itself once the page has
+ * painted (app/boot.tsx), for a page not listed. The server adds them to the page as <link rel=
  * "modulepreload"> and <link rel="preload" as="style">, so the browser
  * fetches them with the entry instead of one after another.
  */
@@ -139,8 +151,10 @@ function pagePreloads(): Plugin {
         const all = [...closure(keys)].flatMap((k) => [...(manifest[k]!.css ?? []), manifest[k]!.file]);
         return [...new Set(all)].filter((f) => !loaded.has(f));
       };
+      const boot = entry.flatMap((k) => manifest[k]!.dynamicImports ?? []);
       const out = {
         guest: pages.guest,
+        boot: files(boot),
         pages: Object.fromEntries(Object.entries(pages.pages).map(([path, keys]) => [path, files(pages.guest.includes(path) ? keys : [pages.shell, ...keys])])),
         dictionaries: Object.fromEntries(Object.entries(pages.dictionaries).map(([lang, key]) => [lang, files([key])])),
       };
@@ -149,8 +163,32 @@ function pagePreloads(): Plugin {
   };
 }
 
+/**
+ * The entry's styles (Mantine's global styles and ours, a few KB) go inside
+ * index.html: the browser paints the page's own HTML as soon as it has it,
+ * instead of after one more request (the server sends many others with the
+ * page). The server's Content-Security-Policy allows inline styles.
+ */
+function inlineEntryStyles(): Plugin {
+  return {
+    name: 'inline-entry-styles',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/index-[\w-]+\.css)">/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== 'asset') return tag;
+          return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [mantineCssPerComponent(), react(), chunks.plugin, pagePreloads()],
+  plugins: [mantineCssPerComponent(), react(), chunks.plugin, pagePreloads(), inlineEntryStyles()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/auth': 'http://127.0.0.1:8080' },
@@ -160,6 +198,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
     manifest: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   test: {

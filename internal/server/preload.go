@@ -19,7 +19,10 @@ import (
 // <link rel="modulepreload"> and <link rel="preload" as="style">, so that the
 // browser fetches them alongside the entry rather than one after another.
 type preloads struct {
-	Guest        []string            `json:"guest"`
+	Guest []string `json:"guest"`
+	// Boot is what the entry itself loads (the app's code), for a page that
+	// is not listed; a listed page's files include it.
+	Boot         []string            `json:"boot"`
 	Pages        map[string][]string `json:"pages"`
 	Dictionaries map[string][]string `json:"dictionaries"`
 	// html is index.html with each page's and language's links, built once;
@@ -48,7 +51,7 @@ func loadPreloads(files fs.FS, index []byte) *preloads {
 	p.html = map[string][]byte{}
 	requests := screenRequests()
 	for lang, dict := range p.Dictionaries {
-		p.html["|"+lang] = withLinks(index, dict, nil)
+		p.html["|"+lang] = withLinks(index, append(append([]string{}, p.Boot...), dict...), nil)
 		for page, list := range p.Pages {
 			files := append(append([]string{}, list...), dict...)
 			p.html[page+"|"+lang] = withLinks(index, files, nil)

@@ -10,7 +10,7 @@ import (
 // build lists them: the page the app will show (by the session hint cookie)
 // and the dictionary of the browser's language.
 func TestPagePreloads(t *testing.T) {
-	pages := `{"guest":["/login"],
+	pages := `{"guest":["/login"],"boot":["assets/app-1.js","assets/app-1.css"],
 		"pages":{"/login":["assets/Login-1.js","assets/Input-1.css"],"/movements":["assets/Layout-1.js","assets/Movements-1.js"],"/":["assets/Layout-1.js","assets/Home-1.js"]},
 		"dictionaries":{"es":["assets/es-1.js"],"en":["assets/en-1.js"],"fr":["assets/fr-1.js"]}}`
 	srv := newServerWith(t, fstest.MapFS{
@@ -64,8 +64,8 @@ func TestPagePreloads(t *testing.T) {
 		{"/login", "cc_lang=de", "es", "module /assets/Login-1.js, style /assets/Input-1.css, module /assets/es-1.js"},
 		{"/login", hint, "es", "fetch /api/v1/me, fetch /api/v1/meta, fetch /api/v1/ledgers, fetch /api/v1/accounts, fetch /api/v1/categories, " +
 			"fetch /api/v1/schedules/upcoming?days=7, module /assets/Layout-1.js, module /assets/Home-1.js, module /assets/es-1.js"},
-		// An unknown page: only the dictionary.
-		{"/nope", hint, "fr", "module /assets/fr-1.js"},
+		// An unknown page: the app's code (what the entry loads) and the dictionary.
+		{"/nope", hint, "fr", "module /assets/app-1.js, style /assets/app-1.css, module /assets/fr-1.js"},
 	} {
 		var header []string
 		if tc.cookie != "" {

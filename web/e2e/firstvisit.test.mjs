@@ -68,6 +68,18 @@ test('the page preloads its first files, and uses them all', async () => {
   await ctx.close();
 });
 
+test('the first paint needs nothing but the HTML: its styles are inside, and the entry only starts the app', async () => {
+  const html = await (await fetch(`${srv.base}/login`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  assert.ok(!/<link[^>]+rel="stylesheet"/.test(head), 'a stylesheet holds the first paint back');
+  assert.match(head, /<style>[^<]*--mantine-color-body/);
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(head)?.[1];
+  assert.ok(entry, 'no entry script');
+  const code = await (await fetch(`${srv.base}${entry}`)).text();
+  assert.ok(code.length < 4096, `the entry is ${code.length} bytes: the app's code should load after the first paint`);
+  assert.match(code, /import\(/);
+});
+
 test('signed in, the page starts its API requests itself and in the language the user reads', async () => {
   // A French user on an English browser: after one visit the app remembers
   // French, so the next page comes with the French dictionary, and with its

@@ -1,60 +1,25 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+// The entry: the global styles, and nothing else that the browser must run
+// before it paints the page's own HTML (the brand, in index.html).
 // Mantine's global styles; each component's own styles come with the chunk
 // that uses it (mantineCssPerComponent in vite.config.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './app/global.css';
-import { AppProviders, makeQueryClient } from './app/providers';
-import { AppRoutes, preloadPage } from './app/router';
-import { hasSessionHint, meQuery } from './shared/api/queries';
-import { languageOf, loadDictionary, rememberedLanguage, type Dictionaries, type Language } from './shared/i18n';
-
-/** How long the first render waits for the page's data once its code is there (it shows without it after that). */
-const DATA_PATIENCE_MS = 300;
 
 /**
- * The first render waits for what it shows, all fetched at once (the server
- * preloads each of them with the page): the language's dictionary, the
- * signed-in user, the current page's screens and, for a moment, their first
- * data. It then shows the page itself, in the user's language, not a spinner
- * and then a skeleton. Whatever fails here is left to the screens, which
- * show it and offer to try again.
+ * Resolves once the browser has had a frame to paint the page's HTML. The
+ * app's code (preloaded with the page, app/boot.tsx and what it imports)
+ * runs only then, so the first paint never waits for it. A hidden tab paints
+ * no frames: the timeout goes on without one.
  */
-async function boot() {
-  const client = makeQueryClient();
-  let language: Language = rememberedLanguage();
-  const dictionaries: Dictionaries = {};
-  const page = preloadPage(new URL(location.href), hasSessionHint(), client);
-  const patience = new Promise((resolve) => setTimeout(resolve, DATA_PATIENCE_MS));
-  const [dictionary, user] = await Promise.all([
-    loadDictionary(language),
-    client.fetchQuery(meQuery).catch(() => undefined),
-    page.screens.catch(() => undefined),
-  ]);
-  await Promise.race([page.data.catch(() => undefined), patience]);
-  dictionaries[language] = dictionary;
-  // Signed in from another device in another language: that one, at once
-  // (if it does not load, Root asks for it again while showing its spinner).
-  const wanted = user ? languageOf(user.languagePreference) : language;
-  if (wanted !== language) {
-    const loaded = await loadDictionary(wanted).catch(() => undefined);
-    if (loaded) {
-      language = wanted;
-      dictionaries[wanted] = loaded;
-    }
-  }
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders client={client} language={language} dictionaries={dictionaries}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+function afterFirstFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
 
-void boot();
+void afterFirstFrame()
+  .then(() => import('./app/boot'))
+  .then((m) => m.boot());

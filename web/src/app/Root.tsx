@@ -20,7 +20,7 @@ export function Root() {
   // The first signed-in screen waits for the user's language (a chunk of its
   // own) rather than flash the browser's; later switches do not unmount it.
   const inUserLanguage = !!user && i18n.language === languageOf(user.languagePreference);
-  // Settled from the start when main.tsx loaded the user's language first (no render just to note it).
+  // Settled from the start when app/boot.tsx loaded the user's language first (no render just to note it).
   const [settled, setSettled] = useState(inUserLanguage);
   const languageReady = settled || !user || inUserLanguage;
   useEffect(() => {

@@ -13,7 +13,7 @@ export type LazyScreen<P extends object> = ComponentType<P> & {
 
 /**
  * Like React.lazy, with preload(): once its module is loaded the component
- * renders at once instead of suspending. main.tsx loads the current page's
+ * renders at once instead of suspending. app/boot.tsx loads the current page's
  * screens before the first render, so that render shows the page itself:
  * no spinner, and no wait for React to reveal it (React holds the content of
  * a Suspense boundary whose fallback was just shown back for 300 ms).

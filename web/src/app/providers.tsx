@@ -10,7 +10,8 @@ import { isProblem } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
 
 /**
- * The toasts' container (and its transitions) loads after the first screen;
+ * The toasts' container (and its transitions) loads after the page, when the
+ * browser is idle;
  * a notification shown before it arrives waits in the store and then appears.
  * Loaded by an effect, not React.lazy: a Suspense boundary resolving during
  * the first screen's load would hold that screen's next reveal back.
@@ -19,12 +20,19 @@ function LateNotifications() {
   const [Container, setContainer] = useState<ComponentType<NotificationsProps> | null>(null);
   useEffect(() => {
     let live = true;
-    void import('./notifications').then(
-      (m) => live && setContainer(() => m.default),
-      () => undefined, // no toasts rather than a broken page; the next visit tries again
-    );
+    const load = () =>
+      void import('./notifications').then(
+        (m) => live && setContainer(() => m.default),
+        () => undefined, // no toasts rather than a broken page; the next visit tries again
+      );
+    // Once the page has loaded and the browser is idle: its chunk must not
+    // share the network or the main thread with the first screen's.
+    const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 1000 }) : window.setTimeout(load, 200));
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
     return () => {
       live = false;
+      window.removeEventListener('load', idle);
     };
   }, []);
   return Container ? <Container position="bottom-center" /> : null;
@@ -99,7 +107,7 @@ function LocalizedMantine({ scheme, children }: { scheme: Scheme; children: Reac
   );
 }
 
-/** dictionaries holds at least the first language's (main.tsx loads it). */
+/** dictionaries holds at least the first language's (app/boot.tsx loads it). */
 export function AppProviders({
   children,
   client,

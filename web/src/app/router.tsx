@@ -1,11 +1,10 @@
-import { ErrorBoundary } from 'react-error-boundary';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireGuest, RequireUser, Shell } from './guards';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
 import { Root } from './Root';
 import { NotFound } from './screens/NotFound';
-import { RouteError } from './screens/RouteError';
+import { RouteErrorBoundary } from './screens/RouteError';
 
 // Every screen is loaded on demand: the current page's before the first
 // render (preloadPage), the others when the user goes there, behind the spinner.
@@ -72,11 +71,7 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
-  return (
-    <ErrorBoundary fallback={<RouteError />} resetKeys={[pathname]}>
-      {element}
-    </ErrorBoundary>
-  );
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }
 
 /**
