@@ -75,8 +75,8 @@ function fewChunks(): { plugin: Plugin; groups: { name: string; priority: number
         c.imports.forEach(walk);
       };
       const starts = new Set(pages.guest.flatMap((page) => (pages.pages as Record<string, string[]>)[page] ?? []).map((f) => join(root, f)));
-      // The entry itself only holds the global styles and starts app/boot.tsx
-      // once the page has painted: what /login runs starts there.
+      // The entry only starts app/boot.tsx once the page has painted: what
+      // /login runs starts there.
       const entries = chunks.filter((c) => c.isEntry);
       entries.forEach((c) => seen.add(c.fileName));
       entries.forEach((c) => c.dynamicImports.forEach(walk));
@@ -97,7 +97,10 @@ function fewChunks(): { plugin: Plugin; groups: { name: string; priority: number
   return {
     plugin,
     groups: [
-      // The entry keeps its own few modules (the global styles, the bundler's preload helper).
+      // The bundler's preload helper apart: a lazy chunk that imported it from the
+      // entry would name the entry's styles (inside index.html) among its own.
+      { name: 'preload', priority: 35, test: (id) => id.includes('vite/preload-helper') },
+      // The entry keeps its own few modules.
       { name: 'index', priority: 30, test: (id) => entry.has(id) },
       { name: 'guest', priority: 20, test: (id) => guest.has(id) && grouped(id) },
       { name: 'app', priority: 10, test: (id) => !guest.has(id) && appCode.test(id) && grouped(id) && !charts.test(id) && !oneScreen.test(id) },
@@ -120,9 +123,9 @@ interface ManifestChunk {
  * lists for each page of src/app/pages.json the JavaScript and CSS files it
  * loads beyond the entry's (its lazy chunks and their static imports), and
  * each dictionary's; "boot" is what the entry loads itself once the page has
- * painted (app/boot.tsx), for a page not listed. The server adds them to the page as <link rel=
- * "modulepreload"> and <link rel="preload" as="style">, so the browser
- * fetches them with the entry instead of one after another.
+ * painted (app/boot.tsx), for a page not listed. The server adds them to the
+ * page as <link rel="modulepreload"> and <link rel="preload" as="style">, so
+ * the browser fetches them with the entry instead of one after another.
  */
 function pagePreloads(): Plugin {
   let outDir = 'dist';
@@ -163,11 +166,16 @@ function pagePreloads(): Plugin {
   };
 }
 
+/** The global styles' file, as the build names it after index.html. */
+const entryStyles = /^assets\/index-[\w-]+\.css$/;
+
 /**
- * The entry's styles (Mantine's global styles and ours, a few KB) go inside
- * index.html: the browser paints the page's own HTML as soon as it has it,
- * instead of after one more request (the server sends many others with the
- * page). The server's Content-Security-Policy allows inline styles.
+ * The global styles (src/app/entry.css, linked from index.html: Mantine's
+ * global styles and ours, a few KB) go inside index.html, and no chunk
+ * lists them as its own (which would load them again): the browser paints
+ * the page's own HTML as soon as it has it, instead of after one more request
+ * (the server sends many others with the page). The server's
+ * Content-Security-Policy allows inline styles.
  */
 function inlineEntryStyles(): Plugin {
   return {
@@ -177,9 +185,9 @@ function inlineEntryStyles(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/index-[\w-]+\.css)">/g, (tag, file: string) => {
+        return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w-]+\.css)">/g, (_tag, file: string) => {
           const asset = ctx.bundle?.[file];
-          if (asset?.type !== 'asset') return tag;
+          if (asset?.type !== 'asset' || !entryStyles.test(file)) throw new Error(`inlineEntryStyles: ${file} is not the global styles' file`);
           return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
         });
       },

@@ -78,6 +78,30 @@ test('the first paint needs nothing but the HTML: its styles are inside, and the
   const code = await (await fetch(`${srv.base}${entry}`)).text();
   assert.ok(code.length < 4096, `the entry is ${code.length} bytes: the app's code should load after the first paint`);
   assert.match(code, /import\(/);
+
+  // Nothing loads the global styles again, signed out or in, whatever screen opens.
+  const ctx = await browser.newContext({ locale: 'en-US' });
+  const page = await ctx.newPage();
+  const styles = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') styles.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`${srv.base}/login`);
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.request.post(`${srv.base}/api/v1/auth/signup`, { data: { email: 'styles@example.com', password: 'mango-river-42', name: 'Sty' } });
+  await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
+  for (const path of ['/movements', '/informs', '/categories', '/config']) {
+    await page.goto(`${srv.base}${path}`);
+    await page.waitForLoadState('networkidle');
+  }
+  const entryStyles = /<link rel="stylesheet" crossorigin href="([^"]+)">/.exec(html)?.[1];
+  assert.equal(entryStyles, undefined);
+  assert.deepEqual(
+    styles.filter((p) => /\/index-[\w-]+\.css$/.test(p)),
+    [],
+    `the global styles were fetched: ${styles}`,
+  );
+  await ctx.close();
 });
 
 test('signed in, the page starts its API requests itself and in the language the user reads', async () => {

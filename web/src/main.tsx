@@ -1,11 +1,5 @@
-// The entry: the global styles, and nothing else that the browser must run
-// before it paints the page's own HTML (the brand, in index.html).
-// Mantine's global styles; each component's own styles come with the chunk
-// that uses it (mantineCssPerComponent in vite.config.ts).
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-import './app/global.css';
+// The entry: nothing that the browser must run before it paints the page's
+// own HTML (the brand, and the global styles of app/entry.css, in index.html).
 
 /**
  * Resolves once the browser has had a frame to paint the page's HTML. The
