@@ -4,20 +4,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Category } from '@/shared/api/types';
 import { api, mockFetch, renderApp, user } from '@/test/render';
 
-// Counts the mutation hooks that are mounted (each one once, however often
-// its component renders).
+// Counts the mutation hooks that are mounted now: an effect counts each one
+// once its component is committed, however often it renders (a render React
+// starts again, after a screen's chunk arrives or under load, counts nothing).
 const mounted = vi.hoisted(() => ({ mutations: 0 }));
 vi.mock('@tanstack/react-query', async (importOriginal) => {
   const rq = await importOriginal<typeof import('@tanstack/react-query')>();
-  const { useRef } = await import('react');
+  const { useEffect } = await import('react');
   return {
     ...rq,
     useMutation: ((...args: Parameters<typeof rq.useMutation>) => {
-      const counted = useRef(false);
-      if (!counted.current) {
-        counted.current = true;
+      useEffect(() => {
         mounted.mutations++;
-      }
+        return () => {
+          mounted.mutations--;
+        };
+      }, []);
       return rq.useMutation(...args);
     }) as typeof rq.useMutation,
   };
