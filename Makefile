@@ -6,6 +6,9 @@ BIN := bin/cashcontrol
 STATICCHECK_VERSION := v0.8.2
 export CASHCONTROL_TEST_POSTGRES ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 export CGO_ENABLED := 1
+# SQLite's FTS5 (the search index) is compiled into the driver only with this tag.
+GO_TAGS := sqlite_fts5
+export GOFLAGS := -tags=$(GO_TAGS)
 # Our packages (npm packages may ship Go files under web/node_modules).
 GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 
@@ -51,7 +54,7 @@ test: build tools
 check:
 	@test -z "$$(gofmt -l cmd internal tools web/embed.go web/screens)" || { gofmt -l cmd internal tools web/embed.go web/screens; echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet $(GO_PKGS)
-	go vet -tags testclock ./cmd/cashcontrol
+	go vet -tags testclock,$(GO_TAGS) ./cmd/cashcontrol
 	./bin/staticcheck $(GO_PKGS)
 	cd web && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check
 
@@ -92,7 +95,7 @@ e2e: build bin/mockidp bin/cashcontrol-testclock
 
 # The end-to-end tests' build: a clock that POST /test/clock moves forward (clock_testclock.go). Never shipped.
 bin/cashcontrol-testclock: web/dist/index.html $(GO_SOURCES)
-	go build -tags testclock -o bin/cashcontrol-testclock ./cmd/cashcontrol
+	go build -tags testclock,$(GO_TAGS) -o bin/cashcontrol-testclock ./cmd/cashcontrol
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

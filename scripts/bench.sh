@@ -24,7 +24,7 @@ EMAIL=bench@example.com
 PASSWORD=bench-password-not-secret
 
 [ -x "$BIN" ] || make --no-print-directory build >/dev/null
-go build -o bin/ccbench ./cmd/ccbench
+go build -tags sqlite_fts5 -o bin/ccbench ./cmd/ccbench
 
 # shellcheck source=scripts/lib-server.sh
 . scripts/lib-server.sh

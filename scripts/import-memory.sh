@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin/cashcontrol}
-[ -x "$BIN" ] || go build -o "$BIN" ./cmd/cashcontrol
+[ -x "$BIN" ] || go build -tags sqlite_fts5 -o "$BIN" ./cmd/cashcontrol
 # shellcheck source=scripts/lib-server.sh
 . scripts/lib-server.sh
 export CASHCONTROL_SIGNUP_RATE=1000/1s CASHCONTROL_UPLOAD_RATE=1000/1s

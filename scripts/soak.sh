@@ -25,7 +25,7 @@ PGSERVER=${SOAK_POSTGRES:-postgres://postgres@127.0.0.1:5432}
 BIN=${SOAK_BIN:-bin/cashcontrol}
 
 if [ -z "${SOAK_BIN:-}" ]; then make --no-print-directory build >/dev/null; fi
-go build -o bin/ccbench ./cmd/ccbench
+go build -tags sqlite_fts5 -o bin/ccbench ./cmd/ccbench
 
 TMP=$(mktemp -d)
 PIDS=()

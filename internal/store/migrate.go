@@ -58,7 +58,8 @@ func (db *DB) migrator() (*goose.Provider, error) {
 	opts = append(opts, goose.WithGoMigrations(
 		goose.NewGoMigration(9, &goose.GoFunc{RunTx: db.learnFromEarlierTransfers}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
 		goose.NewGoMigration(15, &goose.GoFunc{RunTx: db.countFeaturesOfEarlierMovements}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
-		goose.NewGoMigration(19, &goose.GoFunc{RunTx: db.searchWordsInGo}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
+		goose.NewGoMigration(19, &goose.GoFunc{RunTx: db.searchWordsInGo}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
+		goose.NewGoMigration(21, &goose.GoFunc{RunTx: db.searchInFTS5}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
 	return goose.NewProvider(dialect, db.w, sub, opts...)
 }
 
@@ -110,23 +111,94 @@ func (db *DB) learnFromEarlierTransfers(ctx context.Context, sqlTx *sql.Tx) erro
 // searchWordsInGo is migration 19, on PostgreSQL: the words of the search
 // in a column of their own, made in Go (searchText) for every movement, and
 // the search's index on them instead of on the SQL expression that made
-// them (see search_pg.go). On SQLite, whose index is FTS4's, the column
-// stays empty: it is there so that both databases keep one schema.
+// them (see search_pg.go). On SQLite the column stayed empty until
+// migration 21 (searchInFTS5): it is there so that both databases keep one
+// schema.
 func (db *DB) searchWordsInGo(ctx context.Context, sqlTx *sql.Tx) error {
 	if _, err := sqlTx.ExecContext(ctx, `ALTER TABLE movements ADD COLUMN search_words TEXT NOT NULL DEFAULT ''`); err != nil || db.dialect != Postgres {
 		return err
 	}
-	type row struct {
-		id    int64
-		words string
+	err := db.fillSearchWords(ctx, sqlTx, func(got []searchWordsRow) error {
+		args := make([]any, 0, 2*len(got))
+		var values strings.Builder
+		for i, r := range got {
+			if i > 0 {
+				values.WriteString(", ")
+			}
+			fmt.Fprintf(&values, "($%d::bigint, $%d::text)", 2*i+1, 2*i+2)
+			args = append(args, r.id, r.words)
+		}
+		_, err := sqlTx.ExecContext(ctx, `UPDATE movements AS m SET search_words = v.words FROM (VALUES `+values.String()+`) AS v(id, words)
+			WHERE m.id = v.id`, args...)
+		return err
+	})
+	if err != nil {
+		return err
 	}
+	if _, err := sqlTx.ExecContext(ctx, `DROP INDEX IF EXISTS movements_search`); err != nil {
+		return err
+	}
+	_, err = sqlTx.ExecContext(ctx, `CREATE INDEX movements_search ON movements USING gin (`+pgSearchIndex+`)`)
+	return err
+}
+
+// searchInFTS5 is migration 21, on SQLite: every movement's search_words
+// made in Go, and the search index, until then FTS4's over the descriptions
+// and notes, an FTS5 index of those words (sqliteSearchSchema). Nothing to
+// do on PostgreSQL.
+func (db *DB) searchInFTS5(ctx context.Context, sqlTx *sql.Tx) error {
+	if db.dialect != SQLite {
+		return nil
+	}
+	for _, q := range []string{`DROP TRIGGER movements_search_insert`, `DROP TRIGGER movements_search_update`,
+		`DROP TRIGGER movements_search_delete`, `DROP TABLE movements_search`} {
+		if _, err := sqlTx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	update, err := sqlTx.PrepareContext(ctx, `UPDATE movements SET search_words = ? WHERE id = ?`)
+	if err != nil {
+		return err
+	}
+	defer update.Close()
+	err = db.fillSearchWords(ctx, sqlTx, func(got []searchWordsRow) error {
+		for _, r := range got {
+			if _, err := update.ExecContext(ctx, r.words, r.id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, q := range sqliteSearchSchema {
+		if _, err := sqlTx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	_, err = sqlTx.ExecContext(ctx, `INSERT INTO movements_search (rowid, words) SELECT `+searchKeySQL("date", "id")+`, search_words
+		FROM movements ORDER BY 1`)
+	return err
+}
+
+// searchWordsRow is a movement's id and its search_words.
+type searchWordsRow struct {
+	id    int64
+	words string
+}
+
+// fillSearchWords makes the search_words of every movement whose
+// description or notes have words, and hands them to update a batch at a
+// time, in the order of the ids.
+func (db *DB) fillSearchWords(ctx context.Context, sqlTx *sql.Tx, update func([]searchWordsRow) error) error {
 	const batch = 2000
 	for after := int64(0); ; {
-		rows, err := sqlTx.QueryContext(ctx, `SELECT id, description, notes FROM movements WHERE id > $1 ORDER BY id LIMIT $2`, after, batch)
+		rows, err := sqlTx.QueryContext(ctx, db.rebind(`SELECT id, description, notes FROM movements WHERE id > ? ORDER BY id LIMIT ?`), after, batch)
 		if err != nil {
 			return err
 		}
-		var got []row
+		var got []searchWordsRow
 		n := 0
 		for rows.Next() {
 			var id int64
@@ -137,7 +209,7 @@ func (db *DB) searchWordsInGo(ctx context.Context, sqlTx *sql.Tx) error {
 			}
 			n, after = n+1, id
 			if w := searchText(description, notes); w != "" {
-				got = append(got, row{id, w})
+				got = append(got, searchWordsRow{id, w})
 			}
 		}
 		rows.Close()
@@ -145,27 +217,12 @@ func (db *DB) searchWordsInGo(ctx context.Context, sqlTx *sql.Tx) error {
 			return err
 		}
 		if len(got) > 0 {
-			args := make([]any, 0, 2*len(got))
-			var values strings.Builder
-			for i, r := range got {
-				if i > 0 {
-					values.WriteString(", ")
-				}
-				fmt.Fprintf(&values, "($%d::bigint, $%d::text)", 2*i+1, 2*i+2)
-				args = append(args, r.id, r.words)
-			}
-			if _, err := sqlTx.ExecContext(ctx, `UPDATE movements AS m SET search_words = v.words FROM (VALUES `+values.String()+`) AS v(id, words)
-				WHERE m.id = v.id`, args...); err != nil {
+			if err := update(got); err != nil {
 				return err
 			}
 		}
 		if n < batch {
-			break
+			return nil
 		}
 	}
-	if _, err := sqlTx.ExecContext(ctx, `DROP INDEX IF EXISTS movements_search`); err != nil {
-		return err
-	}
-	_, err := sqlTx.ExecContext(ctx, `CREATE INDEX movements_search ON movements USING gin (`+pgSearchIndex+`)`)
-	return err
 }

@@ -212,9 +212,6 @@ func nullID(id int64) any {
 func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft) (int64, error) {
 	var id int64
 	cols, values, args := movementInsertColumns, movementPlaceholders, movementArgs(ledgerID, &d, tx.stamp())
-	if tx.db.dialect == Postgres {
-		cols, values, args = cols+`, search_words`, values+`, ?`, append(args, searchText(d.Description, d.Notes))
-	}
 	err := tx.queryRow(ctx, `INSERT INTO movements (`+cols+`) VALUES (`+values+`) RETURNING id`, args...).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert movement: %w", err)
@@ -348,7 +345,7 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 		strings.Join(d.Tags, ","), db.nowMillis(), nullID(tx.actor), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), ledgerID, id); err != nil {
 		return err
 	}
-	if db.dialect == Postgres && (d.Description != prev.Description || d.Notes != prev.Notes) {
+	if d.Description != prev.Description || d.Notes != prev.Notes {
 		if _, err := tx.exec(ctx, `UPDATE movements SET search_words = ? WHERE ledger_id = ? AND id = ?`,
 			searchText(d.Description, d.Notes), ledgerID, id); err != nil {
 			return err

@@ -103,10 +103,10 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 
 const movementInsertColumns = `ledger_id, type, date, amount, account_id, category_id,
 	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at, base_amount, to_base_amount, base_later, splits,
-	created_by, updated_by`
+	created_by, updated_by, search_words`
 
 // movementInsertWidth is how many columns movementInsertColumns lists.
-const movementInsertWidth = 20
+const movementInsertWidth = 21
 
 // movementPlaceholders is one row's "?, ?, …" for movementInsertColumns.
 var movementPlaceholders = strings.TrimSuffix(strings.Repeat("?, ", movementInsertWidth), ", ")
@@ -119,10 +119,11 @@ func movementArgs(ledgerID int64, d *finance.MovementDraft, st stamp) []any {
 	}
 	return []any{ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
 		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, st.at, st.at,
-		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), nullID(st.by), nullID(st.by)}
+		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), nullID(st.by), nullID(st.by),
+		searchText(d.Description, d.Notes)}
 }
 
-// sqliteBatchRows movements go in one multi-row INSERT on SQLite (18
+// sqliteBatchRows movements go in one multi-row INSERT on SQLite (21
 // parameters each, far below SQLite's 32,766).
 const sqliteBatchRows = 256
 
@@ -149,18 +150,18 @@ func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, dr
 		return nil, err
 	}
 	var q strings.Builder
-	args := make([]any, 0, pgBatchRows*(movementInsertWidth+2))
+	args := make([]any, 0, pgBatchRows*(movementInsertWidth+1))
 	for lo := 0; lo < len(drafts); lo += pgBatchRows {
 		hi := min(lo+pgBatchRows, len(drafts))
 		q.Reset()
 		args = args[:0]
-		q.WriteString(`INSERT INTO movements (id, ` + movementInsertColumns + `, search_words) VALUES `)
+		q.WriteString(`INSERT INTO movements (id, ` + movementInsertColumns + `) VALUES `)
 		for i := lo; i < hi; i++ {
 			if i > lo {
 				q.WriteByte(',')
 			}
 			q.WriteByte('(')
-			for c := 0; c < movementInsertWidth+2; c++ {
+			for c := 0; c < movementInsertWidth+1; c++ {
 				if c > 0 {
 					q.WriteByte(',')
 				}
@@ -169,7 +170,6 @@ func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, dr
 			q.WriteByte(')')
 			args = append(args, ids[i])
 			args = append(args, movementArgs(ledgerID, &drafts[i], st)...)
-			args = append(args, searchText(drafts[i].Description, drafts[i].Notes))
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return nil, fmt.Errorf("insert movements: %w", err)

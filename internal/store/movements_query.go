@@ -60,7 +60,7 @@ func (db *DB) filterSQL(ctx context.Context, ledgerID int64, f finance.MovementF
 	}
 	where, args = filterConditions(ledgerID, f, how)
 	if tokens := searchTokens(f.Text); len(tokens) > 0 {
-		cond, more := db.searchCondition(ledgerID, f, tokens)
+		cond, more := db.searchCondition(f, tokens)
 		where, args = where+cond, append(args, more...)
 	}
 	return where, args, lines, nil

@@ -142,12 +142,10 @@ func (w *movementWriter) flush() error {
 	return nil
 }
 
-// copyColumns are movementInsertColumns as COPY lists them, and the words
-// of the search (PostgreSQL's search_words).
+// copyColumns are movementInsertColumns as COPY lists them.
 var copyColumns = []string{"ledger_id", "type", "date", "amount", "account_id", "category_id",
 	"to_account_id", "to_amount", "description", "notes", "tags", "fitid", "created_at", "updated_at", "base_amount", "to_base_amount", "base_later", "splits",
-	"created_by", "updated_by",
-	"search_words"}
+	"created_by", "updated_by", "search_words"}
 
 // copyMovementsPostgres writes a batch with COPY on the transaction's own
 // connection: one round trip and no SQL to parse for thousands of rows.
@@ -184,8 +182,7 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 			if ids != nil {
 				row = append(row, ids[i])
 			}
-			row = append(row, movementArgs(ledgerID, &drafts[i], st)...)
-			return append(row, searchText(drafts[i].Description, drafts[i].Notes)), nil
+			return append(row, movementArgs(ledgerID, &drafts[i], st)...), nil
 		})); err != nil {
 			return fmt.Errorf("copy movements: %w", err)
 		}
@@ -211,11 +208,11 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 
 // sqliteInserter inserts movements and their tags with prepared statements,
 // sqliteBatchRows rows per statement, in searchOrder. On an embedded database
-// a statement costs no round trip, but the search index's trigger writes out
-// FTS4's pending terms at every statement (its savepoint) and whenever a key
-// is lower than the one before: a statement per row made imports 3–4 times
-// slower. The ids come back through RETURNING; SQLite gives the rows of one
-// statement increasing ids in the order they go in.
+// a statement costs no round trip, but the search index writes out its
+// pending words at every statement (its savepoint) and whenever a key is
+// lower than the one before (see searchOrder): with FTS4, a statement per row
+// made imports 3–4 times slower. The ids come back through RETURNING; SQLite
+// gives the rows of one statement increasing ids in the order they go in.
 type sqliteInserter struct {
 	tx     *sql.Tx
 	stmts  map[int]*sql.Stmt // by rows per statement

@@ -377,14 +377,15 @@ func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
 		}
 		return nil
 	}
-	update, err := t.tx.PrepareContext(ctx, `UPDATE movements SET category_id = ?, description = ?, notes = ?, tags = ?, updated_at = ?, updated_by = ?
-		WHERE ledger_id = ? AND id = ?`)
+	update, err := t.tx.PrepareContext(ctx, `UPDATE movements SET category_id = ?, description = ?, notes = ?, tags = ?, updated_at = ?, updated_by = ?,
+		search_words = ? WHERE ledger_id = ? AND id = ?`)
 	if err != nil {
 		return err
 	}
 	defer update.Close()
 	for _, r := range rs {
-		if _, err := update.ExecContext(ctx, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","), now, nullID(t.actor), t.ledgerID, r.id); err != nil {
+		if _, err := update.ExecContext(ctx, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","), now, nullID(t.actor),
+			searchText(r.after.Description, r.after.Notes), t.ledgerID, r.id); err != nil {
 			return err
 		}
 	}

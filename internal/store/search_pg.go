@@ -54,7 +54,7 @@ func (db *DB) pgSearchPage(ctx context.Context, ledgerID int64, tokens []string,
 	if err := set("max_parallel_workers_per_gather = 0", "enable_seqscan = off", "enable_indexscan = off"); err != nil {
 		return nil, nil, err
 	}
-	cond, condArgs := db.searchCondition(ledgerID, finance.MovementFilter{}, tokens)
+	cond, condArgs := db.searchCondition(finance.MovementFilter{}, tokens)
 	var n int
 	// Without the ledger's condition only the search index can serve the
 	// count (the ledger's own index would read the whole ledger); a word common

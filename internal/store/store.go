@@ -117,6 +117,11 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", opts.SQLitePath, err)
 	}
+	var fts5 bool
+	if err := w.QueryRowContext(ctx, `SELECT sqlite_compileoption_used('ENABLE_FTS5')`).Scan(&fts5); err != nil || !fts5 {
+		w.Close()
+		return nil, errors.New("open sqlite: this binary's SQLite has no FTS5, which the search needs: build it with -tags sqlite_fts5 (make build does)")
+	}
 	r, err := sql.Open("sqlite3", sqliteDSN(opts.SQLitePath, true))
 	if err != nil {
 		w.Close()

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"cashcontrol/internal/finance"
@@ -71,7 +72,7 @@ func (db *DB) CheckLedgerForTest(ctx context.Context, ledgerID int64) error {
 // ColumnsForTest lists every table of the schema (goose's bookkeeping table
 // aside) with its columns and their declared types, as the database reports
 // them: PRAGMA table_info on SQLite, information_schema on PostgreSQL.
-// SQLite's search index (the FTS4 table movements_search and its shadow
+// SQLite's search index (the FTS5 table movements_search and its shadow
 // tables) is left out: PostgreSQL's is an index, not a table.
 func (db *DB) ColumnsForTest(ctx context.Context) (map[string]map[string]string, error) {
 	q := `SELECT m.name, p.name, p.type FROM sqlite_master m JOIN pragma_table_info(m.name) p
@@ -100,10 +101,13 @@ func (db *DB) ColumnsForTest(ctx context.Context) (map[string]map[string]string,
 	return out, rows.Err()
 }
 
-// SearchIndexRowsForTest counts a ledger's rows in SQLite's search index (its
-// movements on PostgreSQL, whose index is on the table); -1 on error.
+// SearchIndexRowsForTest counts the rows of SQLite's search index that are a
+// ledger's movements or no movement's at all (on PostgreSQL, whose index is
+// on the table, the ledger's movements); -1 on error.
 func (db *DB) SearchIndexRowsForTest(ctx context.Context, ledgerID int64) int64 {
-	q := `SELECT COUNT(*) FROM movements_search WHERE ledger_id = ?`
+	q := `SELECT COUNT(*) FROM movements_search_docsize s LEFT JOIN movements m
+		ON m.id = s.id & ` + strconv.Itoa(searchIDMask) + ` AND ` + searchKeySQL("m.date", "m.id") + ` = s.id
+		WHERE m.id IS NULL OR m.ledger_id = ?`
 	if db.dialect == Postgres {
 		q = `SELECT COUNT(*) FROM movements WHERE ledger_id = ?`
 	}
@@ -117,19 +121,25 @@ func (db *DB) SearchIndexRowsForTest(ctx context.Context, ledgerID int64) int64 
 // SearchTokensForTest is searchTokens: the words a query is made of.
 func SearchTokensForTest(text string) []string { return searchTokens(text) }
 
-// IndexWordsForTest returns the words the search index makes of text:
-// SQLite's tokenizer (through fts3tokenize), PostgreSQL's parser over the
-// search_words a movement with that description keeps.
+// IndexWordsForTest returns the words the search index makes of the
+// search_words a movement with that description keeps: SQLite's tokenizer
+// (an FTS5 table of movements_search's options, read through fts5vocab),
+// PostgreSQL's parser.
 func (db *DB) IndexWordsForTest(ctx context.Context, text string) ([]string, error) {
-	q, arg := `SELECT unnest(tsvector_to_array(to_tsvector('simple', CAST(? AS text))))`, searchText(text, "")
+	q := `SELECT unnest(tsvector_to_array(to_tsvector('simple', CAST(? AS text))))`
 	if db.dialect == SQLite {
-		arg = text
-		if _, err := db.w.ExecContext(ctx, `CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts3tokenize('unicode61', 'remove_diacritics=2')`); err != nil {
+		for _, s := range []string{`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts5(text, detail=none, tokenize='ascii')`,
+			`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words_vocab USING fts5vocab(temp, words, row)`, `DELETE FROM temp.words`} {
+			if _, err := db.w.ExecContext(ctx, s); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := db.w.ExecContext(ctx, `INSERT INTO temp.words (text) VALUES (?)`, searchText(text, "")); err != nil {
 			return nil, err
 		}
-		q = `SELECT token FROM temp.words WHERE input = ?`
+		q = `SELECT term FROM temp.words_vocab WHERE ? IS NOT NULL`
 	}
-	out, err := queryColumn[string](db.w.QueryContext(ctx, db.rebind(q), arg))
+	out, err := queryColumn[string](db.w.QueryContext(ctx, db.rebind(q), searchText(text, "")))
 	if out == nil {
 		out = []string{}
 	}
@@ -144,7 +154,7 @@ func (db *DB) ExplainSearchForTest(ctx context.Context, ledgerID int64, text str
 		return "", nil
 	}
 	tokens := searchTokens(text)
-	cond, args := db.searchCondition(ledgerID, finance.MovementFilter{Text: text}, tokens)
+	cond, args := db.searchCondition(finance.MovementFilter{Text: text}, tokens)
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return "", err
@@ -196,5 +206,23 @@ func (db *DB) FileExistsForTest(ctx context.Context, key string) bool {
 // ExpireInvitationsForTest makes every invitation of the ledger expired.
 func (db *DB) ExpireInvitationsForTest(ctx context.Context, ledgerID int64) error {
 	_, err := db.w.ExecContext(ctx, db.rebind(`UPDATE ledger_invitations SET expires_at = ? WHERE ledger_id = ?`), db.nowMillis()-1, ledgerID)
+	return err
+}
+
+// MigrateUpToForTest applies the pending migrations up to version, and no
+// later one.
+func (db *DB) MigrateUpToForTest(ctx context.Context, version int64) error {
+	p, err := db.migrator()
+	if err != nil {
+		return err
+	}
+	_, err = p.UpTo(ctx, version)
+	return err
+}
+
+// ExecForTest runs a statement on the writing connection, as written
+// (placeholders "?").
+func (db *DB) ExecForTest(ctx context.Context, q string, args ...any) error {
+	_, err := db.w.ExecContext(ctx, db.rebind(q), args...)
 	return err
 }
