@@ -211,8 +211,8 @@ func nullID(id int64) any {
 
 func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft) (int64, error) {
 	var id int64
-	cols, values, args := movementInsertColumns, movementPlaceholders, movementArgs(ledgerID, &d, tx.stamp())
-	err := tx.queryRow(ctx, `INSERT INTO movements (`+cols+`) VALUES (`+values+`) RETURNING id`, args...).Scan(&id)
+	err := tx.queryRow(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (`+movementPlaceholders+`) RETURNING id`,
+		movementArgs(ledgerID, &d, tx.stamp())...).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert movement: %w", err)
 	}
