@@ -223,6 +223,13 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 	var res ImportResult
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		res = ImportResult{}
+		if db.dialect == SQLite {
+			restore, err := tx.boundCache(ctx, importCacheBytes)
+			if err != nil {
+				return err
+			}
+			defer restore()
+		}
 		if err := claimUpload(ctx, tx, ledgerID, uploadID); err != nil {
 			return err
 		}

@@ -114,6 +114,7 @@ func TestImportCommitStoresEveryRow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		mustFullCache(t, db)
 		// The existing movements of that account and period, read in the commit.
 		if len(seen.Keys) != 1 || seen.Keys[finance.DuplicateKey("2024-03-04", "expense", 250, "before")] != 1 {
 			t.Errorf("existing movements handed to the rows: %+v", seen)
@@ -236,10 +237,23 @@ func TestImportCommitFailureWritesNothing(t *testing.T) {
 				t.Fatalf("%s: balance %d", c.name, b)
 			}
 			mustCheck(t, db, l)
+			mustFullCache(t, db)
 		}
 		if created, _, err := db.ImportMovements(ctx, l, up, sourceOf(acc.ID, importRows(acc.ID, 10))); err != nil || created != 10 {
 			t.Fatalf("the upload after failed commits: %d, %v", created, err)
 		}
 		mustCheck(t, db, l)
 	})
+}
+
+// mustFullCache fails unless SQLite's writing connection has its page cache
+// back at its size (an import commits with a smaller one).
+func mustFullCache(t *testing.T, db *store.DB) {
+	t.Helper()
+	if db.Dialect() != store.SQLite {
+		return
+	}
+	if got, want := db.SQLitePragmas(context.Background())["cache_size"], fmt.Sprint(-store.SQLiteCacheBytes/1024); got != want {
+		t.Fatalf("after an import the writer's cache_size is %s, want %s", got, want)
+	}
 }
