@@ -26,10 +26,11 @@ import (
 //     holds every ledger's movements (FTS5 has no partitions, as FTS4's
 //     languageid was): the join to the movement checks its ledger, so a
 //     search costs what the instance's matches cost, not only the ledger's.
-//   - Both: the column search_words holds the words, made in Go by every
-//     write that sets a description or notes (searchText).
 //   - PostgreSQL: a GIN index on the tsvector of search_words (search_pg.go,
 //     migration 19).
+//
+// Both index the column search_words: the words made in Go by every write
+// that sets a description or notes (searchText).
 
 // sqliteSearchSchema is SQLite's search index (migration 21): an FTS5
 // table of the movements' search_words under their search keys, and the
