@@ -31,8 +31,15 @@ func check(ctx context.Context, args []string, getenv func(string) string, stdou
 			fmt.Fprintf(stderr, "ledger %d: %s\n", id, strings.Join(lines, "\n  "))
 		}
 	}
+	var wrong []string
 	if bad > 0 {
-		return fmt.Errorf("check: %d of %d ledgers are wrong", bad, len(ids))
+		wrong = append(wrong, fmt.Sprintf("%d of %d ledgers are wrong", bad, len(ids)))
+	}
+	if err := db.CheckSearchOrphans(ctx); err != nil {
+		wrong = append(wrong, err.Error())
+	}
+	if len(wrong) > 0 {
+		return fmt.Errorf("check: %s", strings.Join(wrong, "; "))
 	}
 	fmt.Fprintf(stdout, "check: %d ledgers, every balance and monthly total equals its movements (%s)\n", len(ids), db.Dialect())
 	return nil

@@ -62,3 +62,23 @@ func TestSearchMovesToFTS5(t *testing.T) {
 	}
 	mustCheck(t, db, u.LedgerID)
 }
+
+// TestSearchOrphans: a row of SQLite's search index whose movement is gone
+// fails the check.
+func TestSearchOrphans(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Options{SQLitePath: filepath.Join(t.TempDir(), "orphans.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.CheckSearchOrphans(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.ExecForTest(ctx, `INSERT INTO movements_search (rowid, words) VALUES (12345, 'gone')`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CheckSearchOrphans(ctx); err == nil {
+		t.Fatal("an index row of no movement passes the check")
+	}
+}

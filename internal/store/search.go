@@ -46,7 +46,7 @@ import (
 // 240 ms.
 var sqliteSearchSchema = []string{
 	`CREATE VIRTUAL TABLE movements_search USING fts5(words, content='', contentless_delete=1, detail=none,
-		tokenize='ascii', prefix='1 2 3 4 5 6')`,
+		tokenize=` + sqliteSearchTokenizer + `, prefix='1 2 3 4 5 6')`,
 	`CREATE TRIGGER movements_search_insert AFTER INSERT ON movements BEGIN
 		INSERT INTO movements_search (rowid, words) VALUES (` + searchKeySQL("new.date", "new.id") + `, new.search_words);
 	END`,
@@ -59,6 +59,10 @@ var sqliteSearchSchema = []string{
 		DELETE FROM movements_search WHERE rowid = ` + searchKeySQL("old.date", "old.id") + `;
 	END`,
 }
+
+// sqliteSearchTokenizer is movements_search's tokenizer (the tests read
+// words through the same).
+const sqliteSearchTokenizer = `'ascii'`
 
 // searchIDBits is how many low bits of a search key hold the movement id.
 const searchIDBits = 40

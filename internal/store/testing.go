@@ -64,9 +64,13 @@ func (db *DB) CountLedgerRowsForTest(ctx context.Context, ledgerID int64) map[st
 	return out
 }
 
-// CheckLedgerForTest is CheckLedger under the name the tests have always used.
+// CheckLedgerForTest is CheckLedger, and CheckSearchOrphans, which a check
+// of the whole instance runs once.
 func (db *DB) CheckLedgerForTest(ctx context.Context, ledgerID int64) error {
-	return db.CheckLedger(ctx, ledgerID)
+	if err := db.CheckLedger(ctx, ledgerID); err != nil {
+		return err
+	}
+	return db.CheckSearchOrphans(ctx)
 }
 
 // ColumnsForTest lists every table of the schema (goose's bookkeeping table
@@ -128,7 +132,7 @@ func SearchTokensForTest(text string) []string { return searchTokens(text) }
 func (db *DB) IndexWordsForTest(ctx context.Context, text string) ([]string, error) {
 	q := `SELECT unnest(tsvector_to_array(to_tsvector('simple', CAST(? AS text))))`
 	if db.dialect == SQLite {
-		for _, s := range []string{`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts5(text, detail=none, tokenize='ascii')`,
+		for _, s := range []string{`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts5(text, detail=none, tokenize=` + sqliteSearchTokenizer + `)`,
 			`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words_vocab USING fts5vocab(temp, words, row)`, `DELETE FROM temp.words`} {
 			if _, err := db.w.ExecContext(ctx, s); err != nil {
 				return nil, err
