@@ -32,6 +32,9 @@ type route struct {
 	access  access
 	handler http.HandlerFunc
 	user    userHandler
+	// sessionOnly: a browser's session, never an API token (passwords,
+	// two-step sign-in, tokens, the account's deletion).
+	sessionOnly bool
 }
 
 func open(pattern string, h http.HandlerFunc) route {
@@ -39,6 +42,11 @@ func open(pattern string, h http.HandlerFunc) route {
 }
 func me(pattern string, h userHandler) route {
 	return route{pattern: pattern, access: signedIn, user: h}
+}
+
+// session is a signed-in route that API tokens never reach.
+func session(pattern string, h userHandler) route {
+	return route{pattern: pattern, access: signedIn, user: h, sessionOnly: true}
 }
 func read(pattern string, h userHandler) route {
 	return route{pattern: pattern, access: viewer, user: h}
@@ -75,13 +83,13 @@ func (a *API) wrap(rt route) http.HandlerFunc {
 	case anyone:
 		return rt.handler
 	case signedIn:
-		return a.authed(func(w http.ResponseWriter, r *http.Request, u *finance.User) {
+		return a.authed(rt, func(w http.ResponseWriter, r *http.Request, u *finance.User) {
 			rt.user(w, r.WithContext(store.WithActor(r.Context(), u.ID)), u)
 		})
 	}
 	min := minRole[rt.access]
 	h := rt.user
-	return a.authed(func(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	return a.authed(rt, func(w http.ResponseWriter, r *http.Request, u *finance.User) {
 		if raw := r.PathValue("ledgerId"); raw != "" {
 			id, ok := finance.ParseID(raw)
 			if !ok {

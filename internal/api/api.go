@@ -90,8 +90,12 @@ func (a *API) fail(w http.ResponseWriter, r *http.Request, err error) { WriteErr
 type userHandler func(w http.ResponseWriter, r *http.Request, u *finance.User)
 
 // authed loads the signed-in user or answers 401.
-func (a *API) authed(h userHandler) http.HandlerFunc {
+func (a *API) authed(rt route, h userHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if secret, ok := auth.BearerToken(r); ok {
+			a.tokenAuthed(rt, h, secret, w, r)
+			return
+		}
 		sess, err := a.sessions.Current(r.Context(), r)
 		if err != nil {
 			if finance.ErrorCode(err) == finance.ECodeUnauthorized {
@@ -112,7 +116,28 @@ func (a *API) authed(h userHandler) http.HandlerFunc {
 	}
 }
 
-// sessionOf is the session that authed found for this request.
+// tokenAuthed runs h for the user of a bearer token, within the token's
+// scope: a read-only token reads (GET), and no token reaches a sessionOnly
+// route. The ledger role is checked after, as for a session.
+func (a *API) tokenAuthed(rt route, h userHandler, secret string, w http.ResponseWriter, r *http.Request) {
+	u, t, err := a.auth.TokenUser(r.Context(), secret, auth.ClientOf(r))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if rt.sessionOnly {
+		a.fail(w, r, finance.Errorf(finance.ECodeTokenNotAllowed, "API tokens cannot do this: sign in in the browser"))
+		return
+	}
+	if t.Scope != finance.TokenScopeWrite && r.Method != http.MethodGet && r.Method != http.MethodHead {
+		a.fail(w, r, finance.Errorf(finance.ECodeTokenScope, "this token is read-only"))
+		return
+	}
+	h(w, r, u)
+}
+
+// sessionOf is the session that authed found for this request (nil for a
+// token's request).
 func sessionOf(r *http.Request) *store.Session {
 	s, _ := r.Context().Value(sessionKey).(*store.Session)
 	return s

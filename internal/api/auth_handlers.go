@@ -27,7 +27,7 @@ func (a *API) signUp(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	if err := a.sessions.Start(r.Context(), w, r, u.ID); err != nil {
+	if err := a.sessions.Start(r.Context(), w, r, u.ID, finance.EventSignUp, finance.SignInPassword); err != nil {
 		a.fail(w, r, err)
 		return
 	}
@@ -45,12 +45,44 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	u, err := a.auth.Login(r.Context(), req.Email, req.Password, auth.ClientIP(r))
+	u, err := a.auth.Login(r.Context(), req.Email, req.Password, auth.ClientOf(r))
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	if err := a.sessions.Start(r.Context(), w, r, u.ID); err != nil {
+	if u.TwoFactor {
+		// The password was right; a code completes the sign-in (loginSecondStep).
+		token, err := a.auth.BeginSecondStep(r.Context(), u)
+		if err != nil {
+			a.fail(w, r, err)
+			return
+		}
+		a.sessions.SetChallenge(w, r, token)
+		writeJSON(w, http.StatusAccepted, map[string]bool{"twoFactorRequired": true})
+		return
+	}
+	if err := a.sessions.Start(r.Context(), w, r, u.ID, finance.EventSignIn, finance.SignInPassword); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, u)
+}
+
+func (a *API) loginSecondStep(w http.ResponseWriter, r *http.Request) {
+	var req auth.SecondStepRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	u, how, err := a.auth.CompleteSignIn(r.Context(), a.sessions.Challenge(r), req, auth.ClientOf(r))
+	if err == nil {
+		a.sessions.ClearChallenge(w, r)
+		err = a.sessions.Start(r.Context(), w, r, u.ID, finance.EventSignIn, how)
+	}
+	if err != nil {
+		if finance.ErrorCode(err) == finance.ECodeTwoFactorExpired {
+			a.sessions.ClearChallenge(w, r)
+		}
 		a.fail(w, r, err)
 		return
 	}
@@ -82,7 +114,7 @@ func (a *API) oidcLogin(w http.ResponseWriter, r *http.Request) {
 func (a *API) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	u, err := a.oidc.Finish(r.Context(), w, r, r.PathValue("provider"), auth.LanguageFromHeader(r.Header.Get("Accept-Language")))
 	if err == nil {
-		err = a.sessions.Start(r.Context(), w, r, u.ID)
+		err = a.sessions.Start(r.Context(), w, r, u.ID, finance.EventSignIn, finance.SignInOIDC+r.PathValue("provider"))
 	}
 	if err != nil {
 		code := finance.ErrorCode(err)

@@ -70,6 +70,7 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 	if err != nil {
 		t.Fatal(err)
 	}
+	svc.WithClock(clk.Now)
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, clk.Now),
 		OIDC: auth.NewOIDC(db, srv.URL, !o.signupDisabled, o.providers), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
 	h = server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})

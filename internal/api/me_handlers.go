@@ -76,7 +76,7 @@ func (a *API) changePassword(w http.ResponseWriter, r *http.Request, u *finance.
 		a.fail(w, r, err)
 		return
 	}
-	if err := a.auth.ChangePassword(r.Context(), u, req, sessionOf(r).TokenHash); err != nil {
+	if err := a.auth.ChangePassword(r.Context(), u, req, sessionOf(r).TokenHash, auth.ClientOf(r)); err != nil {
 		a.fail(w, r, err)
 		return
 	}
@@ -84,7 +84,7 @@ func (a *API) changePassword(w http.ResponseWriter, r *http.Request, u *finance.
 }
 
 func (a *API) endAllSessions(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	if err := a.sessions.EndAll(r.Context(), u.ID); err != nil {
+	if err := a.sessions.EndAll(r.Context(), r, u.ID); err != nil {
 		a.fail(w, r, err)
 		return
 	}

@@ -62,6 +62,13 @@ var statusOf = map[string]int{
 	finance.ECodeDefaultLedger:        http.StatusConflict,
 	finance.ECodeAlreadyMember:        http.StatusConflict,
 	finance.ECodeInvitationEmail:      http.StatusForbidden,
+	finance.ECodeTwoFactorEnabled:     http.StatusConflict,
+	finance.ECodeTwoFactorDisabled:    http.StatusConflict,
+	finance.ECodeTwoFactorNotStarted:  http.StatusConflict,
+	finance.ECodeTwoFactorExpired:     http.StatusUnauthorized,
+	finance.ECodePasswordRequired:     http.StatusUnprocessableEntity,
+	finance.ECodeTokenScope:           http.StatusForbidden,
+	finance.ECodeTokenNotAllowed:      http.StatusForbidden,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

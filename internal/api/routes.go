@@ -19,18 +19,28 @@ func (a *API) routes() []route {
 		open("GET /api/v1/auth/providers", a.listProviders),
 		open("POST /api/v1/auth/signup", a.signUp),
 		open("POST /api/v1/auth/login", a.login),
+		open("POST /api/v1/auth/login/two-factor", a.loginSecondStep),
 		open("POST /api/v1/auth/logout", a.logout),
 		open("GET /auth/oidc/{provider}/login", a.oidcLogin),
 		open("GET /auth/oidc/{provider}/callback", a.oidcCallback),
 
 		me("GET /api/v1/me", a.getMe),
 		me("PATCH /api/v1/me", a.patchMe),
-		me("DELETE /api/v1/me", a.deleteMe),
+		session("DELETE /api/v1/me", a.deleteMe),
 		me("PUT /api/v1/me/settings", a.putSettings),
 		me("POST /api/v1/me/welcome", a.welcome),
-		me("PUT /api/v1/me/password", a.changePassword),
-		me("DELETE /api/v1/me/sessions", a.endAllSessions),
+		session("PUT /api/v1/me/password", a.changePassword),
+		session("DELETE /api/v1/me/sessions", a.endAllSessions),
 		me("GET /api/v1/me/export", a.exportMe),
+		session("GET /api/v1/me/two-factor", a.getTwoFactor),
+		session("POST /api/v1/me/two-factor/setup", a.setupTwoFactor),
+		session("POST /api/v1/me/two-factor/confirm", a.confirmTwoFactor),
+		session("POST /api/v1/me/two-factor/recovery-codes", a.renewRecoveryCodes),
+		session("DELETE /api/v1/me/two-factor", a.disableTwoFactor),
+		session("GET /api/v1/me/tokens", a.listTokens),
+		session("POST /api/v1/me/tokens", a.createToken),
+		session("DELETE /api/v1/me/tokens/{id}", a.revokeToken),
+		me("GET /api/v1/me/security-events", a.listSecurityEvents),
 
 		me("PUT /api/v1/me/ledger", a.setCurrentLedger),
 		me("GET /api/v1/ledgers", a.listLedgers),
@@ -178,6 +188,17 @@ func (a *API) cleanInput(h http.HandlerFunc) http.HandlerFunc {
 }
 
 func cleanText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+// SessionOnlyRoutes are the endpoints API tokens never reach, for tests.
+func (a *API) SessionOnlyRoutes() map[string]bool {
+	out := map[string]bool{}
+	for _, rt := range expand(a.routes()) {
+		if rt.sessionOnly {
+			out[rt.pattern] = true
+		}
+	}
+	return out
+}
 
 // RouteAccess maps every endpoint's pattern (aliases included) to who may
 // call it: anyone, signedIn, viewer, editor or owner; for tests that walk

@@ -49,6 +49,7 @@ type Service struct {
 	perClient     *Limiter
 	signupEnabled bool
 	dummyHash     string
+	now           func() time.Time
 }
 
 // NewService builds the email provider. The limiters bound sign-in attempts
@@ -56,7 +57,16 @@ type Service struct {
 func NewService(db *store.DB, perAccount, perClient *Limiter, signupEnabled bool) (*Service, error) {
 	// Unknown emails are checked against this hash so that they take as long
 	// as a wrong password and do not reveal which accounts exist.
-	return &Service{db: db, perAccount: perAccount, perClient: perClient, signupEnabled: signupEnabled, dummyHash: timingHash()}, nil
+	return &Service{db: db, perAccount: perAccount, perClient: perClient, signupEnabled: signupEnabled, dummyHash: timingHash(), now: time.Now}, nil
+}
+
+// WithClock sets the clock of the authenticator codes and the security
+// events (tests fix it).
+func (s *Service) WithClock(now func() time.Time) *Service {
+	if now != nil {
+		s.now = now
+	}
+	return s
 }
 
 // SignupEnabled reports whether new accounts may be created.
@@ -81,9 +91,9 @@ func (s *Service) SignUp(ctx context.Context, req finance.SignUp) (*finance.User
 
 // Login checks an email and password. Wrong password and unknown email give
 // the same error after the same work.
-func (s *Service) Login(ctx context.Context, emailIn, password, clientIP string) (*finance.User, error) {
+func (s *Service) Login(ctx context.Context, emailIn, password string, c Client) (*finance.User, error) {
 	email := finance.NormalizeEmail(emailIn)
-	if ok, wait := s.perClient.Allow(clientIP); !ok {
+	if ok, wait := s.perClient.Allow(c.IP); !ok {
 		return nil, &RateLimitedError{RetryAfter: wait}
 	}
 	if ok, wait := s.perAccount.Allow(email); !ok {
@@ -106,6 +116,9 @@ func (s *Service) Login(ctx context.Context, emailIn, password, clientIP string)
 		return nil, err
 	}
 	if !ok {
+		if err := s.record(ctx, u.ID, finance.EventSignInFailed, finance.FailedPassword, c); err != nil {
+			return nil, err
+		}
 		return nil, bad
 	}
 	if u.ProviderID != finance.ProviderEmail {
@@ -127,7 +140,7 @@ type ChangePasswordRequest struct {
 // account created through a provider may set its first password) and ends
 // every other session of the user: keepSession is the token hash of the
 // session that asked.
-func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req ChangePasswordRequest, keepSession string) error {
+func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req ChangePasswordRequest, keepSession string, c Client) error {
 	hash, err := s.db.PasswordHash(ctx, u.ID)
 	if err != nil {
 		return err
@@ -146,7 +159,10 @@ func (s *Service) ChangePassword(ctx context.Context, u *finance.User, req Chang
 	if err != nil {
 		return err
 	}
-	return s.db.SetPassword(ctx, u.ID, newHash, keepSession)
+	if err := s.db.SetPassword(ctx, u.ID, newHash, keepSession); err != nil {
+		return err
+	}
+	return s.record(ctx, u.ID, finance.EventPasswordChanged, "", c)
 }
 
 // ConfirmIdentity checks that the person at the keyboard is the account's

@@ -58,8 +58,9 @@ func hashToken(token string) string {
 }
 
 // Start signs userID in on this browser with a brand-new session id (any
-// session the request carried is ended first) and sets the cookie.
-func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Request, userID int64) error {
+// session the request carried is ended first), sets the cookie, and writes
+// the sign-in (kind and detail of a security event) in the user's activity.
+func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Request, userID int64, kind, detail string) error {
 	if c, err := r.Cookie(CookieName); err == nil && c.Value != "" {
 		_ = s.db.DeleteSession(ctx, hashToken(c.Value))
 	}
@@ -76,7 +77,7 @@ func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Req
 	}
 	http.SetCookie(w, s.cookie(r, token, int(s.absolute/time.Second)))
 	http.SetCookie(w, s.hint(r, int(s.absolute/time.Second)))
-	return nil
+	return s.db.AddSecurityEvent(ctx, userID, event(kind, detail, ClientOf(r), now))
 }
 
 // Current returns the request's session (its user, token hash and sign-in
@@ -158,16 +159,27 @@ func (s *Sessions) Hint(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, s.hint(r, int(s.absolute/time.Second)))
 }
 
-// EndAll signs the user out everywhere.
-func (s *Sessions) EndAll(ctx context.Context, userID int64) error {
-	_, err := s.db.DeleteUserSessions(ctx, userID)
-	return err
+// EndAll signs the user out everywhere (r asked it).
+func (s *Sessions) EndAll(ctx context.Context, r *http.Request, userID int64) error {
+	if _, err := s.db.DeleteUserSessions(ctx, userID); err != nil {
+		return err
+	}
+	return s.db.AddSecurityEvent(ctx, userID, event(finance.EventSignedOutEverywhere, "", ClientOf(r), s.now()))
 }
 
-// Sweep deletes expired and idle sessions.
+// SecurityEventsKept is how long security events are kept.
+const SecurityEventsKept = 365 * 24 * time.Hour
+
+// Sweep deletes expired and idle sessions, sign-ins that waited too long
+// for their code, and security events older than SecurityEventsKept.
 func (s *Sessions) Sweep(ctx context.Context) (int64, error) {
 	now := s.now()
-	return s.db.DeleteExpiredSessions(ctx, now, now.Add(-s.idle))
+	n, err := s.db.DeleteExpiredSessions(ctx, now, now.Add(-s.idle))
+	if err != nil {
+		return n, err
+	}
+	k, err := s.db.DeleteOldSecurityState(ctx, now, now.Add(-SecurityEventsKept))
+	return n + k, err
 }
 
 func (s *Sessions) cookie(r *http.Request, value string, maxAge int) *http.Cookie {

@@ -52,6 +52,8 @@ type User struct {
 	BaseCurrency       string `json:"baseCurrency"`
 	TimeZone           string `json:"timeZone"`
 	HasPassword        bool   `json:"hasPassword"`
+	// TwoFactor says that signing in with the password asks for a code too.
+	TwoFactor bool `json:"twoFactor"`
 	// LedgerID is the ledger the request works on: the user's current
 	// ledger (remembered per user), or the one its path names; LedgerRole is
 	// the user's role in it. DefaultLedgerID is the ledger made at sign-up.

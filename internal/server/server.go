@@ -20,6 +20,7 @@ import (
 	"github.com/klauspost/compress/gzhttp"
 
 	"cashcontrol/internal/api"
+	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
 )
 
@@ -46,7 +47,18 @@ func Handler(o Options) http.Handler {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		api.WriteError(w, r, o.Logger, finance.Errorf(finance.ECodeCrossOrigin, "cross-origin request refused"))
 	}))
-	var h http.Handler = cop.Handler(mux)
+	// Cross-origin protection guards cookies: a request with an API token
+	// (Authorization, which a page of another site cannot set without a
+	// CORS preflight this server never allows) carries its own credential,
+	// and the API never reads the cookie of such a request.
+	guarded := cop.Handler(mux)
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, bearer := auth.BearerToken(r); bearer {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		guarded.ServeHTTP(w, r)
+	})
 	// The event stream is not compressed: a compressor holds back small
 	// writes, and each event must reach the browser when it is written.
 	plain, gz := h, gzhttp.GzipHandler(h)

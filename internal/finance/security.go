@@ -1,0 +1,162 @@
+package finance
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Two-step sign-in: the codes of its refusals.
+const (
+	ECodeTwoFactorEnabled    = "two_factor_enabled"     // turning it on twice
+	ECodeTwoFactorDisabled   = "two_factor_disabled"    // changing it while it is off
+	ECodeTwoFactorNotStarted = "two_factor_not_started" // a code to confirm, without a setup
+	ECodeTwoFactorExpired    = "two_factor_expired"     // the sign-in's second step came too late, or too many codes failed
+	ECodePasswordRequired    = "password_required"      // an account without a password cannot add a second step to it
+)
+
+// TwoFactorStatus is what Profile shows of a user's two-step sign-in.
+type TwoFactorStatus struct {
+	Enabled bool `json:"enabled"`
+	// EnabledAt is Unix milliseconds, nil while off.
+	EnabledAt         *int64 `json:"enabledAt"`
+	RecoveryCodesLeft int    `json:"recoveryCodesLeft"`
+}
+
+// TwoFactorSetup is a new secret, shown while it waits for a first code:
+// the key to type, the otpauth URI, and that URI as a QR code (a PNG data URL).
+type TwoFactorSetup struct {
+	Secret string `json:"secret"`
+	URI    string `json:"uri"`
+	QRCode string `json:"qrCode"`
+}
+
+// RecoveryCodes are new single-use codes, shown once.
+type RecoveryCodes struct {
+	Codes []string `json:"recoveryCodes"`
+}
+
+// RecoveryCodeCount is how many recovery codes a user gets at a time.
+const RecoveryCodeCount = 10
+
+// NormalizeRecoveryCode is a typed recovery code as stored: lower case,
+// without the spaces and dashes a person may add or leave out.
+func NormalizeRecoveryCode(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == ' ' || r == '-' || r == '\t':
+			return -1
+		case r >= 'A' && r <= 'Z':
+			return r + ('a' - 'A')
+		}
+		return r
+	}, s)
+}
+
+// NormalizeTOTPCode is a typed authenticator code without its spaces.
+func NormalizeTOTPCode(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\t' || r == '-' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// The kinds of security events.
+const (
+	EventSignUp              = "sign_up"
+	EventSignIn              = "sign_in"
+	EventSignInFailed        = "sign_in_failed"
+	EventTwoFactorEnabled    = "two_factor_enabled"
+	EventTwoFactorDisabled   = "two_factor_disabled"
+	EventRecoveryCodesRenewd = "recovery_codes_regenerated"
+	EventPasswordChanged     = "password_changed"
+	EventSignedOutEverywhere = "signed_out_everywhere"
+)
+
+// How a sign-in was made (a sign_in event's detail), and which step failed
+// (a sign_in_failed event's).
+const (
+	SignInPassword     = "password"
+	SignInTOTP         = "password+totp"
+	SignInRecoveryCode = "password+recovery_code"
+	SignInOIDC         = "oidc:" // + the provider's id
+	FailedPassword     = "password"
+	FailedSecondStep   = "two_factor"
+)
+
+// SecurityEvent is one entry of a user's security activity.
+type SecurityEvent struct {
+	ID        int64  `json:"id,string"`
+	Kind      string `json:"kind"`
+	Detail    string `json:"detail"`
+	At        int64  `json:"at"` // Unix milliseconds
+	IP        string `json:"ip"`
+	UserAgent string `json:"userAgent"`
+}
+
+// SecurityEventsShown bounds one page of security activity.
+const SecurityEventsShown = 200
+
+// Personal API tokens: a script's access to the API as its user, read-only
+// or read-write, until it expires or is revoked.
+const (
+	TokenScopeRead  = "read"
+	TokenScopeWrite = "write"
+	// MaxTokens bounds a user's tokens.
+	MaxTokens = 50
+	// TokenPrefix starts every token, so that a leaked one is recognised.
+	TokenPrefix = "cc_"
+)
+
+// Token refusals.
+const (
+	ECodeTokenScope      = "token_scope"       // a read-only token's write
+	ECodeTokenNotAllowed = "token_not_allowed" // an endpoint tokens never reach
+)
+
+// Token kinds of security events.
+const (
+	EventTokenCreated = "token_created"
+	EventTokenRevoked = "token_revoked"
+	EventTokenUsed    = "token_used"
+)
+
+// APIToken is a token as listed: never its secret, which is shown once.
+type APIToken struct {
+	ID    int64  `json:"id,string"`
+	Name  string `json:"name"`
+	Scope string `json:"scope"`
+	// Hint is the prefix and the last characters: "cc_…x4Qe".
+	Hint       string `json:"hint"`
+	CreatedAt  int64  `json:"createdAt"`
+	ExpiresAt  *int64 `json:"expiresAt"`
+	LastUsedAt *int64 `json:"lastUsedAt"`
+}
+
+// NewAPIToken is the body of POST /me/tokens; ExpiresAt is Unix
+// milliseconds, nil for a token that does not expire.
+type NewAPIToken struct {
+	Name      string `json:"name"`
+	Scope     string `json:"scope"`
+	ExpiresAt *int64 `json:"expiresAt"`
+}
+
+// Validate checks the token's name, scope and expiry (after nowMillis).
+func (t *NewAPIToken) Validate(nowMillis int64) error {
+	t.Name = strings.TrimSpace(t.Name)
+	var v Validation
+	switch {
+	case t.Name == "":
+		v.Add("name", FCodeRequired)
+	case utf8.RuneCountInString(t.Name) > MaxNameLen:
+		v.Add("name", FCodeTooLong)
+	}
+	if t.Scope != TokenScopeRead && t.Scope != TokenScopeWrite {
+		v.Add("scope", FCodeInvalid)
+	}
+	if t.ExpiresAt != nil && *t.ExpiresAt <= nowMillis {
+		v.Add("expiresAt", FCodeOutOfRange)
+	}
+	return v.Err()
+}

@@ -1,0 +1,63 @@
+-- +goose Up
+-- Two-step sign-in (finance.TwoFactorStatus): a user's TOTP secret (RFC 6238),
+-- pending until a first code confirms it (enabled_at), and the last time step
+-- a code was accepted for, so that no code works twice.
+CREATE TABLE user_two_factor (
+    user_id    INTEGER NOT NULL PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    secret     TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    enabled_at INTEGER,
+    last_step  INTEGER NOT NULL DEFAULT 0
+);
+-- Single-use recovery codes: only their SHA-256 is kept; used_at once used.
+CREATE TABLE recovery_codes (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id   INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    code_hash TEXT    NOT NULL,
+    used_at   INTEGER,
+    UNIQUE (user_id, code_hash)
+);
+-- A password accepted for an account with two-step sign-in: the browser holds
+-- the token (a cookie) until a code completes the sign-in; only its SHA-256 is
+-- kept, with a deadline and the wrong codes tried.
+CREATE TABLE login_challenges (
+    token_hash TEXT    PRIMARY KEY,
+    user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    expires_at INTEGER NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX login_challenges_user ON login_challenges(user_id);
+-- A user's security activity (finance.SecurityEvent): sign-ins, failed ones,
+-- two-step and password changes.
+CREATE TABLE security_events (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    kind       TEXT    NOT NULL,
+    detail     TEXT    NOT NULL DEFAULT '',
+    ip         TEXT    NOT NULL DEFAULT '',
+    user_agent TEXT    NOT NULL DEFAULT '',
+    at         INTEGER NOT NULL
+);
+CREATE INDEX security_events_user ON security_events(user_id, id);
+CREATE INDEX security_events_at ON security_events(at);
+-- Personal API tokens (finance.APIToken): only the SHA-256 of the secret is
+-- kept, with its last characters to recognise it; scope 'read' or 'write'.
+CREATE TABLE api_tokens (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id      INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name         TEXT    NOT NULL,
+    scope        TEXT    NOT NULL,
+    token_hash   TEXT    NOT NULL UNIQUE,
+    hint         TEXT    NOT NULL,
+    created_at   INTEGER NOT NULL,
+    expires_at   INTEGER,
+    last_used_at INTEGER
+);
+CREATE INDEX api_tokens_user ON api_tokens(user_id);
+
+-- +goose Down
+DROP TABLE api_tokens;
+DROP TABLE security_events;
+DROP TABLE login_challenges;
+DROP TABLE recovery_codes;
+DROP TABLE user_two_factor;

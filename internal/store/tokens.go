@@ -1,0 +1,107 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"cashcontrol/internal/finance"
+)
+
+// StoredToken is a token as the API's authentication reads it.
+type StoredToken struct {
+	finance.APIToken
+	UserID int64
+}
+
+const tokenColumns = `id, name, scope, hint, created_at, expires_at, last_used_at, user_id`
+
+func scanToken(s rowScanner) (*StoredToken, error) {
+	var t StoredToken
+	var expires, used sql.NullInt64
+	if err := s.Scan(&t.ID, &t.Name, &t.Scope, &t.Hint, &t.CreatedAt, &expires, &used, &t.UserID); err != nil {
+		return nil, err
+	}
+	if expires.Valid {
+		t.ExpiresAt = &expires.Int64
+	}
+	if used.Valid {
+		t.LastUsedAt = &used.Int64
+	}
+	return &t, nil
+}
+
+// CreateAPIToken keeps a new token of the user (its hash and hint); a user
+// has at most finance.MaxTokens.
+func (db *DB) CreateAPIToken(ctx context.Context, userID int64, t finance.NewAPIToken, hash, hint string, now time.Time) (*finance.APIToken, error) {
+	var out *finance.APIToken
+	err := db.write(ctx, func(tx *Tx) error {
+		// The user's row first: two creations at once count one after the other.
+		if _, err := tx.exec(ctx, `UPDATE users SET id = id WHERE id = ?`, userID); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM api_tokens WHERE user_id = ?`, userID).Scan(&n); err != nil {
+			return err
+		}
+		if n >= finance.MaxTokens {
+			return finance.Errorf(finance.ECodeLimitExceeded, "a user has at most %d tokens: revoke one first", finance.MaxTokens)
+		}
+		var id int64
+		err := tx.queryRow(ctx, `INSERT INTO api_tokens (user_id, name, scope, token_hash, hint, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, userID, t.Name, t.Scope, hash, hint, now.UnixMilli(), t.ExpiresAt).Scan(&id)
+		if err != nil {
+			return err
+		}
+		out = &finance.APIToken{ID: id, Name: t.Name, Scope: t.Scope, Hint: hint, CreatedAt: now.UnixMilli(), ExpiresAt: t.ExpiresAt}
+		return nil
+	})
+	return out, err
+}
+
+// APITokens lists the user's tokens, newest first.
+func (db *DB) APITokens(ctx context.Context, userID int64) ([]finance.APIToken, error) {
+	rows, err := db.query(ctx, `SELECT `+tokenColumns+` FROM api_tokens WHERE user_id = ? ORDER BY id DESC`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []finance.APIToken{}
+	for rows.Next() {
+		t, err := scanToken(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t.APIToken)
+	}
+	return out, rows.Err()
+}
+
+// APITokenByHash finds a token by its secret's hash; an unknown one is
+// not_found.
+func (db *DB) APITokenByHash(ctx context.Context, hash string) (*StoredToken, error) {
+	t, err := scanToken(db.queryRow(ctx, `SELECT `+tokenColumns+` FROM api_tokens WHERE token_hash = ?`, hash))
+	if err != nil {
+		return nil, notFound(err, "token")
+	}
+	return t, nil
+}
+
+// TouchAPIToken records the token's use at at.
+func (db *DB) TouchAPIToken(ctx context.Context, id int64, at time.Time) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `UPDATE api_tokens SET last_used_at = ? WHERE id = ?`, at.UnixMilli(), id)
+		return err
+	})
+}
+
+// DeleteAPIToken revokes one of the user's tokens and returns its name;
+// another user's token is not_found.
+func (db *DB) DeleteAPIToken(ctx context.Context, userID, id int64) (string, error) {
+	var name string
+	err := db.write(ctx, func(tx *Tx) error {
+		err := tx.queryRow(ctx, `DELETE FROM api_tokens WHERE id = ? AND user_id = ? RETURNING name`, id, userID).Scan(&name)
+		return notFound(err, "token")
+	})
+	return name, err
+}

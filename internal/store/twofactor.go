@@ -1,0 +1,268 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"cashcontrol/internal/finance"
+)
+
+// TwoFactor is a user's TOTP secret: pending until EnabledAt, and the last
+// time step a code was accepted for.
+type TwoFactor struct {
+	Secret    string
+	EnabledAt *time.Time
+	LastStep  int64
+}
+
+// TwoFactorOf loads the user's secret; nil when there is none (pending or not).
+func (db *DB) TwoFactorOf(ctx context.Context, userID int64) (*TwoFactor, error) {
+	var t TwoFactor
+	var enabled sql.NullInt64
+	err := db.queryRow(ctx, `SELECT secret, enabled_at, last_step FROM user_two_factor WHERE user_id = ?`, userID).
+		Scan(&t.Secret, &enabled, &t.LastStep)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if enabled.Valid {
+		at := time.UnixMilli(enabled.Int64)
+		t.EnabledAt = &at
+	}
+	return &t, nil
+}
+
+// TwoFactorStatus is what Profile shows: on or off, since when, and the
+// recovery codes not used yet.
+func (db *DB) TwoFactorStatus(ctx context.Context, userID int64) (*finance.TwoFactorStatus, error) {
+	var enabled sql.NullInt64
+	var left int
+	err := db.queryRow(ctx, `SELECT t.enabled_at, (SELECT COUNT(*) FROM recovery_codes c WHERE c.user_id = t.user_id AND c.used_at IS NULL)
+		FROM user_two_factor t WHERE t.user_id = ? AND t.enabled_at IS NOT NULL`, userID).Scan(&enabled, &left)
+	if errors.Is(err, sql.ErrNoRows) {
+		return &finance.TwoFactorStatus{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	at := enabled.Int64
+	return &finance.TwoFactorStatus{Enabled: true, EnabledAt: &at, RecoveryCodesLeft: left}, nil
+}
+
+// StartTwoFactor keeps a new pending secret for the user, in place of any
+// pending one; a user whose two-step sign-in is on is refused.
+func (db *DB) StartTwoFactor(ctx context.Context, userID int64, secret string, now time.Time) error {
+	return db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE user_two_factor SET secret = ?, created_at = ?, last_step = 0 WHERE user_id = ? AND enabled_at IS NULL`,
+			secret, now.UnixMilli(), userID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			return nil
+		}
+		_, err = tx.exec(ctx, `INSERT INTO user_two_factor (user_id, secret, created_at) VALUES (?, ?, ?)`, userID, secret, now.UnixMilli())
+		if isUniqueViolation(err) {
+			return twoFactorIsOn()
+		}
+		return err
+	})
+}
+
+func twoFactorIsOn() error {
+	return finance.Errorf(finance.ECodeTwoFactorEnabled, "two-step sign-in is already on")
+}
+
+// EnableTwoFactor turns the pending secret on, with the time step of the code
+// that confirmed it (which then cannot sign in), and the recovery codes'
+// hashes. It is refused when the pending secret is no longer secret (another
+// setup began since) or the two-step sign-in is on already.
+func (db *DB) EnableTwoFactor(ctx context.Context, userID int64, secret string, step int64, codeHashes []string, now time.Time) error {
+	return db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE user_two_factor SET enabled_at = ?, last_step = ? WHERE user_id = ? AND secret = ? AND enabled_at IS NULL`,
+			now.UnixMilli(), step, userID, secret)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			var on bool
+			if err := tx.queryRow(ctx, `SELECT COUNT(*) > 0 FROM user_two_factor WHERE user_id = ? AND enabled_at IS NOT NULL`, userID).Scan(&on); err != nil {
+				return err
+			}
+			if on {
+				return twoFactorIsOn()
+			}
+			return finance.Errorf(finance.ECodeTwoFactorNotStarted, "start the two-step sign-in's setup again")
+		}
+		return replaceRecoveryCodes(ctx, tx, userID, codeHashes)
+	})
+}
+
+// ReplaceRecoveryCodes puts new recovery codes in place of the user's
+// (used or not), for a user whose two-step sign-in is on.
+func (db *DB) ReplaceRecoveryCodes(ctx context.Context, userID int64, codeHashes []string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		// Locks the user's row first, so that two replacements at once apply
+		// one after the other and leave one set.
+		res, err := tx.exec(ctx, `UPDATE user_two_factor SET secret = secret WHERE user_id = ? AND enabled_at IS NOT NULL`, userID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return finance.Errorf(finance.ECodeTwoFactorDisabled, "two-step sign-in is off")
+		}
+		return replaceRecoveryCodes(ctx, tx, userID, codeHashes)
+	})
+}
+
+func replaceRecoveryCodes(ctx context.Context, tx *Tx, userID int64, codeHashes []string) error {
+	if _, err := tx.exec(ctx, `DELETE FROM recovery_codes WHERE user_id = ?`, userID); err != nil {
+		return err
+	}
+	for _, h := range codeHashes {
+		if _, err := tx.exec(ctx, `INSERT INTO recovery_codes (user_id, code_hash) VALUES (?, ?)`, userID, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// UseTOTPStep accepts a code of time step step once: it reports false when a
+// code of that step or a later one was accepted already (a code seen twice,
+// or two requests with one code at once), or two-step sign-in is off.
+func (db *DB) UseTOTPStep(ctx context.Context, userID, step int64) (bool, error) {
+	var ok bool
+	err := db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE user_two_factor SET last_step = ? WHERE user_id = ? AND enabled_at IS NOT NULL AND last_step < ?`,
+			step, userID, step)
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		ok = n == 1
+		return nil
+	})
+	return ok, err
+}
+
+// UseRecoveryCode spends the user's recovery code of that hash: false when
+// there is none, or it was spent already (by this request's twin too).
+func (db *DB) UseRecoveryCode(ctx context.Context, userID int64, codeHash string, now time.Time) (bool, error) {
+	var ok bool
+	err := db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL
+			AND EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = recovery_codes.user_id AND t.enabled_at IS NOT NULL)`,
+			now.UnixMilli(), userID, codeHash)
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		ok = n == 1
+		return nil
+	})
+	return ok, err
+}
+
+// DisableTwoFactor turns the two-step sign-in off: the secret, the recovery
+// codes and any sign-in waiting for a code go.
+func (db *DB) DisableTwoFactor(ctx context.Context, userID int64) error {
+	return db.write(ctx, func(tx *Tx) error {
+		for _, q := range []string{`DELETE FROM recovery_codes WHERE user_id = ?`, `DELETE FROM login_challenges WHERE user_id = ?`,
+			`DELETE FROM user_two_factor WHERE user_id = ?`} {
+			if _, err := tx.exec(ctx, q, userID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// CreateLoginChallenge keeps a sign-in that waits for its second step.
+func (db *DB) CreateLoginChallenge(ctx context.Context, tokenHash string, userID int64, expires time.Time) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `INSERT INTO login_challenges (token_hash, user_id, expires_at) VALUES (?, ?, ?)`, tokenHash, userID, expires.UnixMilli())
+		return err
+	})
+}
+
+// TryLoginChallenge counts one code tried against the challenge and returns
+// its user; 0 when it is unknown, expired or has had maxAttempts codes.
+func (db *DB) TryLoginChallenge(ctx context.Context, tokenHash string, now time.Time, maxAttempts int) (int64, error) {
+	var userID int64
+	err := db.write(ctx, func(tx *Tx) error {
+		userID = 0
+		res, err := tx.exec(ctx, `UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ? AND expires_at > ? AND attempts < ?`,
+			tokenHash, now.UnixMilli(), maxAttempts)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			_, err := tx.exec(ctx, `DELETE FROM login_challenges WHERE token_hash = ?`, tokenHash)
+			return err
+		}
+		return tx.queryRow(ctx, `SELECT user_id FROM login_challenges WHERE token_hash = ?`, tokenHash).Scan(&userID)
+	})
+	return userID, err
+}
+
+// DeleteLoginChallenge ends a challenge (its sign-in is complete).
+func (db *DB) DeleteLoginChallenge(ctx context.Context, tokenHash string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `DELETE FROM login_challenges WHERE token_hash = ?`, tokenHash)
+		return err
+	})
+}
+
+// AddSecurityEvent writes one entry of a user's security activity.
+func (db *DB) AddSecurityEvent(ctx context.Context, userID int64, e finance.SecurityEvent) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `INSERT INTO security_events (user_id, kind, detail, ip, user_agent, at) VALUES (?, ?, ?, ?, ?, ?)`,
+			userID, e.Kind, finance.Truncate(e.Detail, 100), finance.Truncate(e.IP, 64), finance.Truncate(e.UserAgent, 300), e.At)
+		return err
+	})
+}
+
+// SecurityEvents returns the user's latest security events, newest first.
+func (db *DB) SecurityEvents(ctx context.Context, userID int64, limit int) ([]finance.SecurityEvent, error) {
+	rows, err := db.query(ctx, `SELECT id, kind, detail, ip, user_agent, at FROM security_events WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
+		userID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []finance.SecurityEvent{}
+	for rows.Next() {
+		var e finance.SecurityEvent
+		if err := rows.Scan(&e.ID, &e.Kind, &e.Detail, &e.IP, &e.UserAgent, &e.At); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// DeleteOldSecurityState removes security events older than eventsBefore
+// and sign-ins that waited for a code past their deadline.
+func (db *DB) DeleteOldSecurityState(ctx context.Context, now, eventsBefore time.Time) (int64, error) {
+	var n int64
+	err := db.write(ctx, func(tx *Tx) error {
+		n = 0
+		for _, d := range []struct {
+			q  string
+			at time.Time
+		}{{`DELETE FROM security_events WHERE at < ?`, eventsBefore}, {`DELETE FROM login_challenges WHERE expires_at <= ?`, now}} {
+			res, err := tx.exec(ctx, d.q, d.at.UnixMilli())
+			if err != nil {
+				return err
+			}
+			k, _ := res.RowsAffected()
+			n += k
+		}
+		return nil
+	})
+	return n, err
+}
