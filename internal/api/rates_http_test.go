@@ -210,6 +210,11 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		}
 		ids := map[string]string{"members": ownerMe.UID, "invitations": inv.ID, "accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS",
 			"schedules": sched.ID, "rules": rule.ID, "runs": run.RunID, "attachments": att.ID}
+		var tok idReply
+		if code := owner.do("POST", "/api/v1/me/tokens", map[string]any{"name": "script", "scope": "read"}, &tok); code != 201 {
+			t.Fatalf("token: %d", code)
+		}
+		ids["tokens"] = tok.ID
 		var mine idReply
 		intruder.do("POST", "/api/v1/accounts", map[string]any{"name": "Mine", "type": "cash", "currency": "EUR"}, &mine)
 		// A body each kind's writes would take from their owner.
@@ -240,6 +245,13 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		for kind, id := range ids {
 			if kind == "imports" || kind == "runs" || kind == "attachments" || kind == "members" || kind == "invitations" {
 				continue // an upload has no GET; its preview shows it is there (a run: its undo, a file: its GET, below; members and invitations: TestLedgerRoles)
+			}
+			if kind == "tokens" {
+				var list []struct{ ID string }
+				if owner.do("GET", "/api/v1/me/tokens", nil, &list); len(list) != 1 || list[0].ID != id {
+					t.Errorf("owner's tokens: %+v", list)
+				}
+				continue
 			}
 			if kind == "currencies" {
 				var list struct{ Items []struct{ Code string } }
