@@ -20,6 +20,7 @@ const (
 	viewer                 // a member of the ledger, any role: reads
 	editor                 // an editor or owner: changes the ledger's data
 	owner                  // an owner: the ledger's settings and members
+	admin                  // a user of rol Administrador: the instance's users and settings
 )
 
 // minRole is the least role a ledger route's access needs.
@@ -48,6 +49,11 @@ func me(pattern string, h userHandler) route {
 func session(pattern string, h userHandler) route {
 	return route{pattern: pattern, access: signedIn, user: h, sessionOnly: true}
 }
+
+// administer is an administrator's route (a session only, never a token).
+func administer(pattern string, h userHandler) route {
+	return route{pattern: pattern, access: admin, user: h, sessionOnly: true}
+}
 func read(pattern string, h userHandler) route {
 	return route{pattern: pattern, access: viewer, user: h}
 }
@@ -68,7 +74,7 @@ func expand(routes []route) []route {
 	for _, rt := range routes {
 		out = append(out, rt)
 		method, path, _ := strings.Cut(rt.pattern, " ")
-		if rt.access >= viewer && !strings.Contains(path, "{ledgerId}") {
+		if rt.access >= viewer && rt.access <= owner && !strings.Contains(path, "{ledgerId}") {
 			alias := rt
 			alias.pattern = method + " " + ledgerPrefix + strings.TrimPrefix(path, "/api/v1")
 			out = append(out, alias)
@@ -84,6 +90,14 @@ func (a *API) wrap(rt route) http.HandlerFunc {
 		return rt.handler
 	case signedIn:
 		return a.authed(rt, func(w http.ResponseWriter, r *http.Request, u *finance.User) {
+			rt.user(w, r.WithContext(store.WithActor(r.Context(), u.ID)), u)
+		})
+	case admin:
+		return a.authed(rt, func(w http.ResponseWriter, r *http.Request, u *finance.User) {
+			if u.Rol != finance.RolAdmin {
+				a.fail(w, r, finance.Errorf(finance.ECodeForbidden, "only an administrator can do this"))
+				return
+			}
 			rt.user(w, r.WithContext(store.WithActor(r.Context(), u.ID)), u)
 		})
 	}

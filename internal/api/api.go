@@ -24,6 +24,8 @@ type Meta struct {
 	SupportEmail  string `json:"supportEmail"`
 	AnalyticsID   string `json:"analyticsId"`
 	SignupEnabled bool   `json:"signupEnabled"`
+	// PasswordResetByEmail: "forgot password" sends a link (SMTP is set).
+	PasswordResetByEmail bool `json:"passwordResetByEmail"`
 }
 
 // API holds the handlers' dependencies.
@@ -45,6 +47,8 @@ type API struct {
 type Mailer interface {
 	// Invite emails an invitation's link (inv.URL) to inv.Email.
 	Invite(ctx context.Context, inv finance.Invitation, ledgerName, inviter, lang string) error
+	// PasswordReset emails a password-reset link to its user.
+	PasswordReset(ctx context.Context, to string, link finance.PasswordResetLink, lang string) error
 }
 
 // Limits bound what one client address or one ledger may ask for. A nil
@@ -105,8 +109,9 @@ func (a *API) authed(rt route, h userHandler) http.HandlerFunc {
 			return
 		}
 		u, err := a.db.UserByID(r.Context(), sess.UserID)
-		if finance.ErrorCode(err) == finance.ECodeNotFound {
+		if finance.ErrorCode(err) == finance.ECodeNotFound || (err == nil && u.Disabled) {
 			err = finance.Errorf(finance.ECodeUnauthorized, "not signed in")
+			a.sessions.Clear(w, r)
 		}
 		if err != nil {
 			a.fail(w, r, err)

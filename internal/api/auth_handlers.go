@@ -113,12 +113,15 @@ func (a *API) oidcLogin(w http.ResponseWriter, r *http.Request) {
 
 func (a *API) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	u, err := a.oidc.Finish(r.Context(), w, r, r.PathValue("provider"), auth.LanguageFromHeader(r.Header.Get("Accept-Language")))
+	if err == nil && u.Disabled {
+		err = finance.Errorf(finance.ECodeAccountDisabled, "an administrator has disabled this account")
+	}
 	if err == nil {
 		err = a.sessions.Start(r.Context(), w, r, u.ID, finance.EventSignIn, finance.SignInOIDC+r.PathValue("provider"))
 	}
 	if err != nil {
 		code := finance.ErrorCode(err)
-		if code != finance.ECodeSignupDisabled && code != auth.OIDCEmailUnverified {
+		if code != finance.ECodeSignupDisabled && code != auth.OIDCEmailUnverified && code != finance.ECodeAccountDisabled {
 			code = auth.OIDCFailed
 		}
 		a.log.WarnContext(r.Context(), "oidc callback", "err", err, "request_id", RequestID(r.Context()))

@@ -467,11 +467,23 @@ func TestSharedLedgerAccountDeletion(t *testing.T) {
 	})
 }
 
-// fakeMailer records the invitations it is asked to email.
+// fakeMailer records the invitations and reset links it is asked to email.
 type fakeMailer struct {
-	mu   sync.Mutex
-	sent []finance.Invitation
-	fail bool
+	mu     sync.Mutex
+	sent   []finance.Invitation
+	resets chan resetMail
+	fail   bool
+}
+
+type resetMail struct {
+	to, url, lang string
+}
+
+func (m *fakeMailer) PasswordReset(_ context.Context, to string, link finance.PasswordResetLink, lang string) error {
+	if m.resets != nil {
+		m.resets <- resetMail{to, link.URL, lang}
+	}
+	return nil
 }
 
 func (m *fakeMailer) Invite(_ context.Context, inv finance.Invitation, ledger, inviter, lang string) error {

@@ -11,8 +11,15 @@ func (a *API) health(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *API) getMeta(w http.ResponseWriter, r *http.Request) {
+	m := a.meta
+	var err error
+	if m.SignupEnabled, err = a.auth.SignupEnabled(r.Context()); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	m.PasswordResetByEmail = a.mailer != nil
 	w.Header().Set("Cache-Control", "no-cache")
-	writeJSON(w, http.StatusOK, a.meta)
+	writeJSON(w, http.StatusOK, m)
 }
 
 func (a *API) listCurrencies(w http.ResponseWriter, r *http.Request) {

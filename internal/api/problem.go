@@ -69,6 +69,10 @@ var statusOf = map[string]int{
 	finance.ECodePasswordRequired:     http.StatusUnprocessableEntity,
 	finance.ECodeTokenScope:           http.StatusForbidden,
 	finance.ECodeTokenNotAllowed:      http.StatusForbidden,
+	finance.ECodeLastAdmin:            http.StatusConflict,
+	finance.ECodeAccountDisabled:      http.StatusForbidden,
+	finance.ECodeResetLinkInvalid:     http.StatusNotFound,
+	finance.ECodeResetByEmailOff:      http.StatusConflict,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

@@ -21,6 +21,9 @@ func (a *API) routes() []route {
 		open("POST /api/v1/auth/login", a.login),
 		open("POST /api/v1/auth/login/two-factor", a.loginSecondStep),
 		open("POST /api/v1/auth/logout", a.logout),
+		open("POST /api/v1/auth/password-reset", a.forgotPassword),
+		open("GET /api/v1/auth/password-reset/{token}", a.checkResetLink),
+		open("POST /api/v1/auth/password-reset/{token}", a.resetPassword),
 		open("GET /auth/oidc/{provider}/login", a.oidcLogin),
 		open("GET /auth/oidc/{provider}/callback", a.oidcCallback),
 
@@ -41,6 +44,13 @@ func (a *API) routes() []route {
 		session("POST /api/v1/me/tokens", a.createToken),
 		session("DELETE /api/v1/me/tokens/{id}", a.revokeToken),
 		me("GET /api/v1/me/security-events", a.listSecurityEvents),
+
+		administer("GET /api/v1/admin/users", a.adminUsers),
+		administer("PATCH /api/v1/admin/users/{userId}", a.adminPatchUser),
+		administer("POST /api/v1/admin/users/{userId}/password-reset", a.adminResetLink),
+		administer("GET /api/v1/admin/settings", a.adminSettings),
+		administer("PUT /api/v1/admin/settings", a.adminPutSettings),
+		administer("GET /api/v1/admin/security-events", a.adminSecurityEvents),
 
 		me("PUT /api/v1/me/ledger", a.setCurrentLedger),
 		me("GET /api/v1/ledgers", a.listLedgers),
@@ -204,7 +214,7 @@ func (a *API) SessionOnlyRoutes() map[string]bool {
 // call it: anyone, signedIn, viewer, editor or owner; for tests that walk
 // every endpoint × role.
 func (a *API) RouteAccess() map[string]string {
-	names := map[access]string{anyone: "anyone", signedIn: "signedIn", viewer: "viewer", editor: "editor", owner: "owner"}
+	names := map[access]string{anyone: "anyone", signedIn: "signedIn", viewer: "viewer", editor: "editor", owner: "owner", admin: "admin"}
 	out := map[string]string{}
 	for _, rt := range expand(a.routes()) {
 		out[rt.pattern] = names[rt.access]

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -222,9 +223,10 @@ func (o *OIDC) resolve(ctx context.Context, cfg ProviderConfig, cl Claims, langu
 			u = existing
 		case finance.ErrorCode(err) != finance.ECodeNotFound:
 			return nil, err
-		case !o.signupEnabled:
-			return nil, finance.Errorf(finance.ECodeSignupDisabled, "new sign-ups are turned off on this server")
 		default:
+			if open, err := o.db.SignupEnabled(ctx, o.signupEnabled); err != nil || !open {
+				return nil, cmp.Or(err, error(finance.Errorf(finance.ECodeSignupDisabled, "new sign-ups are turned off on this server")))
+			}
 			name := cl.GivenName
 			if name == "" {
 				name = cl.Name

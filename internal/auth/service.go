@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -69,13 +70,16 @@ func (s *Service) WithClock(now func() time.Time) *Service {
 	return s
 }
 
-// SignupEnabled reports whether new accounts may be created.
-func (s *Service) SignupEnabled() bool { return s.signupEnabled }
+// SignupEnabled reports whether new accounts may be created: the
+// administrator's switch, else the environment's default.
+func (s *Service) SignupEnabled(ctx context.Context) (bool, error) {
+	return s.db.SignupEnabled(ctx, s.signupEnabled)
+}
 
 // SignUp creates an email account.
 func (s *Service) SignUp(ctx context.Context, req finance.SignUp) (*finance.User, error) {
-	if !s.signupEnabled {
-		return nil, finance.Errorf(finance.ECodeSignupDisabled, "new sign-ups are turned off on this server")
+	if open, err := s.SignupEnabled(ctx); err != nil || !open {
+		return nil, cmp.Or(err, error(finance.Errorf(finance.ECodeSignupDisabled, "new sign-ups are turned off on this server")))
 	}
 	req.Normalize()
 	if err := req.Validate(); err != nil {
@@ -120,6 +124,9 @@ func (s *Service) Login(ctx context.Context, emailIn, password string, c Client)
 			return nil, err
 		}
 		return nil, bad
+	}
+	if u.Disabled {
+		return nil, accountDisabled()
 	}
 	if u.ProviderID != finance.ProviderEmail {
 		if err := s.db.SetProviderID(ctx, u.ID, finance.ProviderEmail); err != nil {
@@ -206,4 +213,8 @@ func (s *Service) checkPassword(u *finance.User, hash, field, password string) e
 
 func wrongPassword(field string) error {
 	return finance.FieldErr(field, finance.FCodeMismatch, "the current password is wrong")
+}
+
+func accountDisabled() error {
+	return finance.Errorf(finance.ECodeAccountDisabled, "an administrator has disabled this account")
 }

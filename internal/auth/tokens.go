@@ -80,7 +80,7 @@ func (s *Service) TokenUser(ctx context.Context, secret string, c Client) (*fina
 		return nil, nil, bad
 	}
 	u, err := s.db.UserByID(ctx, t.UserID)
-	if finance.ErrorCode(err) == finance.ECodeNotFound {
+	if finance.ErrorCode(err) == finance.ECodeNotFound || (err == nil && u.Disabled) {
 		return nil, nil, bad
 	}
 	if err != nil {

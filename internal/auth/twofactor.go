@@ -237,6 +237,9 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 	if err != nil {
 		return nil, "", err
 	}
+	if u.Disabled {
+		return nil, "", accountDisabled()
+	}
 	field, code := "code", req.Code
 	if req.RecoveryCode != "" {
 		field, code = "recoveryCode", req.RecoveryCode

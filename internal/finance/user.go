@@ -54,6 +54,8 @@ type User struct {
 	HasPassword        bool   `json:"hasPassword"`
 	// TwoFactor says that signing in with the password asks for a code too.
 	TwoFactor bool `json:"twoFactor"`
+	// Disabled: an administrator took the user's access away.
+	Disabled bool `json:"-"`
 	// LedgerID is the ledger the request works on: the user's current
 	// ledger (remembered per user), or the one its path names; LedgerRole is
 	// the user's role in it. DefaultLedgerID is the ledger made at sign-up.

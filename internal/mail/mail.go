@@ -1,5 +1,5 @@
 // Package mail sends Cash Control's emails over SMTP (CASHCONTROL_SMTP_URL):
-// today, the invitations to a shared ledger.
+// the invitations to a shared ledger and the password-reset links.
 package mail
 
 import (
@@ -109,4 +109,31 @@ func (s *SMTP) send(ctx context.Context, to, subject, body string) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// resetTexts are the password-reset email's, by seed language preference.
+var resetTexts = map[string]struct{ subject, body string }{
+	finance.LangSpanish: {
+		subject: "Restablece tu contraseña de Cash Control",
+		body:    "Alguien (esperamos que tú) pidió restablecer la contraseña de la cuenta %[1]s en Cash Control.\r\n\r\nElige una nueva aquí (el enlace funciona una vez y caduca a las %[3]s UTC):\r\n%[2]s\r\n\r\nSi no lo pediste tú, ignora este correo: tu contraseña no cambia.\r\n",
+	},
+	finance.LangEnglish: {
+		subject: "Reset your Cash Control password",
+		body:    "Someone (we hope you) asked to reset the password of the account %[1]s on Cash Control.\r\n\r\nChoose a new one here (the link works once and expires at %[3]s UTC):\r\n%[2]s\r\n\r\nIf you did not ask for this, ignore this email: your password does not change.\r\n",
+	},
+	finance.LangFrench: {
+		subject: "Réinitialisez votre mot de passe Cash Control",
+		body:    "Quelqu'un (vous, espérons-le) a demandé à réinitialiser le mot de passe du compte %[1]s sur Cash Control.\r\n\r\nChoisissez-en un nouveau ici (le lien ne sert qu'une fois et expire à %[3]s UTC) :\r\n%[2]s\r\n\r\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe ne change pas.\r\n",
+	},
+}
+
+// PasswordReset emails a one-time link to set a new password, in the
+// user's language.
+func (s *SMTP) PasswordReset(ctx context.Context, to string, link finance.PasswordResetLink, lang string) error {
+	t, ok := resetTexts[lang]
+	if !ok {
+		t = resetTexts[finance.LangEnglish]
+	}
+	expires := time.UnixMilli(link.ExpiresAt).UTC().Format("2006-01-02 15:04")
+	return s.send(ctx, to, t.subject, fmt.Sprintf(t.body, to, link.URL, expires))
 }

@@ -98,3 +98,21 @@ func TestParse(t *testing.T) {
 		t.Fatalf("%+v %v", s, err)
 	}
 }
+
+func TestPasswordResetEmail(t *testing.T) {
+	addr, got := sink(t)
+	s, err := Parse("smtp://" + addr + "?from=cash@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := finance.PasswordResetLink{URL: "https://cash.example.com/login/reset?token=tok", ExpiresAt: time.Date(2026, 12, 2, 10, 30, 0, 0, time.UTC).UnixMilli()}
+	if err := s.PasswordReset(context.Background(), "ana@example.com", link, finance.LangFrench); err != nil {
+		t.Fatal(err)
+	}
+	msg := <-got
+	for _, want := range []string{"To: ana@example.com\r\n", "https://cash.example.com/login/reset?token=tok", "mot de passe", "2026-12-02 10:30"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("message lacks %q:\n%s", want, msg)
+		}
+	}
+}

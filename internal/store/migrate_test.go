@@ -22,10 +22,12 @@ func TestSearchMovesToFTS5(t *testing.T) {
 	if err := db.MigrateUpToForTest(ctx, 20); err != nil {
 		t.Fatal(err)
 	}
-	// Today's user queries read a later migration's table (two-step
-	// sign-in): an empty stand-in while the old ledger is written.
-	if err := db.ExecForTest(ctx, `CREATE TABLE user_two_factor (user_id INTEGER, enabled_at INTEGER)`); err != nil {
-		t.Fatal(err)
+	// Today's user queries read a later migration's table and column (two-step
+	// sign-in, disabled users): empty stand-ins while the old ledger is written.
+	for _, q := range []string{`CREATE TABLE user_two_factor (user_id INTEGER, enabled_at INTEGER)`, `ALTER TABLE users ADD COLUMN disabled_at INTEGER`} {
+		if err := db.ExecForTest(ctx, q); err != nil {
+			t.Fatal(err)
+		}
 	}
 	u, err := db.CreateUser(ctx, store.NewUser{Email: "old@example.com"})
 	if err != nil {
@@ -43,8 +45,10 @@ func TestSearchMovesToFTS5(t *testing.T) {
 	if err := db.ExecForTest(ctx, `UPDATE movements SET search_words = ''`); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.ExecForTest(ctx, `DROP TABLE user_two_factor`); err != nil {
-		t.Fatal(err)
+	for _, q := range []string{`DROP TABLE user_two_factor`, `ALTER TABLE users DROP COLUMN disabled_at`} {
+		if err := db.ExecForTest(ctx, q); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatal(err)

@@ -36,7 +36,7 @@ type Identity struct {
 const userColumns = `u.id, u.email, u.password_hash, u.name, u.last_name, u.rol, u.provider_id, u.photo_url,
 	u.phone, u.address, u.first_time, u.language_preference, u.theme_preference, u.base_currency, u.timezone, u.created_at,
 	u.default_ledger_id, cm.ledger_id, cm.role, dm.role,
-	EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)`
+	EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL), u.disabled_at IS NOT NULL`
 
 // usersFrom joins a user's memberships of their current and default ledgers:
 // the current one while they still belong to it, else the default.
@@ -52,7 +52,7 @@ func scanUser(s rowScanner) (*finance.User, string, error) {
 	var currentRole, defRole sql.NullString
 	err := s.Scan(&u.ID, &u.Email, &hash, &u.Name, &u.LastName, &u.Rol, &u.ProviderID, &u.PhotoURL,
 		&u.Phone, &u.Address, &u.FirstTime, &u.LanguagePreference, &u.ThemePreference, &u.BaseCurrency, &u.TimeZone, &created,
-		&def, &current, &currentRole, &defRole, &u.TwoFactor)
+		&def, &current, &currentRole, &defRole, &u.TwoFactor, &u.Disabled)
 	if err != nil {
 		return nil, "", err
 	}

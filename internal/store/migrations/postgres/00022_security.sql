@@ -55,7 +55,28 @@ CREATE TABLE api_tokens (
 );
 CREATE INDEX api_tokens_user ON api_tokens(user_id);
 
+-- Administration: a disabled user cannot sign in (disabled_at); settings
+-- of the instance that an administrator changes at run time (key, value:
+-- 'signup_enabled' = 'true' or 'false'; absent, the environment's default);
+-- one-time password-reset links (only their SHA-256 is kept).
+ALTER TABLE users ADD COLUMN disabled_at BIGINT;
+CREATE TABLE instance_settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE password_resets (
+    token_hash TEXT    PRIMARY KEY,
+    user_id    BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at    BIGINT
+);
+CREATE INDEX password_resets_user ON password_resets(user_id);
+
 -- +goose Down
+DROP TABLE password_resets;
+DROP TABLE instance_settings;
+ALTER TABLE users DROP COLUMN disabled_at;
 DROP TABLE api_tokens;
 DROP TABLE security_events;
 DROP TABLE login_challenges;
