@@ -29,20 +29,7 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 	seed := fs.Uint64("seed", 1, "random seed (the same seed makes the same data)")
 	language := fs.String("language", "es", "language of a new user and of its data: "+finance.LanguageChoices)
 	currencyList := fs.String("currencies", "", "the ledger's currencies, comma-separated (EUR,USD,JPY): the first is its base, each other gets an account and daily rates")
-	// The server's own flags (-data-dir, -database-url) may come anywhere.
-	rest, own := []string{}, []string{}
-	for i := 0; i < len(args); i++ {
-		switch flagName(args[i]) {
-		case "data-dir", "database-url", "addr", "base-url":
-			rest = append(rest, args[i])
-			if !hasValue(args[i]) && i+1 < len(args) {
-				rest = append(rest, args[i+1])
-				i++
-			}
-		default:
-			own = append(own, args[i])
-		}
-	}
+	rest, own := splitServerFlags(args)
 	if err := fs.Parse(own); err != nil {
 		return err
 	}
@@ -124,6 +111,26 @@ func demoCurrencies(list string) ([]string, error) {
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// splitServerFlags parts a command's arguments into the server's own flags
+// (-data-dir, -database-url, -addr, -base-url), which may come anywhere, and
+// the command's.
+func splitServerFlags(args []string) (server, own []string) {
+	server, own = []string{}, []string{}
+	for i := 0; i < len(args); i++ {
+		switch flagName(args[i]) {
+		case "data-dir", "database-url", "addr", "base-url":
+			server = append(server, args[i])
+			if !hasValue(args[i]) && i+1 < len(args) {
+				server = append(server, args[i+1])
+				i++
+			}
+		default:
+			own = append(own, args[i])
+		}
+	}
+	return server, own
 }
 
 func flagName(arg string) string {

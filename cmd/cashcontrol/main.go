@@ -36,6 +36,9 @@ commands:
   migrate   apply pending database migrations and exit
   demo      fill a user's ledger with realistic data: demo --email E [--password P] --movements N [--years Y]
   check     recompute every ledger's balances and monthly totals from its movements; fail on a difference
+  recover   a locked-out user's way back in: recover --email E [--admin] [--two-factor-off] enables the
+            account (an administrator too with --admin, two-step sign-in off with --two-factor-off) and
+            prints a one-time password-reset link
   version   print the version and exit
 
 Run 'cashcontrol serve -h' for the flags; every flag has an environment variable.`
@@ -55,6 +58,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return demoCmd(ctx, args, getenv, stdout, stderr)
 	case "check":
 		return check(ctx, args, getenv, stdout, stderr)
+	case "recover":
+		return recoverCmd(ctx, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "cashcontrol", version)
 		return nil

@@ -134,6 +134,22 @@ func TestAdministration(t *testing.T) {
 			t.Fatalf("sign-in after enabling: %d", code)
 		}
 
+		// A user who lost the authenticator and the recovery codes: the
+		// administrator turns the two-step sign-in off (never on).
+		turnOnTwoFactor(t, bo, clk)
+		if users := adm.adminUsers(); !users["bo@example.com"].TwoFactor {
+			t.Fatalf("two-step sign-in not listed: %+v", users["bo@example.com"])
+		}
+		if code, field, _ := adm.fieldError("PATCH", "/api/v1/admin/users/"+b.ID, map[string]any{"twoFactor": true}); code != 400 || field != "twoFactor" {
+			t.Fatalf("two-step sign-in turned on by an administrator: %d %s", code, field)
+		}
+		if code := adm.do("PATCH", "/api/v1/admin/users/"+b.ID, map[string]any{"twoFactor": false}, &out); code != 200 || out.TwoFactor {
+			t.Fatalf("two-step sign-in off: %d %+v", code, out)
+		}
+		if code, _ := newClient(t, srv).login("bo@example.com", "mango-river-42"); code != 200 {
+			t.Fatalf("sign-in after the two-step sign-in was turned off: %d", code)
+		}
+
 		// Administrators: never none.
 		if code, _, fc := adm.fieldError("PATCH", "/api/v1/admin/users/"+a.ID, map[string]any{"rol": "Usuario"}); code != 409 || fc != "last_admin" {
 			t.Fatalf("the last administrator steps down: %d %s", code, fc)
@@ -266,6 +282,7 @@ func TestAdministration(t *testing.T) {
 			kinds = append(kinds, e.Kind+":"+e.Detail)
 		}
 		for _, want := range []string{"account_disabled:admin@example.com", "account_enabled:admin@example.com", "made_administrator:admin@example.com",
+			"two_factor_disabled:admin@example.com",
 			"password_reset_link_created:", "password_reset:", "sign_in_failed:password"} {
 			found := false
 			for _, k := range kinds {

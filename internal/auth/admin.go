@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
 )
 
 // Administration's rules: every change is written in the activity of the
@@ -15,29 +16,40 @@ func (s *Service) UpdateUserAccess(ctx context.Context, admin *finance.User, id 
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	disabled, enabled, rol, err := s.db.SetUserAccess(ctx, id, p, s.now())
+	ch, err := s.db.SetUserAccess(ctx, id, p, s.now())
 	if err != nil {
 		return nil, err
 	}
+	if err := s.recordAccess(ctx, id, ch, admin.Email, c); err != nil {
+		return nil, err
+	}
+	return s.db.AdminUser(ctx, id)
+}
+
+// recordAccess writes an access change in the user's activity, by who.
+func (s *Service) recordAccess(ctx context.Context, id int64, ch store.AccessChange, who string, c Client) error {
 	var kinds []string
-	if disabled {
+	if ch.Disabled {
 		kinds = append(kinds, finance.EventAccountDisabled)
 	}
-	if enabled {
+	if ch.Enabled {
 		kinds = append(kinds, finance.EventAccountEnabled)
 	}
-	switch rol {
+	if ch.TwoFactorOff {
+		kinds = append(kinds, finance.EventTwoFactorDisabled)
+	}
+	switch ch.Rol {
 	case finance.RolAdmin:
 		kinds = append(kinds, finance.EventMadeAdmin)
 	case finance.RolUser:
 		kinds = append(kinds, finance.EventAdminRemoved)
 	}
 	for _, k := range kinds {
-		if err := s.record(ctx, id, k, admin.Email, c); err != nil {
-			return nil, err
+		if err := s.record(ctx, id, k, who, c); err != nil {
+			return err
 		}
 	}
-	return s.db.AdminUser(ctx, id)
+	return nil
 }
 
 // SetSignupEnabled switches sign-ups on or off on every server, as admin.
@@ -141,4 +153,33 @@ func (s *Service) ResetPassword(ctx context.Context, token string, req ResetPass
 		return err
 	}
 	return s.record(ctx, id, finance.EventPasswordResetComplete, "", c)
+}
+
+// RecoverAccount is the command line's way back in for a locked-out user:
+// the account enabled, the patch's rol and two-step change, and a one-time
+// password-reset link (24 hours). The user's activity says "command line".
+func (s *Service) RecoverAccount(ctx context.Context, email string, p finance.AdminUserPatch, baseURL string) (*finance.PasswordResetLink, error) {
+	u, _, err := s.db.UserByEmail(ctx, finance.NormalizeEmail(email))
+	if err != nil {
+		return nil, err
+	}
+	enable := false
+	p.Disabled = &enable
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	ch, err := s.db.SetUserAccess(ctx, u.ID, p, s.now())
+	if err != nil {
+		return nil, err
+	}
+	const who = "command line"
+	c := Client{UserAgent: "cashcontrol recover"}
+	if err := s.recordAccess(ctx, u.ID, ch, who, c); err != nil {
+		return nil, err
+	}
+	link, err := s.resetLinkFor(ctx, u.ID, baseURL, finance.PasswordResetLinkHours*time.Hour)
+	if err != nil {
+		return nil, err
+	}
+	return link, s.record(ctx, u.ID, finance.EventResetLinkCreated, who, c)
 }

@@ -42,16 +42,22 @@ type AdminUser struct {
 	You bool `json:"you"`
 }
 
-// AdminUserPatch changes a user's access: enabled or not, and the rol.
+// AdminUserPatch changes a user's access: enabled or not, the rol, and
+// the two-step sign-in turned off (for a user who lost the authenticator
+// and the recovery codes; only its owner turns it on).
 type AdminUserPatch struct {
-	Disabled *bool   `json:"disabled"`
-	Rol      *string `json:"rol"`
+	Disabled  *bool   `json:"disabled"`
+	Rol       *string `json:"rol"`
+	TwoFactor *bool   `json:"twoFactor"`
 }
 
-// Validate checks the rol's value.
+// Validate checks the rol's value and that two-step sign-in is only turned off.
 func (p AdminUserPatch) Validate() error {
 	if p.Rol != nil && *p.Rol != RolAdmin && *p.Rol != RolUser {
 		return FieldErr("rol", FCodeInvalid, "rol must be "+RolAdmin+" or "+RolUser)
+	}
+	if p.TwoFactor != nil && *p.TwoFactor {
+		return FieldErr("twoFactor", FCodeInvalid, "only its user turns two-step sign-in on")
 	}
 	return nil
 }

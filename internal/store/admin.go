@@ -58,13 +58,20 @@ func (db *DB) AdminUser(ctx context.Context, id int64) (*finance.AdminUser, erro
 	return u, nil
 }
 
-// SetUserAccess enables or disables a user and sets the rol, refusing a
-// change that leaves the instance without an enabled administrator. A
-// disabled user's sessions and waiting sign-ins end in the same
-// transaction. It reports what changed: disabled, enabled, rol.
-func (db *DB) SetUserAccess(ctx context.Context, id int64, p finance.AdminUserPatch, now time.Time) (disabled, enabled bool, rol string, err error) {
-	err = db.write(ctx, func(tx *Tx) error {
-		disabled, enabled, rol = false, false, ""
+// AccessChange is what SetUserAccess changed.
+type AccessChange struct {
+	Disabled, Enabled, TwoFactorOff bool
+	Rol                             string // the new rol, "" when unchanged
+}
+
+// SetUserAccess enables or disables a user, sets the rol and turns the
+// two-step sign-in off, refusing a change that leaves the instance without
+// an enabled administrator. A disabled user's sessions and waiting sign-ins
+// end in the same transaction.
+func (db *DB) SetUserAccess(ctx context.Context, id int64, p finance.AdminUserPatch, now time.Time) (AccessChange, error) {
+	var ch AccessChange
+	err := db.write(ctx, func(tx *Tx) error {
+		ch = AccessChange{}
 		if db.dialect == Postgres {
 			// The administrators' rows first: two administrators removing each
 			// other at once apply one after the other, and the second sees
@@ -88,19 +95,33 @@ func (db *DB) SetUserAccess(ctx context.Context, id int64, p finance.AdminUserPa
 						return err
 					}
 				}
-				disabled = true
+				ch.Disabled = true
 			} else {
 				if _, err := tx.exec(ctx, `UPDATE users SET disabled_at = NULL WHERE id = ?`, id); err != nil {
 					return err
 				}
-				enabled = true
+				ch.Enabled = true
 			}
 		}
 		if p.Rol != nil && *p.Rol != wasRol {
 			if _, err := tx.exec(ctx, `UPDATE users SET rol = ? WHERE id = ?`, *p.Rol, id); err != nil {
 				return err
 			}
-			rol = *p.Rol
+			ch.Rol = *p.Rol
+		}
+		if p.TwoFactor != nil && !*p.TwoFactor {
+			res, err := tx.exec(ctx, `DELETE FROM user_two_factor WHERE user_id = ?`, id)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n > 0 {
+				ch.TwoFactorOff = true
+				for _, q := range []string{`DELETE FROM recovery_codes WHERE user_id = ?`, `DELETE FROM login_challenges WHERE user_id = ?`} {
+					if _, err := tx.exec(ctx, q, id); err != nil {
+						return err
+					}
+				}
+			}
 		}
 		var admins int
 		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM users WHERE rol = ? AND disabled_at IS NULL`, finance.RolAdmin).Scan(&admins); err != nil {
@@ -111,7 +132,7 @@ func (db *DB) SetUserAccess(ctx context.Context, id int64, p finance.AdminUserPa
 		}
 		return nil
 	})
-	return disabled, enabled, rol, err
+	return ch, err
 }
 
 // The keys of instance_settings.
