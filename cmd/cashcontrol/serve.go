@@ -59,6 +59,9 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	}
 	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
 	svc, err := auth.NewService(db, auth.NewLimiter(20*time.Second, 10, nil), auth.NewLimiter(2*time.Second, 30, nil), c.SignupEnabled)
+	if err == nil {
+		err = svc.EnablePasskeys(c.BaseURL)
+	}
 	if err != nil {
 		db.Close()
 		return nil, nil, server.Options{}, err

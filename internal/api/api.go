@@ -26,6 +26,8 @@ type Meta struct {
 	SignupEnabled bool   `json:"signupEnabled"`
 	// PasswordResetByEmail: "forgot password" sends a link (SMTP is set).
 	PasswordResetByEmail bool `json:"passwordResetByEmail"`
+	// Passkeys: this server's address carries passkeys (a host name).
+	Passkeys bool `json:"passkeys"`
 }
 
 // API holds the handlers' dependencies.

@@ -130,3 +130,32 @@ func (a *API) oidcCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
+
+func (a *API) passkeySignInOptions(w http.ResponseWriter, r *http.Request) {
+	options, token, err := a.auth.PasskeySignInOptions(r.Context(), auth.ClientOf(r))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	a.sessions.SetCeremony(w, r, token)
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, options)
+}
+
+func (a *API) passkeySignIn(w http.ResponseWriter, r *http.Request) {
+	var req auth.PasskeySignInRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	u, err := a.auth.PasskeySignIn(r.Context(), a.sessions.Ceremony(r), req, auth.ClientOf(r))
+	a.sessions.ClearCeremony(w, r)
+	if err == nil {
+		err = a.sessions.Start(r.Context(), w, r, u.ID, finance.EventSignIn, finance.SignInPasskey)
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, u)
+}

@@ -49,6 +49,7 @@ type identityOptions struct {
 	perAccount     int // attempts allowed per account before 429 (default 1000)
 	perClient      int
 	providers      []auth.ProviderConfig
+	passkeysAt     string // the public address passkeys are for ("" : none)
 }
 
 // identityServer starts the real handler with a fake clock, tight limits and
@@ -71,6 +72,9 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 		t.Fatal(err)
 	}
 	svc.WithClock(clk.Now)
+	if err := svc.EnablePasskeys(o.passkeysAt); err != nil {
+		t.Fatal(err)
+	}
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, clk.Now),
 		OIDC: auth.NewOIDC(db, srv.URL, !o.signupDisabled, o.providers), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
 	h = server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})

@@ -18,6 +18,7 @@ func (a *API) getMeta(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m.PasswordResetByEmail = a.mailer != nil
+	m.Passkeys = a.auth.PasskeysAvailable()
 	w.Header().Set("Cache-Control", "no-cache")
 	writeJSON(w, http.StatusOK, m)
 }

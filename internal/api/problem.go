@@ -73,6 +73,8 @@ var statusOf = map[string]int{
 	finance.ECodeAccountDisabled:      http.StatusForbidden,
 	finance.ECodeResetLinkInvalid:     http.StatusNotFound,
 	finance.ECodeResetByEmailOff:      http.StatusConflict,
+	finance.ECodePasskeyFailed:        http.StatusUnauthorized,
+	finance.ECodePasskeysOff:          http.StatusConflict,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

@@ -140,3 +140,84 @@ func (a *API) revokeToken(w http.ResponseWriter, r *http.Request, u *finance.Use
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+func (a *API) listPasskeys(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	stored, err := a.db.Passkeys(r.Context(), u.ID)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	out := make([]finance.Passkey, len(stored))
+	for i, p := range stored {
+		out[i] = p.Passkey
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (a *API) passkeyCreationOptions(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	options, token, err := a.auth.PasskeyCreationOptions(r.Context(), u)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	a.sessions.SetCeremony(w, r, token)
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, options)
+}
+
+func (a *API) addPasskey(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var req auth.AddPasskeyRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	p, err := a.auth.AddPasskey(r.Context(), u, a.sessions.Ceremony(r), req, auth.ClientOf(r))
+	if finance.ErrorCode(err) != finance.ECodeInvalid { // a name to correct keeps the ceremony
+		a.sessions.ClearCeremony(w, r)
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, p)
+}
+
+type renamePasskeyRequest struct {
+	Name string `json:"name"`
+}
+
+func (a *API) renamePasskey(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var req renamePasskeyRequest
+	if err := decode(w, r, &req); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	name, err := finance.CheckPasskeyName(req.Name)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	p, err := a.db.RenamePasskey(r.Context(), u.ID, id, name)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+func (a *API) removePasskey(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err == nil {
+		err = a.auth.RemovePasskey(r.Context(), u, id, auth.ClientOf(r))
+	}
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
+
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/store"
 )
@@ -51,6 +53,7 @@ type Service struct {
 	signupEnabled bool
 	dummyHash     string
 	now           func() time.Time
+	webauthn      *webauthn.WebAuthn // nil: no passkeys (EnablePasskeys)
 }
 
 // NewService builds the email provider. The limiters bound sign-in attempts

@@ -258,7 +258,7 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 
 // SetChallenge gives the browser the token of its sign-in's second step.
 func (s *Sessions) SetChallenge(w http.ResponseWriter, r *http.Request, token string) {
-	http.SetCookie(w, s.challengeCookie(r, token, int(challengeTTL/time.Second)))
+	http.SetCookie(w, s.shortCookie(r, ChallengeCookieName, challengePath, token, int(challengeTTL/time.Second)))
 }
 
 // Challenge is the request's second-step token ("" without one).
@@ -271,10 +271,12 @@ func (s *Sessions) Challenge(r *http.Request) string {
 
 // ClearChallenge removes the challenge cookie.
 func (s *Sessions) ClearChallenge(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, s.challengeCookie(r, "", -1))
+	http.SetCookie(w, s.shortCookie(r, ChallengeCookieName, challengePath, "", -1))
 }
 
-func (s *Sessions) challengeCookie(r *http.Request, value string, maxAge int) *http.Cookie {
-	return &http.Cookie{Name: ChallengeCookieName, Value: value, Path: challengePath, MaxAge: maxAge, HttpOnly: true,
+// shortCookie is a short-lived HttpOnly cookie of a sign-in step (a
+// challenge, a ceremony), sent only to path and only by this site's pages.
+func (s *Sessions) shortCookie(r *http.Request, name, path, value string, maxAge int) *http.Cookie {
+	return &http.Cookie{Name: name, Value: value, Path: path, MaxAge: maxAge, HttpOnly: true,
 		Secure: s.httpsOnly || !IsLocalhost(r), SameSite: http.SameSiteStrictMode}
 }

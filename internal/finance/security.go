@@ -160,3 +160,37 @@ func (t *NewAPIToken) Validate(nowMillis int64) error {
 	}
 	return v.Err()
 }
+
+// Passkeys (WebAuthn): sign-in with a device's key alone.
+const (
+	MaxPasskeys = 20
+	// ECodePasskeyFailed: the passkey was not accepted (unknown, a bad
+	// signature, a ceremony too old or finished).
+	ECodePasskeyFailed = "passkey_failed"
+	// ECodePasskeysOff: the server's address cannot carry passkeys (an IP
+	// address: WebAuthn needs a host name).
+	ECodePasskeysOff  = "passkeys_unavailable"
+	EventPasskeyAdded = "passkey_added"
+	EventPasskeyGone  = "passkey_removed"
+	SignInPasskey     = "passkey"
+)
+
+// Passkey is a passkey as Profile lists it.
+type Passkey struct {
+	ID         int64  `json:"id,string"`
+	Name       string `json:"name"`
+	CreatedAt  int64  `json:"createdAt"`
+	LastUsedAt *int64 `json:"lastUsedAt"`
+}
+
+// CheckPasskeyName trims a passkey's name and checks it.
+func CheckPasskeyName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return "", FieldErr("name", FCodeRequired, "the name is required")
+	case utf8.RuneCountInString(name) > MaxNameLen:
+		return "", FieldErr("name", FCodeTooLong, "the name is too long")
+	}
+	return name, nil
+}

@@ -72,8 +72,35 @@ CREATE TABLE password_resets (
     used_at    INTEGER
 );
 CREATE INDEX password_resets_user ON password_resets(user_id);
+-- Passkeys (WebAuthn, finance.Passkey): each user's random handle, the
+-- credentials (go-webauthn's record as JSON, found by their base64url id),
+-- and the ceremonies begun and not finished (the browser holds the token; only
+-- its SHA-256 is kept, with go-webauthn's session data).
+CREATE TABLE passkey_handles (
+    user_id INTEGER NOT NULL PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    handle  TEXT    NOT NULL UNIQUE
+);
+CREATE TABLE passkeys (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id       INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    name          TEXT    NOT NULL,
+    credential_id TEXT    NOT NULL UNIQUE,
+    credential    TEXT    NOT NULL,
+    created_at    INTEGER NOT NULL,
+    last_used_at  INTEGER
+);
+CREATE INDEX passkeys_user ON passkeys(user_id);
+CREATE TABLE webauthn_ceremonies (
+    token_hash TEXT    PRIMARY KEY,
+    user_id    INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    data       TEXT    NOT NULL,
+    expires_at INTEGER NOT NULL
+);
 
 -- +goose Down
+DROP TABLE webauthn_ceremonies;
+DROP TABLE passkeys;
+DROP TABLE passkey_handles;
 DROP TABLE password_resets;
 DROP TABLE instance_settings;
 ALTER TABLE users DROP COLUMN disabled_at;
