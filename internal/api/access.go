@@ -33,8 +33,9 @@ type route struct {
 	access  access
 	handler http.HandlerFunc
 	user    userHandler
-	// sessionOnly: a browser's session, never an API token (passwords,
-	// two-step sign-in, tokens, the account's deletion).
+	// sessionOnly: a browser's session, never an API token (the password,
+	// two-step sign-in, passkeys, tokens, the account's deletion, the
+	// administration, the live event stream).
 	sessionOnly bool
 }
 

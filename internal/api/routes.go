@@ -73,7 +73,7 @@ func (a *API) routes() []route {
 		own("GET /api/v1/ledgers/{ledgerId}/invitations", a.listInvitations),
 		own("POST /api/v1/ledgers/{ledgerId}/invitations", a.createInvitation),
 		own("DELETE /api/v1/ledgers/{ledgerId}/invitations/{id}", a.revokeInvitation),
-		me("GET "+EventsPath, a.events),
+		session("GET "+EventsPath, a.events), // the stream checks its session as it sends: a browser's
 		me("GET /api/v1/invitations/{token}", a.getInvitation),
 		me("POST /api/v1/invitations/{token}/accept", a.acceptInvitation),
 
