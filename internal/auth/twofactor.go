@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -163,6 +164,11 @@ func (s *Service) secondStep(ctx context.Context, u *finance.User, field, code s
 	if ok, wait := s.perAccount.Allow(u.Email); !ok {
 		return "", &RateLimitedError{RetryAfter: max(wait, time.Second)}
 	}
+	return s.checkCode(ctx, u, field, code, recovery)
+}
+
+// checkCode is secondStep without the attempt limit (the caller took one).
+func (s *Service) checkCode(ctx context.Context, u *finance.User, field, code string, recovery bool) (string, error) {
 	tf, err := s.db.TwoFactorOf(ctx, u.ID)
 	if err != nil {
 		return "", err
@@ -226,7 +232,8 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 	if token == "" {
 		return nil, "", expired
 	}
-	userID, err := s.db.TryLoginChallenge(ctx, SecretHash(token), s.now(), challengeRetries)
+	hash := SecretHash(token)
+	userID, err := s.db.LoginChallengeUser(ctx, hash, s.now(), challengeRetries)
 	if err != nil {
 		return nil, "", err
 	}
@@ -244,7 +251,18 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 	if req.RecoveryCode != "" {
 		field, code = "recoveryCode", req.RecoveryCode
 	}
-	how, err := s.secondStep(ctx, u, field, code, true)
+	if finance.NormalizeTOTPCode(code) == "" {
+		return nil, "", finance.FieldErr(field, finance.FCodeRequired, "the code is required")
+	}
+	// The account's attempt limit first: a refused attempt costs the
+	// challenge none of its tries.
+	if ok, wait := s.perAccount.Allow(u.Email); !ok {
+		return nil, "", &RateLimitedError{RetryAfter: max(wait, time.Second)}
+	}
+	if counted, err := s.db.CountLoginAttempt(ctx, hash, s.now(), challengeRetries); err != nil || !counted {
+		return nil, "", cmp.Or(err, error(expired))
+	}
+	how, err := s.checkCode(ctx, u, field, code, true)
 	if err != nil {
 		if isWrongCode(err) {
 			if rerr := s.record(ctx, u.ID, finance.EventSignInFailed, finance.FailedSecondStep, c); rerr != nil {
@@ -253,7 +271,7 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 		}
 		return nil, "", err
 	}
-	return u, how, s.db.DeleteLoginChallenge(ctx, SecretHash(token))
+	return u, how, s.db.DeleteLoginChallenge(ctx, hash)
 }
 
 // SetChallenge gives the browser the token of its sign-in's second step.

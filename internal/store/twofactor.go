@@ -189,24 +189,38 @@ func (db *DB) CreateLoginChallenge(ctx context.Context, tokenHash string, userID
 	})
 }
 
-// TryLoginChallenge counts one code tried against the challenge and returns
-// its user; 0 when it is unknown, expired or has had maxAttempts codes.
-func (db *DB) TryLoginChallenge(ctx context.Context, tokenHash string, now time.Time, maxAttempts int) (int64, error) {
+// LoginChallengeUser is the user of a challenge that may still take a
+// code (known, not expired, fewer than maxAttempts tried); 0 otherwise.
+func (db *DB) LoginChallengeUser(ctx context.Context, tokenHash string, now time.Time, maxAttempts int) (int64, error) {
 	var userID int64
+	err := db.queryRow(ctx, `SELECT user_id FROM login_challenges WHERE token_hash = ? AND expires_at > ? AND attempts < ?`,
+		tokenHash, now.UnixMilli(), maxAttempts).Scan(&userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return userID, err
+}
+
+// CountLoginAttempt counts one code tried against the challenge: false
+// when it is gone, expired or has had maxAttempts codes (then it is
+// deleted). The condition is in the update, so requests at once cannot
+// try more codes than that between them.
+func (db *DB) CountLoginAttempt(ctx context.Context, tokenHash string, now time.Time, maxAttempts int) (bool, error) {
+	var ok bool
 	err := db.write(ctx, func(tx *Tx) error {
-		userID = 0
 		res, err := tx.exec(ctx, `UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ? AND expires_at > ? AND attempts < ?`,
 			tokenHash, now.UnixMilli(), maxAttempts)
 		if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			_, err := tx.exec(ctx, `DELETE FROM login_challenges WHERE token_hash = ?`, tokenHash)
-			return err
+		n, _ := res.RowsAffected()
+		ok = n == 1
+		if !ok {
+			_, err = tx.exec(ctx, `DELETE FROM login_challenges WHERE token_hash = ?`, tokenHash)
 		}
-		return tx.queryRow(ctx, `SELECT user_id FROM login_challenges WHERE token_hash = ?`, tokenHash).Scan(&userID)
+		return err
 	})
-	return userID, err
+	return ok, err
 }
 
 // DeleteLoginChallenge ends a challenge (its sign-in is complete).
