@@ -21,6 +21,23 @@ const i18nPlugin = {
   },
 };
 
+// The feature folders (src/features/*): each imports only itself and shared code.
+const features = [
+  'auth',
+  'settings',
+  'profile',
+  'welcome',
+  'categories',
+  'accounts',
+  'movements',
+  'informs',
+  'dashboard',
+  'currencies',
+  'budgets',
+  'ledgers',
+  'admin',
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'e2e/screenshots'] },
   js.configs.recommended,
@@ -41,7 +58,7 @@ export default tseslint.config(
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@/features/*', '@/app/*'] }] },
   },
-  ...['auth', 'settings', 'profile', 'welcome', 'categories', 'accounts', 'movements', 'informs', 'dashboard', 'currencies', 'budgets', 'ledgers'].map((f) => ({
+  ...features.map((f) => ({
     files: [`src/features/${f}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [

@@ -31,13 +31,15 @@ function mantineCssPerComponent(): Plugin {
 const root = fileURLToPath(new URL('./', import.meta.url));
 /** What the first build pass learns (see fewChunks): the entry's own modules, and those /login loads. */
 const guestModulesFile = join(root, 'node_modules/.cache/cashcontrol-guest-modules.json');
-/** A dictionary (a chunk per language: a page loads only the one it shows). */
-const dictionary = /[\\/]src[\\/]shared[\\/]i18n[\\/](en|es|fr|households[\\/][a-z]+)\.ts$/;
+/** A dictionary and its parts (households/, signin/, account/…): a chunk per language, a page loads only the one it shows. */
+const dictionary = /[\\/]src[\\/]shared[\\/]i18n[\\/](?:[a-z]+[\\/])?(?:en|es|fr)\.ts$/;
 /** The charts' libraries: only the screens that draw charts load them. */
 const charts =
   /[\\/]node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|@reduxjs|redux|redux-thunk|reselect|react-redux|use-sync-external-store|tiny-invariant)[\\/]/;
 /** Libraries that one screen uses (receipts' drop zone): they stay with it. */
 const oneScreen = /[\\/]node_modules[\\/](@mantine[\\/]dropzone|react-dropzone|file-selector|attr-accept)[\\/]/;
+/** Libraries loaded on a click (passkeys' WebAuthn calls): their own chunk, which no page preloads. */
+const onClick = /[\\/]node_modules[\\/]@simplewebauthn[\\/]/;
 /** Libraries, shared code and the signed-in frame: what every signed-in page runs. */
 const appCode = /[\\/]src[\\/](shared|app[\\/]layout)[\\/]|[\\/]node_modules[\\/]/;
 
@@ -103,7 +105,11 @@ function fewChunks(): { plugin: Plugin; groups: { name: string; priority: number
       // The entry keeps its own few modules.
       { name: 'index', priority: 30, test: (id) => entry.has(id) },
       { name: 'guest', priority: 20, test: (id) => guest.has(id) && grouped(id) },
-      { name: 'app', priority: 10, test: (id) => !guest.has(id) && appCode.test(id) && grouped(id) && !charts.test(id) && !oneScreen.test(id) },
+      {
+        name: 'app',
+        priority: 10,
+        test: (id) => !guest.has(id) && appCode.test(id) && grouped(id) && !charts.test(id) && !oneScreen.test(id) && !onClick.test(id),
+      },
     ],
   };
 }

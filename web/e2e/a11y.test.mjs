@@ -24,6 +24,7 @@ const SCREENS = [
   '/config',
   '/config/currencies',
   '/config/ledgers',
+  '/config/admin',
   '/profile',
   '/about',
 ];

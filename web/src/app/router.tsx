@@ -9,6 +9,7 @@ import { RouteErrorBoundary } from './screens/RouteError';
 // Every screen is loaded on demand: the current page's before the first
 // render (preloadPage), the others when the user goes there, behind the spinner.
 const Login = lazyScreen(() => import('@/features/auth/LoginPage'));
+const ResetPassword = lazyScreen(() => import('@/features/auth/ResetPasswordPage'));
 const Home = lazyScreen(() => import('./routes/HomeRoute'));
 const Categories = lazyScreen(() => import('./routes/CategoriesRoute'));
 const Budget = lazyScreen(() => import('./routes/BudgetRoute'));
@@ -20,11 +21,12 @@ const Dashboard = lazyScreen(() => import('./routes/DashboardRoute'));
 const Config = lazyScreen(() => import('./routes/ConfigRoute'));
 const Currencies = lazyScreen(() => import('./routes/CurrenciesRoute'));
 const Ledgers = lazyScreen(() => import('./routes/LedgersRoute'));
+const Admin = lazyScreen(() => import('./routes/AdminRoute'));
 const Invitation = lazyScreen(() => import('@/features/ledgers/InvitationPage'));
 const Profile = lazyScreen(() => import('@/features/profile/ProfilePage'));
 const About = lazyScreen(() => import('./routes/AboutRoute'));
 
-/** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements Configuration's currencies and ledgers screens under /config, and an invitation's link (/invitations/:token, no sidebar entry). */
+/** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements, Configuration's currencies, ledgers and administration screens under /config, a password-reset link's page under /login, and an invitation's link (/invitations/:token, no sidebar entry). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -35,6 +37,15 @@ export const routes: RouteObject[] = [
         element: (
           <RequireGuest>
             <Login />
+          </RequireGuest>
+        ),
+      },
+      {
+        path: '/login/reset',
+        handle: ResetPassword,
+        element: (
+          <RequireGuest>
+            <ResetPassword />
           </RequireGuest>
         ),
       },
@@ -53,6 +64,7 @@ export const routes: RouteObject[] = [
           { path: '/config', element: <Config />, handle: Config },
           { path: '/config/currencies', element: <Currencies />, handle: Currencies },
           { path: '/config/ledgers', element: <Ledgers />, handle: Ledgers },
+          { path: '/config/admin', element: <Admin />, handle: Admin },
           { path: '/invitations/:token', element: <Invitation />, handle: Invitation },
           { path: '/profile', element: <Profile />, handle: Profile },
           { path: '/signOut', element: <Config signOut />, handle: Config },

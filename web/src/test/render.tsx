@@ -77,6 +77,7 @@ export const user = {
   themePreference: 'LIGHT_MODE',
   baseCurrency: 'EUR',
   hasPassword: true,
+  twoFactor: false,
 };
 
 /** The common public endpoints, then the test's own. */

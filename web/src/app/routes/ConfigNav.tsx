@@ -1,3 +1,5 @@
+import { useMe } from '@/shared/api/queries';
+import { ADMIN_ROL } from '@/shared/api/types';
 import { SectionNav } from './SectionNav';
 
 const sections = [
@@ -6,7 +8,11 @@ const sections = [
   { path: '/config/ledgers', key: 'config.ledgers' },
 ] as const;
 
+/** Administrators also see the administration. */
+const adminSections = [...sections, { path: '/config/admin', key: 'admin.tab' }] as const;
+
 /** Configuration's sections. */
 export function ConfigNav() {
-  return <SectionNav label="config.sections" sections={sections} />;
+  const { data: user } = useMe();
+  return <SectionNav label="config.sections" sections={user?.rol === ADMIN_ROL ? adminSections : sections} />;
 }

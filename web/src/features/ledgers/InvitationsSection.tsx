@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
-import { Button, CopyButton, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconCopy, IconLink, IconMailForward, IconX } from '@tabler/icons-react';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconLink, IconMailForward, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ledgerRoles, type LedgerRole, type NewInvitation, type UserLedger } from '@/shared/api/types';
 import { localeOf } from '@/shared/i18n';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useInvitationMutations, useInvitations } from './api';
+import { CopyValue } from '@/shared/ui/CopyValue';
 
 /** The link of an invitation just made: shown this once, with a Copy button. */
 function InvitationLink({ invitation }: { invitation: NewInvitation }) {
@@ -29,18 +30,7 @@ function InvitationLink({ invitation }: { invitation: NewInvitation }) {
             onFocus={(e) => e.currentTarget.select()}
             style={{ flex: '1 1 240px', minWidth: 0 }}
           />
-          <CopyButton value={invitation.url} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button
-                variant={copied ? 'filled' : 'default'}
-                color={copied ? 'green' : undefined}
-                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                onClick={copy}
-              >
-                {copied ? t('ledgers.copied') : t('ledgers.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyValue value={invitation.url} label={t('ledgers.copy')} copied={t('ledgers.copied')} />
         </Group>
         <Text size="sm">{t('ledgers.linkNote')}</Text>
         {invitation.emailed && <Text size="sm">{t('ledgers.emailed', { email: invitation.email })}</Text>}

@@ -8,9 +8,15 @@ import { api, isProblem } from '@/shared/api/client';
 import { keys, useSetUser, useUser } from '@/shared/api/queries';
 import type { User } from '@/shared/api/types';
 import { browserTimeZone } from '@/shared/dates';
+import { AccountStrings } from '@/shared/ui/AccountStrings';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { useSecurityChanged } from './api';
+import { PasskeysSection } from './PasskeysSection';
+import { SecurityActivity } from './SecurityActivity';
+import { TokensSection } from './TokensSection';
+import { TwoFactorSection } from './TwoFactorSection';
 
 type ProfileField = 'name' | 'lastName' | 'phone' | 'address' | 'photoURL';
 
@@ -106,6 +112,7 @@ function PasswordSection() {
   const { t } = useTranslation();
   const user = useUser();
   const setUser = useSetUser();
+  const securityChanged = useSecurityChanged();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -117,6 +124,7 @@ function PasswordSection() {
       setNext('');
       setErrors({});
       setUser({ ...user, hasPassword: true });
+      void securityChanged();
       notifyOk(t('profile.passwordChanged'));
     } catch (err) {
       setErrors(fieldErrors(t, err));
@@ -290,7 +298,7 @@ function AccountActions() {
   );
 }
 
-/** /profile: the session record's fields, password, sessions, export and deletion. */
+/** /profile: the session record's fields, password, two-step verification, sessions, export, deletion and the security activity. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   return (
@@ -298,7 +306,13 @@ export default function ProfilePage() {
       <PageHeader title={t('profile.title')} />
       <PersonalData />
       <PasswordSection />
-      <AccountActions />
+      <AccountStrings>
+        <TwoFactorSection />
+        <PasskeysSection />
+        <TokensSection />
+        <AccountActions />
+        <SecurityActivity />
+      </AccountStrings>
     </Stack>
   );
 }

@@ -19,6 +19,8 @@ export interface User {
   /** IANA time zone ('' for UTC): which day is today for the schedules. */
   timeZone: string;
   hasPassword: boolean;
+  /** Two-step verification is on: signing in with the password also asks for a code. */
+  twoFactor: boolean;
   /** The current ledger: every ledger-scoped request acts on it. */
   ledgerId: string;
   /** The user's role in the current ledger. */
@@ -32,6 +34,10 @@ export interface Meta {
   supportEmail: string;
   analyticsId: string;
   signupEnabled: boolean;
+  /** The server sends email: "forgot password" mails a reset link. Without it, an administrator makes one. */
+  passwordResetByEmail: boolean;
+  /** The server's address is a host name (CASHCONTROL_BASE_URL): passkeys can be added and sign in. */
+  passkeys: boolean;
 }
 
 export interface Provider {
@@ -244,3 +250,154 @@ export type ActivityAction =
   | 'revoked'
   | 'renamed';
 export type ActivitySubject = 'movement' | 'account' | 'category' | 'member' | 'invitation' | 'ledger';
+
+/** POST /api/v1/auth/login when two-step verification is on: no session yet, a code must follow (POST /api/v1/auth/login/two-factor). */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+}
+
+/** GET /api/v1/me/two-factor. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** Unix milliseconds; null while off. */
+  enabledAt: number | null;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/v1/me/two-factor/setup: what the authenticator app needs (nothing changes until confirmed). */
+export interface TwoFactorSetup {
+  /** Base32, for typing into the app by hand. */
+  secret: string;
+  /** The otpauth:// URI the QR code holds. */
+  uri: string;
+  /** A data: URL of the QR code's PNG. */
+  qrCode: string;
+}
+
+/** POST /api/v1/me/two-factor/confirm and …/recovery-codes: shown once, each signs in once. */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
+export type SecurityEventKind =
+  | 'sign_up'
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'recovery_codes_regenerated'
+  | 'password_changed'
+  | 'signed_out_everywhere'
+  | 'token_created'
+  | 'token_revoked'
+  | 'token_used'
+  | 'account_disabled'
+  | 'account_enabled'
+  | 'made_administrator'
+  | 'administrator_removed'
+  | 'password_reset_link_created'
+  | 'password_reset_requested'
+  | 'password_reset'
+  | 'passkey_added'
+  | 'passkey_removed';
+
+/** One entry of GET /api/v1/me/security-events, newest first. */
+export interface SecurityEvent {
+  id: string;
+  kind: SecurityEventKind;
+  /** How: sign_in's 'password', 'password+totp', 'password+recovery_code', 'passkey' or 'oidc:<provider>'; sign_in_failed's 'password' or 'two_factor'; the token's name for token_*, the passkey's for passkey_*; the administrator's email for account_*, *administrator* and password_reset_link_created; '' otherwise. */
+  detail: string;
+  /** Unix milliseconds. */
+  at: number;
+  ip: string;
+  userAgent: string;
+}
+
+/** What a personal API token may do: read only answers GET; write everything its user may do. */
+export type ApiTokenScope = 'read' | 'write';
+
+/** One of GET /api/v1/me/passkeys: a device's key that signs its user in alone. */
+export interface Passkey {
+  id: string;
+  name: string;
+  /** Unix milliseconds. */
+  createdAt: number;
+  /** Unix milliseconds; null: never used to sign in. */
+  lastUsedAt: number | null;
+}
+
+/** One of GET /api/v1/me/tokens, newest first: never its secret. */
+export interface ApiToken {
+  id: string;
+  name: string;
+  scope: ApiTokenScope;
+  /** 'cc_…' and the secret's last 4 characters, to tell tokens apart. */
+  hint: string;
+  /** Unix milliseconds. */
+  createdAt: number;
+  /** Unix milliseconds; null: it never expires. */
+  expiresAt: number | null;
+  /** Unix milliseconds, to the minute; null: never used. */
+  lastUsedAt: number | null;
+}
+
+/** POST /api/v1/me/tokens's body; without expiresAt the token never expires. */
+export interface NewApiToken {
+  name: string;
+  scope: ApiTokenScope;
+  expiresAt?: number;
+}
+
+/** POST /api/v1/me/tokens's answer: the token and its secret, shown this once (the server keeps only its hash). */
+export interface CreatedApiToken extends ApiToken {
+  token: string;
+}
+
+/** A user's rol: the first account is an administrator. */
+export type Rol = 'Administrador' | 'Usuario';
+export const ADMIN_ROL: Rol = 'Administrador';
+
+/** One of GET /api/v1/admin/users (administrators only). */
+export interface AdminUser {
+  id: string;
+  name: string;
+  lastName: string;
+  email: string;
+  rol: Rol;
+  /** 'Email', 'google.com' or an OpenID Connect issuer's URL. */
+  providerId: string;
+  /** Unix milliseconds. */
+  createdAt: number;
+  /** Unix milliseconds; null: never signed in. */
+  lastSignInAt: number | null;
+  /** Movements in the ledgers the user owns. */
+  movements: number;
+  disabled: boolean;
+  twoFactor: boolean;
+  /** The administrator asking. */
+  you: boolean;
+}
+
+/** PATCH /api/v1/admin/users/{id}'s body. */
+export interface AdminUserPatch {
+  disabled?: boolean;
+  rol?: Rol;
+}
+
+/** A one-time link to set a new password (POST /api/v1/admin/users/{id}/password-reset). */
+export interface PasswordResetLink {
+  url: string;
+  /** Unix milliseconds. */
+  expiresAt: number;
+}
+
+/** GET and PUT /api/v1/admin/settings: what an administrator switches for every server at once. */
+export interface InstanceSettings {
+  signupEnabled: boolean;
+}
+
+/** One of GET /api/v1/admin/security-events: any user's, with whose it is. */
+export interface AdminSecurityEvent extends SecurityEvent {
+  userId: string;
+  email: string;
+}

@@ -1,6 +1,7 @@
 // English dictionary. es.ts and fr.ts have exactly the same keys (a test checks).
 
 import households from './households/en';
+import signin from './signin/en';
 
 const en = {
   HOME: 'Home',
@@ -85,7 +86,21 @@ const en = {
     default_ledger: 'This is a personal ledger, made at sign-up: it cannot be deleted, and its creator cannot leave it.',
     already_member: 'You are already a member of this ledger.',
     invitation_for_another_email: 'This invitation is for another email address.',
+    last_admin: 'There must always be an enabled administrator: make someone else an administrator first.',
+    account_disabled: 'This account is disabled. Ask an administrator to enable it again.',
+    reset_link_invalid: 'This password-reset link does not work: it was already used, has expired, or a newer link replaced it.',
+    password_reset_unavailable: 'This server does not send email: ask an administrator for a password-reset link.',
     rates_unavailable: 'The exchange rates could not be downloaded. Nothing changed; try again later.',
+    two_factor_enabled: 'Two-step verification is already on.',
+    two_factor_disabled: 'Two-step verification is off.',
+    two_factor_not_started: 'The setup was not started or has expired. Start again.',
+    two_factor_expired: 'The sign-in took too long or had too many wrong codes. Sign in again.',
+    password_required: 'Set a password first: two-step verification asks for it.',
+    token_scope: 'This token is read only: it cannot change anything.',
+    token_not_allowed: 'API tokens cannot do that: sign in to the app instead.',
+    passkey_failed:
+      'The passkey was not accepted: it may have been removed from your account, or the request took too long. Try again, or sign in with your password.',
+    passkeys_unavailable: 'Passkeys are not available at this address of the server.',
   },
   fieldErrors: {
     required: 'Required',
@@ -693,6 +708,7 @@ const en = {
     ownNone: 'This ledger has no currencies of its own.',
   },
   ...households,
+  ...signin,
   about: {
     title: 'About',
     version: 'Version 1.0',

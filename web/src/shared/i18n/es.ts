@@ -2,6 +2,7 @@ import type { Dictionary } from './types';
 
 // Diccionario español (el idioma por defecto).
 import households from './households/es';
+import signin from './signin/es';
 
 const es: Dictionary = {
   HOME: 'Inicio',
@@ -87,7 +88,21 @@ const es: Dictionary = {
     default_ledger: 'Es un libro personal, creado al registrarse: no se puede eliminar y quien lo creó no puede salir de él.',
     already_member: 'Ya eres miembro de este libro.',
     invitation_for_another_email: 'Esta invitación es para otra dirección de correo.',
+    last_admin: 'Siempre debe haber un administrador activo: nombra antes administrador a otra persona.',
+    account_disabled: 'Esta cuenta está desactivada. Pide a un administrador que la vuelva a activar.',
+    reset_link_invalid: 'Este enlace para cambiar la contraseña no funciona: ya se usó, ha caducado o lo ha sustituido uno más reciente.',
+    password_reset_unavailable: 'Este servidor no envía emails: pide a un administrador un enlace para cambiar la contraseña.',
     rates_unavailable: 'No se han podido descargar los tipos de cambio. Nada ha cambiado; inténtalo más tarde.',
+    two_factor_enabled: 'La verificación en dos pasos ya está activada.',
+    two_factor_disabled: 'La verificación en dos pasos está desactivada.',
+    two_factor_not_started: 'La configuración no se ha iniciado o ha caducado. Vuelve a empezar.',
+    two_factor_expired: 'El inicio de sesión ha tardado demasiado o ha tenido demasiados códigos incorrectos. Vuelve a iniciar sesión.',
+    password_required: 'Antes establece una contraseña: la verificación en dos pasos la pide.',
+    token_scope: 'Este token es de solo lectura: no puede cambiar nada.',
+    token_not_allowed: 'Los tokens de API no pueden hacer eso: inicia sesión en la aplicación.',
+    passkey_failed:
+      'La llave de acceso no se aceptó: puede que se haya quitado de tu cuenta o que la solicitud tardara demasiado. Vuelve a intentarlo o inicia sesión con tu contraseña.',
+    passkeys_unavailable: 'Las llaves de acceso no están disponibles en esta dirección del servidor.',
   },
   fieldErrors: {
     required: 'Obligatorio',
@@ -695,6 +710,7 @@ const es: Dictionary = {
     ownNone: 'Este libro no tiene monedas propias.',
   },
   ...households,
+  ...signin,
   about: {
     title: 'Acerca de',
     version: 'Version 1.0',

@@ -2,6 +2,7 @@ import type { Dictionary } from './types';
 
 // Dictionnaire français.
 import households from './households/fr';
+import signin from './signin/fr';
 
 const fr: Dictionary = {
   HOME: 'Accueil',
@@ -87,7 +88,21 @@ const fr: Dictionary = {
     default_ledger: 'C’est un registre personnel, créé à l’inscription : il ne peut pas être supprimé et son créateur ne peut pas le quitter.',
     already_member: 'Vous êtes déjà membre de ce registre.',
     invitation_for_another_email: 'Cette invitation est destinée à une autre adresse e-mail.',
+    last_admin: 'Il faut toujours un administrateur actif : nommez d’abord quelqu’un d’autre administrateur.',
+    account_disabled: 'Ce compte est désactivé. Demandez à un administrateur de le réactiver.',
+    reset_link_invalid: 'Ce lien de réinitialisation ne fonctionne pas : il a déjà servi, il a expiré ou un lien plus récent l’a remplacé.',
+    password_reset_unavailable: 'Ce serveur n’envoie pas d’e-mails : demandez à un administrateur un lien de réinitialisation du mot de passe.',
     rates_unavailable: 'Les taux de change n’ont pas pu être téléchargés. Rien n’a changé ; réessayez plus tard.',
+    two_factor_enabled: 'La validation en deux étapes est déjà activée.',
+    two_factor_disabled: 'La validation en deux étapes est désactivée.',
+    two_factor_not_started: 'La configuration n’a pas été commencée ou a expiré. Recommencez.',
+    two_factor_expired: 'La connexion a pris trop de temps ou a reçu trop de codes erronés. Reconnectez-vous.',
+    password_required: 'Définissez d’abord un mot de passe : la validation en deux étapes le demande.',
+    token_scope: 'Ce jeton est en lecture seule : il ne peut rien modifier.',
+    token_not_allowed: 'Les jetons d’API ne peuvent pas faire cela : connectez-vous à l’application.',
+    passkey_failed:
+      'La clé d’accès n’a pas été acceptée : elle a peut-être été retirée de votre compte, ou la demande a pris trop de temps. Réessayez, ou connectez-vous avec votre mot de passe.',
+    passkeys_unavailable: 'Les clés d’accès ne sont pas disponibles à cette adresse du serveur.',
   },
   fieldErrors: {
     required: 'Obligatoire',
@@ -707,6 +722,7 @@ const fr: Dictionary = {
     ownNone: 'Ce registre n’a pas de devises propres.',
   },
   ...households,
+  ...signin,
   about: {
     title: 'À propos',
     version: 'Version 1.0',

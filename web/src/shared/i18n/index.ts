@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Dictionary } from './types';
+import type { AccountDictionary, Dictionary } from './types';
 
 export type Language = 'es' | 'en' | 'fr';
 export type LanguagePreference = 'SWITCH_TO_SPANISH' | 'SWITCH_TO_ENGLISH' | 'SWITCH_TO_FRENCH';
@@ -14,6 +14,21 @@ export async function loadDictionary(lang: Language): Promise<Dictionary> {
   if (lang === 'en') return (await import('./en')).default;
   if (lang === 'fr') return (await import('./fr')).default;
   return (await import('./es')).default;
+}
+
+/** The account dictionary (Profile's security sections, the administration):
+ * its own chunk per language, loaded by those pages only. */
+export async function loadAccountDictionary(lang: Language): Promise<AccountDictionary> {
+  if (lang === 'en') return (await import('./account/en')).default;
+  if (lang === 'fr') return (await import('./account/fr')).default;
+  return (await import('./account/es')).default;
+}
+
+/** Merges lang's account dictionary into its dictionary (once; the keys it
+ * shares a section with, such as twoFactor, stay). */
+export async function ensureAccountStrings(i18n: I18n, lang: Language): Promise<true> {
+  if (!i18n.exists('security.title', { lng: lang })) i18n.addResourceBundle(lang, 'translation', await loadAccountDictionary(lang), true, false);
+  return true;
 }
 
 /** Adds lang's dictionary to i18n when it is not there yet. */

@@ -1,6 +1,10 @@
+import type accountEn from './account/en';
 import type en from './en';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** Every dictionary has exactly the English dictionary's keys. */
 export type Dictionary = Widen<typeof en>;
+
+/** Every account dictionary (Profile's security and the administration, loaded with those pages) has the English one's keys. */
+export type AccountDictionary = Widen<typeof accountEn>;

@@ -23,3 +23,13 @@ export function fieldErrors(t: TFunction, e: unknown): Record<string, string> {
   }
   return out;
 }
+
+/** The fields that carry a one-time code (an authenticator's or a recovery code). */
+const codeFields = ['code', 'recoveryCode'];
+
+/** fieldErrors, where a one-time code's `mismatch` says what it means: wrong, or already used. */
+export function codeFieldErrors(t: TFunction, e: unknown): Record<string, string> {
+  const out = fieldErrors(t, e);
+  if (isProblem(e)) for (const f of codeFields) if (e.fieldCode(f) === 'mismatch') out[f] = t('twoFactor.codeMismatch');
+  return out;
+}
