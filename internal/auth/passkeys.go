@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -277,10 +278,8 @@ func (s *Service) PasskeySignIn(ctx context.Context, token string, req PasskeySi
 	if found.u.Disabled {
 		return nil, accountDisabled()
 	}
-	id := base64.RawURLEncoding.EncodeToString(cred.ID)
-	for _, p := range found.stored {
-		var c webauthn.Credential
-		if json.Unmarshal([]byte(p.Credential), &c) == nil && base64.RawURLEncoding.EncodeToString(c.ID) == id {
+	for i, p := range found.stored {
+		if bytes.Equal(found.creds[i].ID, cred.ID) {
 			record, err := json.Marshal(cred)
 			if err != nil {
 				return nil, err

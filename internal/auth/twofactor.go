@@ -48,7 +48,7 @@ func (s *Service) TwoFactorSetup(ctx context.Context, u *finance.User, password 
 		return nil, err
 	}
 	if u.TwoFactor {
-		return nil, twoFactorIsOn()
+		return nil, finance.TwoFactorOn()
 	}
 	setup, err := newTOTPKey(u.Email)
 	if err != nil {
@@ -71,7 +71,7 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, u *finance.User, code st
 	case tf == nil:
 		return nil, finance.Errorf(finance.ECodeTwoFactorNotStarted, "start the two-step sign-in's setup first")
 	case tf.EnabledAt != nil:
-		return nil, twoFactorIsOn()
+		return nil, finance.TwoFactorOn()
 	case finance.NormalizeTOTPCode(code) == "":
 		return nil, finance.FieldErr("code", finance.FCodeRequired, "the code is required")
 	}
@@ -198,10 +198,6 @@ func wrongCode(field string) error {
 func isWrongCode(err error) bool {
 	var fe *finance.Error
 	return errors.As(err, &fe) && len(fe.Fields) == 1 && fe.Fields[0].Code == finance.FCodeMismatch
-}
-
-func twoFactorIsOn() error {
-	return finance.Errorf(finance.ECodeTwoFactorEnabled, "two-step sign-in is already on")
 }
 
 // BeginSecondStep keeps a sign-in whose password was right until a code

@@ -14,6 +14,11 @@ const (
 	ECodePasswordRequired    = "password_required"      // an account without a password cannot add a second step to it
 )
 
+// TwoFactorOn refuses turning on a two-step sign-in that is on.
+func TwoFactorOn() *Error {
+	return Errorf(ECodeTwoFactorEnabled, "two-step sign-in is already on")
+}
+
 // TwoFactorStatus is what Profile shows of a user's two-step sign-in.
 type TwoFactorStatus struct {
 	Enabled bool `json:"enabled"`

@@ -159,7 +159,7 @@ func (db *DB) SaveCeremony(ctx context.Context, tokenHash string, userID int64, 
 		user = userID
 	}
 	return db.write(ctx, func(tx *Tx) error {
-		if _, err := tx.exec(ctx, `DELETE FROM webauthn_ceremonies WHERE expires_at <= ?`, time.Now().UnixMilli()); err != nil {
+		if _, err := tx.exec(ctx, `DELETE FROM webauthn_ceremonies WHERE expires_at <= ?`, db.nowMillis()); err != nil {
 			return err
 		}
 		_, err := tx.exec(ctx, `INSERT INTO webauthn_ceremonies (token_hash, user_id, data, expires_at) VALUES (?, ?, ?, ?)`,

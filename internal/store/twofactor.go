@@ -67,14 +67,10 @@ func (db *DB) StartTwoFactor(ctx context.Context, userID int64, secret string, n
 		}
 		_, err = tx.exec(ctx, `INSERT INTO user_two_factor (user_id, secret, created_at) VALUES (?, ?, ?)`, userID, secret, now.UnixMilli())
 		if isUniqueViolation(err) {
-			return twoFactorIsOn()
+			return finance.TwoFactorOn()
 		}
 		return err
 	})
-}
-
-func twoFactorIsOn() error {
-	return finance.Errorf(finance.ECodeTwoFactorEnabled, "two-step sign-in is already on")
 }
 
 // EnableTwoFactor turns the pending secret on, with the time step of the code
@@ -94,7 +90,7 @@ func (db *DB) EnableTwoFactor(ctx context.Context, userID int64, secret string, 
 				return err
 			}
 			if on {
-				return twoFactorIsOn()
+				return finance.TwoFactorOn()
 			}
 			return finance.Errorf(finance.ECodeTwoFactorNotStarted, "start the two-step sign-in's setup again")
 		}
