@@ -12,10 +12,10 @@ export GOFLAGS := -tags=$(GO_TAGS)
 # Our packages (npm packages may ship Go files under web/node_modules).
 GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 
-GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' 2>/dev/null) go.mod go.sum
-WEB_SOURCES := $(shell find web/src web/index.html web/public -type f 2>/dev/null) web/package.json web/vite.config.ts
+GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' -o -name 'openapi.md' 2>/dev/null) go.mod go.sum
+WEB_SOURCES := $(shell find web/src web/index.html web/public web/api-docs -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build web-deps web-build test check go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
+.PHONY: run build web-deps web-build test check api-types go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -52,11 +52,16 @@ test: build tools
 	$(MAKE) --no-print-directory check go-test fuzz web-test e2e bench-smoke soak-smoke
 
 check:
+	./scripts/api-types.sh --check
 	@test -z "$$(gofmt -l cmd internal tools web/embed.go web/screens)" || { gofmt -l cmd internal tools web/embed.go web/screens; echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet $(GO_PKGS)
 	go vet -tags testclock,$(GO_TAGS) ./cmd/cashcontrol
 	./bin/staticcheck $(GO_PKGS)
 	cd web && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check
+
+## api-types: regenerate the web app's API types from the OpenAPI document (web/src/shared/api/schema.gen.ts)
+api-types: web-deps
+	./scripts/api-types.sh
 
 go-test:
 	go test -count=1 $(GO_PKGS)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"cashcontrol/internal/api/openapitest"
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/server"
 )
@@ -27,7 +28,7 @@ func wiredServer(t *testing.T, env map[string]string) *httptest.Server {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	srv := httptest.NewServer(server.Handler(opts))
+	srv := httptest.NewServer(openapitest.Validated(t, server.Handler(opts)))
 	t.Cleanup(srv.Close)
 	return srv
 }

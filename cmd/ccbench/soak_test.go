@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/api"
+	"cashcontrol/internal/api/openapitest"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
@@ -38,7 +39,7 @@ func soakServer(t *testing.T) (string, string) {
 	}
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil), OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil),
 		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
-	srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, Logger: log}))
+	srv := httptest.NewServer(openapitest.Validated(t, server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, Logger: log})))
 	t.Cleanup(srv.Close)
 	return srv.URL, path
 }

@@ -149,6 +149,11 @@ func (a *API) forgotPassword(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusAccepted)
 }
 
+// resetLinkReply names the account a working reset link is for.
+type resetLinkReply struct {
+	Email string `json:"email"`
+}
+
 func (a *API) checkResetLink(w http.ResponseWriter, r *http.Request) {
 	email, err := a.auth.PasswordResetEmail(r.Context(), r.PathValue("token"))
 	if err != nil {
@@ -156,7 +161,7 @@ func (a *API) checkResetLink(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]string{"email": email})
+	writeJSON(w, http.StatusOK, resetLinkReply{Email: email})
 }
 
 func (a *API) resetPassword(w http.ResponseWriter, r *http.Request) {

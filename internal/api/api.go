@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"sync"
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
@@ -43,6 +44,7 @@ type API struct {
 	limits     Limits
 	baseURL    string
 	mailer     Mailer
+	openAPI    func() ([]byte, error) // the document (OpenAPI), made on its first request
 }
 
 // Mailer sends the emails of the API (nil: none are sent).
@@ -81,8 +83,10 @@ type Deps struct {
 
 // New returns the API.
 func New(d Deps) *API {
-	return &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
+	a := &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
 		ecb: d.ECB, baseURL: d.BaseURL, mailer: d.Mailer}
+	a.openAPI = sync.OnceValues(OpenAPI)
+	return a
 }
 
 // SessionHint runs before the web app's page is sent: a browser with a

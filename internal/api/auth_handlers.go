@@ -39,6 +39,11 @@ type loginRequest struct {
 	Password string `json:"password"`
 }
 
+// twoFactorRequired answers a right password when a second step must follow.
+type twoFactorRequired struct {
+	TwoFactorRequired bool `json:"twoFactorRequired" enum:"true"`
+}
+
 func (a *API) login(w http.ResponseWriter, r *http.Request) {
 	var req loginRequest
 	if err := decode(w, r, &req); err != nil {
@@ -58,7 +63,7 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		a.sessions.SetChallenge(w, r, token)
-		writeJSON(w, http.StatusAccepted, map[string]bool{"twoFactorRequired": true})
+		writeJSON(w, http.StatusAccepted, twoFactorRequired{TwoFactorRequired: true})
 		return
 	}
 	if err := a.sessions.Start(r.Context(), w, r, u.ID, finance.EventSignIn, finance.SignInPassword); err != nil {

@@ -69,14 +69,18 @@ func (a *API) copyBudgets(w http.ResponseWriter, r *http.Request, u *finance.Use
 	a.writeBudgets(w, r, u, month, http.StatusOK)
 }
 
+// fillBudgetsRequest: the months to average (3, 6 or 12) and which
+// categories to fill.
+type fillBudgetsRequest struct {
+	Months int    `json:"months"`
+	Scope  string `json:"scope" enum:"onward,month"`
+}
+
 // fillBudgets sets each category's budget to its average spending of the
 // last 3, 6 or 12 months.
 func (a *API) fillBudgets(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	month, err := budgetMonth(r.URL.Query())
-	var in struct {
-		Months int    `json:"months"`
-		Scope  string `json:"scope"`
-	}
+	var in fillBudgetsRequest
 	if err == nil {
 		err = decode(w, r, &in)
 	}
@@ -92,6 +96,16 @@ func (a *API) fillBudgets(w http.ResponseWriter, r *http.Request, u *finance.Use
 
 // reportBudget is budgeted against spent per month, from..to (YYYY-MM; the
 // 12 months to the current one by default).
+// budgetReportReply is budgeted against spent per month, in the base
+// currency; incomplete names the months a missing rate left out.
+type budgetReportReply struct {
+	From       string                `json:"from"`
+	To         string                `json:"to"`
+	Currency   string                `json:"currency"`
+	Items      []finance.BudgetPoint `json:"items"`
+	Incomplete []string              `json:"incomplete"`
+}
+
 func (a *API) reportBudget(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	q := r.URL.Query()
 	to, err := budgetMonth(url.Values{"month": {q.Get("to")}, "today": {q.Get("today")}})
@@ -121,5 +135,5 @@ func (a *API) reportBudget(w http.ResponseWriter, r *http.Request, u *finance.Us
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"from": from, "to": to, "currency": base, "items": points, "incomplete": missing})
+	writeJSON(w, http.StatusOK, budgetReportReply{From: from, To: to, Currency: base, Items: points, Incomplete: missing})
 }

@@ -64,7 +64,7 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 		o.perClient = 1000
 	}
 	var h http.Handler
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) }))
+	srv := httptest.NewServer(validated(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) })))
 	t.Cleanup(srv.Close)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc, err := auth.NewService(db, auth.NewLimiter(time.Minute, o.perAccount, clk.Now), auth.NewLimiter(time.Minute, o.perClient, clk.Now), !o.signupDisabled)

@@ -81,7 +81,7 @@ func (o csvOptions) toImporter() (importer.CSVOptions, error) {
 type importPreview struct {
 	ID            string                `json:"id"`
 	FileName      string                `json:"fileName"`
-	Format        string                `json:"format"`
+	Format        string                `json:"format" enum:"csv,ofx,qif"`
 	AccountID     string                `json:"accountId"`
 	Currency      string                `json:"currency"`
 	Options       *csvOptions           `json:"options"`

@@ -153,7 +153,7 @@ func limitsServer(t *testing.T, db *store.DB, lim api.Limits) *httptest.Server {
 	}
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil), OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil),
 		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}, Limits: lim})
-	srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log}))
+	srv := httptest.NewServer(validated(t, server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})))
 	t.Cleanup(srv.Close)
 	return srv
 }

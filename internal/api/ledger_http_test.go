@@ -47,7 +47,7 @@ func ledgerServerDeps(t *testing.T, db *store.DB, with func(*api.Deps)) *httptes
 		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}}
 	with(&deps)
 	a := api.New(deps)
-	srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log}))
+	srv := httptest.NewServer(validated(t, server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})))
 	t.Cleanup(srv.Close)
 	return srv
 }

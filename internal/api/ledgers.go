@@ -95,10 +95,23 @@ func (a *API) deleteLedger(w http.ResponseWriter, r *http.Request, u *finance.Us
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// currentLedgerRequest picks the ledger the user works in.
+type currentLedgerRequest struct {
+	LedgerID string `json:"ledgerId"`
+}
+
+// memberRoleRequest gives a member a role.
+type memberRoleRequest struct {
+	Role string `json:"role" enum:"owner,editor,viewer"`
+}
+
+// transferRequest names the member who becomes the ledger's owner.
+type transferRequest struct {
+	UserID string `json:"userId"`
+}
+
 func (a *API) setCurrentLedger(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	var in struct {
-		LedgerID string `json:"ledgerId"`
-	}
+	var in currentLedgerRequest
 	if err := decode(w, r, &in); err != nil {
 		a.fail(w, r, err)
 		return
@@ -144,9 +157,7 @@ func (a *API) patchMember(w http.ResponseWriter, r *http.Request, u *finance.Use
 		a.fail(w, r, err)
 		return
 	}
-	var in struct {
-		Role string `json:"role"`
-	}
+	var in memberRoleRequest
 	if err := decode(w, r, &in); err != nil {
 		a.fail(w, r, err)
 		return
@@ -179,9 +190,7 @@ func (a *API) removeMember(w http.ResponseWriter, r *http.Request, u *finance.Us
 }
 
 func (a *API) transferLedger(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	var in struct {
-		UserID string `json:"userId"`
-	}
+	var in transferRequest
 	if err := decode(w, r, &in); err != nil {
 		a.fail(w, r, err)
 		return

@@ -48,7 +48,7 @@ func (a *API) putSettings(w http.ResponseWriter, r *http.Request, u *finance.Use
 }
 
 type welcomeRequest struct {
-	LanguagePreference string `json:"languagePreference"`
+	LanguagePreference string `json:"languagePreference" enum:"SWITCH_TO_SPANISH,SWITCH_TO_ENGLISH,SWITCH_TO_FRENCH"`
 	BaseCurrency       string `json:"baseCurrency"`
 	StarterCategories  *bool  `json:"starterCategories"`
 	TimeZone           string `json:"timeZone"`

@@ -2,12 +2,18 @@ package api
 
 import "net/http"
 
+// healthReply says the server and its database answer.
+type healthReply struct {
+	Status  string `json:"status"`
+	Version string `json:"version"`
+}
+
 func (a *API) health(w http.ResponseWriter, r *http.Request) {
 	if err := a.db.Ping(r.Context()); err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": Version})
+	writeJSON(w, http.StatusOK, healthReply{Status: "ok", Version: Version})
 }
 
 func (a *API) getMeta(w http.ResponseWriter, r *http.Request) {

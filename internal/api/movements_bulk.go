@@ -17,7 +17,7 @@ import (
 const MaxBulk = 5000
 
 type bulkRequest struct {
-	Action     string                  `json:"action"` // delete | recategorize | create
+	Action     string                  `json:"action" enum:"delete,recategorize,create"` // delete | recategorize | create
 	IDs        []finance.IDInput       `json:"ids"`
 	CategoryID *finance.IDInput        `json:"categoryId"`
 	Movements  []finance.MovementInput `json:"movements"`

@@ -24,11 +24,20 @@ func (a *API) getLedger(w http.ResponseWriter, r *http.Request, u *finance.User)
 
 // putLedger changes the ledger's settings: its base currency, and the daily
 // download of the ECB's rates (switched on only once a first download works).
+// ledgerSettingsRequest changes what it names of the ledger's settings.
+type ledgerSettingsRequest struct {
+	BaseCurrency *string `json:"baseCurrency"`
+	ECBRates     *bool   `json:"ecbRates"`
+}
+
+// ratesImported counts the rates stored (and the lines skipped).
+type ratesImported struct {
+	Imported int `json:"imported"`
+	Skipped  int `json:"skipped"`
+}
+
 func (a *API) putLedger(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	var in struct {
-		BaseCurrency *string `json:"baseCurrency"`
-		ECBRates     *bool   `json:"ecbRates"`
-	}
+	var in ledgerSettingsRequest
 	if err := decode(w, r, &in); err != nil {
 		a.fail(w, r, err)
 		return
@@ -84,7 +93,7 @@ func (a *API) downloadRates(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]int{"imported": n})
+	writeJSON(w, http.StatusOK, ratesImported{Imported: n})
 }
 
 // listRates answers ?currency=&from=&to=.
@@ -203,7 +212,7 @@ func (a *API) importRates(w http.ResponseWriter, r *http.Request, u *finance.Use
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]int{"imported": n, "skipped": res.Total - len(res.Rows)})
+	writeJSON(w, http.StatusOK, ratesImported{Imported: n, Skipped: res.Total - len(res.Rows)})
 }
 
 func (a *API) listCustomCurrencies(w http.ResponseWriter, r *http.Request, u *finance.User) {

@@ -68,7 +68,7 @@ func reportType(q url.Values) (string, error) {
 type reportReply[T any] struct {
 	From      string `json:"from"`
 	To        string `json:"to"`
-	Type      string `json:"type,omitempty"`
+	Type      string `json:"type,omitempty" enum:"expense,earning"`
 	Items     []T    `json:"items"`
 	Converted T      `json:"converted"`
 }

@@ -15,6 +15,7 @@ func (a *API) routes() []route {
 		open("GET /api/v1/health", a.health),
 		open("GET /api/v1/meta", a.getMeta),
 		open("GET /api/v1/currencies", a.listCurrencies),
+		open("GET "+OpenAPIPath, a.getOpenAPI),
 
 		open("GET /api/v1/auth/providers", a.listProviders),
 		open("POST /api/v1/auth/signup", a.signUp),

@@ -14,6 +14,11 @@ const suggestLimit = 3
 // suggestCategories ranks the ledger's categories for a movement being
 // typed: ?description= (required), optional ?type=expense|earning,
 // ?accountId= and ?amount= (positive minor units).
+// suggestions are the likeliest categories, best first.
+type suggestions struct {
+	Items []finance.Suggestion `json:"items"`
+}
+
 func (a *API) suggestCategories(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	q := r.URL.Query()
 	var v finance.Validation
@@ -49,5 +54,5 @@ func (a *API) suggestCategories(w http.ResponseWriter, r *http.Request, u *finan
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"items": items})
+	writeJSON(w, http.StatusOK, suggestions{Items: items})
 }

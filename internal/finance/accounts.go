@@ -15,7 +15,7 @@ const MaxAccountName = 60
 type Account struct {
 	ID             int64  `json:"id,string"`
 	Name           string `json:"name"`
-	Type           string `json:"type"`
+	Type           string `json:"type" enum:"cash,bank,card,savings,investment,loan"`
 	Currency       string `json:"currency"`
 	OpeningBalance int64  `json:"openingBalance"`
 	Balance        int64  `json:"balance"`
@@ -27,7 +27,7 @@ type Account struct {
 // AccountInput creates or patches an account; nil fields are unchanged.
 type AccountInput struct {
 	Name           *string `json:"name"`
-	Type           *string `json:"type"`
+	Type           *string `json:"type" enum:"cash,bank,card,savings,investment,loan"`
 	Currency       *string `json:"currency"`
 	OpeningBalance *int64  `json:"openingBalance"`
 	Position       *int64  `json:"position"`

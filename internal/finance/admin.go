@@ -30,7 +30,7 @@ type AdminUser struct {
 	Name         string `json:"name"`
 	LastName     string `json:"lastName"`
 	Email        string `json:"email"`
-	Rol          string `json:"rol"`
+	Rol          string `json:"rol" enum:"Administrador,Usuario"`
 	ProviderID   string `json:"providerId"`
 	CreatedAt    int64  `json:"createdAt"`
 	LastSignInAt *int64 `json:"lastSignInAt"`
@@ -47,7 +47,7 @@ type AdminUser struct {
 // and the recovery codes; only its owner turns it on).
 type AdminUserPatch struct {
 	Disabled  *bool   `json:"disabled"`
-	Rol       *string `json:"rol"`
+	Rol       *string `json:"rol" enum:"Administrador,Usuario"`
 	TwoFactor *bool   `json:"twoFactor"`
 }
 

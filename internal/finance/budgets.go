@@ -48,7 +48,7 @@ type BudgetChange struct {
 
 // BudgetInput is a set of changes made in one month, with one scope.
 type BudgetInput struct {
-	Scope string         `json:"scope"`
+	Scope string         `json:"scope" enum:"onward,month"`
 	Items []BudgetChange `json:"items"`
 }
 

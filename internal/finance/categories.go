@@ -24,7 +24,7 @@ var (
 type Category struct {
 	ID       int64  `json:"id,string"`
 	Name     string `json:"name"`
-	Type     string `json:"type"`
+	Type     string `json:"type" enum:"expense,earning"`
 	ParentID *int64 `json:"parentId,string"`
 	Color    string `json:"color"`
 	Icon     string `json:"icon"`
@@ -36,7 +36,7 @@ type Category struct {
 // ParentID "" (or null) makes it top-level.
 type CategoryInput struct {
 	Name     *string  `json:"name"`
-	Type     *string  `json:"type"`
+	Type     *string  `json:"type" enum:"expense,earning"`
 	ParentID *IDInput `json:"parentId"`
 	Color    *string  `json:"color"`
 	Icon     *string  `json:"icon"`

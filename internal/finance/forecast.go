@@ -70,8 +70,8 @@ func Lowest(points []ForecastPoint) ForecastPoint {
 type Upcoming struct {
 	ScheduleID  int64  `json:"scheduleId,string"`
 	Date        string `json:"date"`
-	Status      string `json:"status"`
-	Type        string `json:"type"`
+	Status      string `json:"status" enum:"due,waiting,upcoming"`
+	Type        string `json:"type" enum:"expense,earning,transfer"`
 	Amount      int64  `json:"amount"`
 	AskAmount   bool   `json:"askAmount"`
 	Currency    string `json:"currency"`

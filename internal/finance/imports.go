@@ -43,7 +43,7 @@ type ImportChanges struct {
 
 // NewCategory is a category that committing an import creates.
 type NewCategory struct {
-	Type string `json:"type"`
+	Type string `json:"type" enum:"expense,earning"`
 	Name string `json:"name"`
 }
 

@@ -51,7 +51,7 @@ func RoleAllows(role, min string) bool {
 // LedgerInfo is a ledger as its member sees it in the list of their ledgers.
 type LedgerInfo struct {
 	Ledger
-	Role    string `json:"role"`
+	Role    string `json:"role" enum:"owner,editor,viewer"`
 	Default bool   `json:"default"`
 	Current bool   `json:"current"`
 	Members int64  `json:"members"`
@@ -63,7 +63,7 @@ type Member struct {
 	Name     string `json:"name"`
 	LastName string `json:"lastName"`
 	Email    string `json:"email"`
-	Role     string `json:"role"`
+	Role     string `json:"role" enum:"owner,editor,viewer"`
 	You      bool   `json:"you"`
 	JoinedAt int64  `json:"joinedAt"`
 }
@@ -73,7 +73,7 @@ type Member struct {
 type Invitation struct {
 	ID        int64  `json:"id,string"`
 	Email     string `json:"email"`
-	Role      string `json:"role"`
+	Role      string `json:"role" enum:"owner,editor,viewer"`
 	CreatedAt int64  `json:"createdAt"`
 	ExpiresAt int64  `json:"expiresAt"`
 	Token     string `json:"token,omitempty"`
@@ -87,7 +87,7 @@ type InvitationView struct {
 	LedgerName string `json:"ledgerName"`
 	InvitedBy  string `json:"invitedBy"`
 	Email      string `json:"email"`
-	Role       string `json:"role"`
+	Role       string `json:"role" enum:"owner,editor,viewer"`
 	ExpiresAt  int64  `json:"expiresAt"`
 }
 
@@ -113,7 +113,7 @@ func CleanLedgerName(name string) (string, error) {
 // InvitationInput is the body of POST /ledgers/{id}/invitations.
 type InvitationInput struct {
 	Email string `json:"email"`
-	Role  string `json:"role"`
+	Role  string `json:"role" enum:"owner,editor,viewer"`
 }
 
 // Validate normalises the email and checks both fields.
@@ -167,11 +167,11 @@ const (
 // applies.
 type ActivityDetails struct {
 	Name     string `json:"name,omitempty"`
-	Type     string `json:"type,omitempty"`
+	Type     string `json:"type,omitempty" enum:"expense,earning,transfer,cash,bank,card,savings,investment,loan"`
 	Amount   int64  `json:"amount,omitempty"`
 	Currency string `json:"currency,omitempty"`
 	Date     string `json:"date,omitempty"`
-	Role     string `json:"role,omitempty"`
+	Role     string `json:"role,omitempty" enum:"owner,editor,viewer"`
 	Email    string `json:"email,omitempty"`
 }
 
@@ -182,8 +182,8 @@ type Activity struct {
 	At        int64           `json:"at"`
 	UserID    *int64          `json:"userId,string"`
 	UserName  string          `json:"userName"`
-	Action    string          `json:"action"`
-	Subject   string          `json:"subject"`
+	Action    string          `json:"action" enum:"created,updated,deleted,imported,recategorized,joined,left,removed,role_changed,transferred,invited,revoked,renamed"`
+	Subject   string          `json:"subject" enum:"movement,account,category,member,invitation,ledger"`
 	SubjectID *int64          `json:"subjectId,string"`
 	Count     int64           `json:"count"`
 	Details   ActivityDetails `json:"details"`

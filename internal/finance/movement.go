@@ -31,7 +31,7 @@ const (
 // receives, in its own currency. Movements, schedules and suggestions
 // share it.
 type Entry struct {
-	Type        string   `json:"type"`
+	Type        string   `json:"type" enum:"expense,earning,transfer"`
 	Amount      int64    `json:"amount"`
 	Currency    string   `json:"currency"`
 	AccountID   int64    `json:"accountId,string"`
@@ -86,7 +86,7 @@ func (m *Movement) SetBase(amount, toAmount *int64, later int64) {
 
 // MovementInput creates a movement or, with nil fields unchanged, patches one.
 type MovementInput struct {
-	Type        *string   `json:"type"`
+	Type        *string   `json:"type" enum:"expense,earning,transfer"`
 	Date        *string   `json:"date"`
 	Amount      *int64    `json:"amount"`
 	AccountID   *IDInput  `json:"accountId"`

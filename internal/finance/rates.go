@@ -31,7 +31,7 @@ type Rate struct {
 	Quote      string `json:"quote"`
 	Date       string `json:"date"`
 	Rate       string `json:"rate"`
-	Source     string `json:"source"`
+	Source     string `json:"source" enum:"manual,csv,ecb,transfer"`
 	MovementID *int64 `json:"movementId,string,omitempty"`
 }
 

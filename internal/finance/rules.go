@@ -51,13 +51,13 @@ const (
 // notes, Amount (and AmountTo for between) for amount, in the account's
 // minor units, AccountID for account, Type for type.
 type RuleCondition struct {
-	Field     string `json:"field"`
-	Op        string `json:"op"`
+	Field     string `json:"field" enum:"description,notes,amount,account,type"`
+	Op        string `json:"op" enum:"contains,startsWith,equals,between"`
 	Text      string `json:"text,omitempty"`
 	Amount    int64  `json:"amount,omitempty"`
 	AmountTo  int64  `json:"amountTo,omitempty"`
 	AccountID int64  `json:"accountId,string,omitempty"`
-	Type      string `json:"type,omitempty"`
+	Type      string `json:"type,omitempty" enum:"expense,earning,transfer"`
 }
 
 // RuleActions is what a matching rule does; zero fields do nothing.
@@ -74,7 +74,7 @@ type MovementRule struct {
 	Name       string          `json:"name"`
 	Position   int             `json:"position"`
 	Enabled    bool            `json:"enabled"`
-	Match      string          `json:"match"`
+	Match      string          `json:"match" enum:"all,any"`
 	Stop       bool            `json:"stop"`
 	Conditions []RuleCondition `json:"conditions"`
 	Actions    RuleActions     `json:"actions"`
@@ -82,8 +82,8 @@ type MovementRule struct {
 
 // RuleConditionInput is a condition in a request body.
 type RuleConditionInput struct {
-	Field     string  `json:"field"`
-	Op        string  `json:"op"`
+	Field     string  `json:"field" enum:"description,notes,amount,account,type"`
+	Op        string  `json:"op" enum:"contains,startsWith,equals,between"`
 	Text      string  `json:"text"`
 	Amount    int64   `json:"amount"`
 	AmountTo  int64   `json:"amountTo"`
@@ -103,7 +103,7 @@ type RuleActionsInput struct {
 type RuleInput struct {
 	Name       *string               `json:"name"`
 	Enabled    *bool                 `json:"enabled"`
-	Match      *string               `json:"match"`
+	Match      *string               `json:"match" enum:"all,any"`
 	Stop       *bool                 `json:"stop"`
 	Conditions *[]RuleConditionInput `json:"conditions"`
 	Actions    *RuleActionsInput     `json:"actions"`
@@ -372,7 +372,7 @@ func (r *compiledRule) matches(d *MovementDraft) bool {
 type RuleChange struct {
 	RuleID   int64  `json:"ruleId,string"`
 	RuleName string `json:"ruleName"`
-	Field    string `json:"field"` // categoryId, tags, description, notes
+	Field    string `json:"field" enum:"categoryId,tags,description,notes"` // categoryId, tags, description, notes
 	From     string `json:"from"`
 	To       string `json:"to"`
 }

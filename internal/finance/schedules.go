@@ -33,7 +33,7 @@ const (
 // months (on Day, 1–31) or years (on the start's month and day) from Start,
 // until End (inclusive, "" for none) or Count occurrences (0 for no limit).
 type Rule struct {
-	Frequency string `json:"frequency"`
+	Frequency string `json:"frequency" enum:"daily,weekly,monthly,yearly"`
 	Interval  int    `json:"interval"`
 	Day       int    `json:"day"`
 	Start     string `json:"startDate"`
@@ -225,7 +225,7 @@ func (r Rule) Next(k, done int) string {
 // ScheduleInput creates a schedule or, with nil fields unchanged, patches one.
 type ScheduleInput struct {
 	MovementInput
-	Frequency *string `json:"frequency"`
+	Frequency *string `json:"frequency" enum:"daily,weekly,monthly,yearly"`
 	Interval  *int    `json:"interval"`
 	Day       *int    `json:"day"`
 	StartDate *string `json:"startDate"`

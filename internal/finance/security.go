@@ -93,7 +93,7 @@ const (
 // SecurityEvent is one entry of a user's security activity.
 type SecurityEvent struct {
 	ID        int64  `json:"id,string"`
-	Kind      string `json:"kind"`
+	Kind      string `json:"kind" enum:"sign_up,sign_in,sign_in_failed,two_factor_enabled,two_factor_disabled,recovery_codes_regenerated,password_changed,signed_out_everywhere,token_created,token_revoked,token_used,passkey_added,passkey_removed,account_disabled,account_enabled,made_administrator,administrator_removed,password_reset_link_created,password_reset_requested,password_reset"`
 	Detail    string `json:"detail"`
 	At        int64  `json:"at"` // Unix milliseconds
 	IP        string `json:"ip"`
@@ -131,7 +131,7 @@ const (
 type APIToken struct {
 	ID    int64  `json:"id,string"`
 	Name  string `json:"name"`
-	Scope string `json:"scope"`
+	Scope string `json:"scope" enum:"read,write"`
 	// Hint is the prefix and the last characters: "cc_…x4Qe".
 	Hint       string `json:"hint"`
 	CreatedAt  int64  `json:"createdAt"`
@@ -143,7 +143,7 @@ type APIToken struct {
 // milliseconds, nil for a token that does not expire.
 type NewAPIToken struct {
 	Name      string `json:"name"`
-	Scope     string `json:"scope"`
+	Scope     string `json:"scope" enum:"read,write"`
 	ExpiresAt *int64 `json:"expiresAt"`
 }
 

@@ -10,7 +10,7 @@ type SignUp struct {
 	Email              string `json:"email"`
 	Password           string `json:"password"`
 	Name               string `json:"name"`
-	LanguagePreference string `json:"languagePreference"`
+	LanguagePreference string `json:"languagePreference" enum:"SWITCH_TO_SPANISH,SWITCH_TO_ENGLISH,SWITCH_TO_FRENCH"`
 	TimeZone           string `json:"timeZone"`
 }
 

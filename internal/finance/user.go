@@ -41,14 +41,14 @@ type User struct {
 	Name               string `json:"name"`
 	LastName           string `json:"lastName"`
 	Email              string `json:"email"`
-	Rol                string `json:"rol"`
+	Rol                string `json:"rol" enum:"Administrador,Usuario"`
 	ProviderID         string `json:"providerId"`
 	PhotoURL           string `json:"photoURL"`
 	Phone              string `json:"phone"`
 	Address            string `json:"address"`
 	FirstTime          bool   `json:"firstTime"`
-	LanguagePreference string `json:"languagePreference"`
-	ThemePreference    string `json:"themePreference"`
+	LanguagePreference string `json:"languagePreference" enum:"SWITCH_TO_SPANISH,SWITCH_TO_ENGLISH,SWITCH_TO_FRENCH"`
+	ThemePreference    string `json:"themePreference" enum:"LIGHT_MODE,DARK_MODE"`
 	BaseCurrency       string `json:"baseCurrency"`
 	TimeZone           string `json:"timeZone"`
 	HasPassword        bool   `json:"hasPassword"`
@@ -60,15 +60,15 @@ type User struct {
 	// ledger (remembered per user), or the one its path names; LedgerRole is
 	// the user's role in it. DefaultLedgerID is the ledger made at sign-up.
 	LedgerID        int64     `json:"ledgerId,string"`
-	LedgerRole      string    `json:"ledgerRole"`
+	LedgerRole      string    `json:"ledgerRole" enum:"owner,editor,viewer"`
 	DefaultLedgerID int64     `json:"defaultLedgerId,string"`
 	CreatedAt       time.Time `json:"-"`
 }
 
 // Settings is the body of PUT /me/settings.
 type Settings struct {
-	LanguagePreference string `json:"languagePreference"`
-	ThemePreference    string `json:"themePreference"`
+	LanguagePreference string `json:"languagePreference" enum:"SWITCH_TO_SPANISH,SWITCH_TO_ENGLISH,SWITCH_TO_FRENCH"`
+	ThemePreference    string `json:"themePreference" enum:"LIGHT_MODE,DARK_MODE"`
 }
 
 // Validate checks both preferences against the seed's values.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/api"
+	"cashcontrol/internal/api/openapitest"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/money"
@@ -33,7 +34,7 @@ func limitedServer(t *testing.T, o server.Options) *httptest.Server {
 	o.API = api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil),
 		OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
 	o.Web, o.Logger = fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, log
-	srv := httptest.NewServer(server.Handler(o))
+	srv := httptest.NewServer(openapitest.Validated(t, server.Handler(o)))
 	t.Cleanup(srv.Close)
 	return srv
 }

@@ -41,6 +41,7 @@ type Options struct {
 func Handler(o Options) http.Handler {
 	mux := http.NewServeMux()
 	o.API.Register(mux)
+	newAPIDocs(o.Web).register(mux)
 	mux.Handle("/", newSPA(o.Web, o.API.SessionHint))
 
 	cop := http.NewCrossOriginProtection()

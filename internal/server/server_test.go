@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/api"
+	"cashcontrol/internal/api/openapitest"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
@@ -53,7 +54,7 @@ func newServerWith(t *testing.T, web fstest.MapFS) *httptest.Server {
 	}
 	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil),
 		OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
-	srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: web, Logger: log}))
+	srv := httptest.NewServer(openapitest.Validated(t, server.Handler(server.Options{API: a, Web: web, Logger: log})))
 	t.Cleanup(srv.Close)
 	return srv
 }

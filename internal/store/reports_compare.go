@@ -74,7 +74,7 @@ func compare(now, before []finance.CurrencyCategories) []finance.CurrencyCompari
 		for _, cc := range list {
 			t := totals[cc.Currency]
 			if t == nil {
-				t = &finance.CurrencyComparison{Currency: cc.Currency}
+				t = &finance.CurrencyComparison{Currency: cc.Currency, Categories: []finance.CategoryChange{}}
 				totals[cc.Currency] = t
 			}
 			for _, c := range cc.Categories {

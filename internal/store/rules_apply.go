@@ -25,7 +25,7 @@ const ruleRunsKept = 10
 type RuleRunItem struct {
 	ID          int64                `json:"id,string"`
 	Date        string               `json:"date"`
-	Type        string               `json:"type"`
+	Type        string               `json:"type" enum:"expense,earning,transfer"`
 	Amount      int64                `json:"amount"`
 	Description string               `json:"description"` // as it was
 	Changes     []finance.RuleChange `json:"changes"`

@@ -22,7 +22,7 @@ const maxSeriesRows = suggestionDays/7 + 2
 // movements: the fields a POST /schedules takes, and what was seen.
 type Suggestion struct {
 	finance.Entry
-	Frequency   string `json:"frequency"`
+	Frequency   string `json:"frequency" enum:"daily,weekly,monthly,yearly"`
 	Interval    int    `json:"interval"`
 	Day         int    `json:"day"`
 	StartDate   string `json:"startDate"`

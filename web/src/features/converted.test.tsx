@@ -39,6 +39,15 @@ const movement = (id: string, m: Partial<Movement>): Movement => ({
   description: `Movement ${id}`,
   notes: '',
   tags: [],
+  splits: [],
+  baseAmount: null,
+  toBaseAmount: null,
+  baseEstimated: false,
+  attachments: 0,
+  createdBy: null,
+  createdAt: 0,
+  updatedBy: null,
+  updatedAt: 0,
   ...m,
 });
 const month = (currency: string, earnings: number, expenses: number) => ({ currency, earnings, expenses, net: earnings - expenses, savingsRate: null });
@@ -150,7 +159,12 @@ describe('converted figures', () => {
       url.startsWith('/api/v1/reports/categories')
         ? {
             status: 200,
-            body: { from: '2026-03-01', to: '2026-03-31', items: [cats('EUR', 5000), cats('USD', 1000)], converted: cats('EUR', 5920), incomplete: ['JPY'] },
+            body: {
+              from: '2026-03-01',
+              to: '2026-03-31',
+              items: [cats('EUR', 5000), cats('USD', 1000)],
+              converted: { ...cats('EUR', 5920), incomplete: ['JPY'] },
+            },
           }
         : undefined,
     );

@@ -1,15 +1,11 @@
 // Money is integer minor units everywhere; these helpers only format and
 // parse, with string arithmetic (never a float).
+import type { CustomCurrency } from './api/types';
 
 const exponentCache = new Map<string, number>();
 
 /** A ledger's own currency (a cryptocurrency, loyalty points): not ISO 4217, so Intl does not know it. */
-export interface CurrencyUnit {
-  code: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-}
+export type CurrencyUnit = CustomCurrency;
 
 const ledgerUnits = new Map<string, CurrencyUnit>();
 

@@ -1,7 +1,9 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import type { User } from './api/types';
 import { breakpoints, fontSizes, spacing } from './constants';
 
-export type ThemePreference = 'LIGHT_MODE' | 'DARK_MODE';
+/** The user's theme as the API stores it. */
+export type ThemePreference = User['themePreference'];
 export type Scheme = 'light' | 'dark';
 
 /** The seed's theme action: an unknown one resets to light. */

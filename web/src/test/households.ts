@@ -50,7 +50,7 @@ export function households(options: { language?: string; role?: LedgerRole; over
         member('9', 'Leo', 'leo@example.com', 'viewer'),
       ],
     } as Record<string, Member[]>,
-    invitations: { '2': [{ id: '5', email: 'eva@example.com', role: 'viewer', createdAt: 1764000000000, expiresAt: 1764604800000 }] } as Record<
+    invitations: { '2': [{ id: '5', email: 'eva@example.com', role: 'viewer', createdAt: 1764000000000, expiresAt: 1764604800000, emailed: false }] } as Record<
       string,
       Invitation[]
     >,
@@ -160,7 +160,7 @@ export function households(options: { language?: string; role?: LedgerRole; over
         state.invitations[m[1]!] = list.filter((x) => x.id !== m![2]);
         return { status: 204 };
       }
-      const inv = { id: '6', email: body.email, role: body.role, createdAt: 1764000000000, expiresAt: 1764604800000 };
+      const inv = { id: '6', email: body.email, role: body.role, createdAt: 1764000000000, expiresAt: 1764604800000, emailed: false };
       list.push(inv);
       return { status: 201, body: { ...inv, token: 'tok-6', url: 'http://localhost/invitations/tok-6', emailed: body.email.startsWith('mail') } };
     }

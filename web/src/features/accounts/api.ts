@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type { Account, AccountType } from '@/shared/api/types';
-
-export interface AccountInput {
-  name?: string;
-  type?: AccountType;
-  currency?: string;
-  openingBalance?: number;
-  archived?: boolean;
-}
+import type { AccountInput, ReorderRequest } from '@/shared/api/schema.gen';
+import type { Account } from '@/shared/api/types';
 
 export function useAccountMutations() {
   const qc = useQueryClient();
@@ -27,6 +20,6 @@ export function useAccountMutations() {
         api.del(`/api/v1/accounts/${id}${confirm !== undefined ? query({ withMovements: true, confirm }) : ''}`),
       onSuccess: () => Promise.all([done(), qc.invalidateQueries({ queryKey: keys.movements })]),
     }),
-    reorder: useMutation({ mutationFn: (ids: string[]) => api.put('/api/v1/accounts/order', { ids }), onSuccess: done }),
+    reorder: useMutation({ mutationFn: (ids: string[]) => api.put('/api/v1/accounts/order', { ids } satisfies ReorderRequest), onSuccess: done }),
   };
 }

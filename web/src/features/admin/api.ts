@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
+import type { AdminSettingsRequest } from '@/shared/api/schema.gen';
 import type { AdminSecurityEvent, AdminUser, AdminUserPatch, InstanceSettings, Meta, PasswordResetLink } from '@/shared/api/types';
 
 // The administration: the instance's users, its settings and everyone's
@@ -29,7 +30,7 @@ export function useAdminSecurityEvents() {
 export function useSetSignups() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (signupEnabled: boolean) => api.put<InstanceSettings>('/api/v1/admin/settings', { signupEnabled }),
+    mutationFn: (signupEnabled: boolean) => api.put<InstanceSettings>('/api/v1/admin/settings', { signupEnabled } satisfies AdminSettingsRequest),
     onSuccess: (s) => {
       qc.setQueryData(settingsKey, s);
       qc.setQueryData<Meta>(keys.meta, (m) => (m ? { ...m, signupEnabled: s.signupEnabled } : m));

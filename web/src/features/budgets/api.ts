@@ -1,36 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
+import type { BudgetInput, BudgetLine, BudgetMonth, FillBudgetsRequest } from '@/shared/api/schema.gen';
 
-/** One category's budget in a month (amounts in the base currency's minor units). */
-export interface BudgetLine {
-  categoryId: string;
-  parentId: string | null;
-  amount: number | null;
-  fromChildren: boolean;
-  rollover: boolean;
-  carried: number;
-  spent: number;
-  remaining: number | null;
-}
+/** A month's budgets, a line per category (amounts in the base currency's minor units). */
+export type { BudgetLine, BudgetMonth };
 
-export interface BudgetMonth {
-  month: string;
-  currency: string;
-  overall: BudgetLine | null;
-  items: BudgetLine[];
-  budgeted: number;
-  spent: number;
-  incomplete: string[];
-}
-
-export type BudgetScope = 'onward' | 'month';
-
-export interface BudgetChange {
-  categoryId: string;
-  amount: number | null;
-  rollover?: boolean;
-}
+/** A change for this month only, or for this month and the ones after it. */
+export type BudgetScope = NonNullable<BudgetInput['scope']>;
 
 /** Budgets are figures of the movements too: they live under the reports' key, so every movement write refreshes them. */
 export const budgetKey = (month: string) => [...keys.reports, 'budgets', month] as const;
@@ -51,12 +28,12 @@ export function useBudgetMutations(month: string) {
     });
   };
   const set = useMutation({
-    mutationFn: (v: { scope: BudgetScope; items: BudgetChange[] }) => api.put<BudgetMonth>(`/api/v1/budgets${query({ month })}`, v),
+    mutationFn: (v: BudgetInput) => api.put<BudgetMonth>(`/api/v1/budgets${query({ month })}`, v),
     onSuccess: done,
   });
   const copy = useMutation({ mutationFn: () => api.post<BudgetMonth>(`/api/v1/budgets/copy${query({ month })}`), onSuccess: done });
   const fill = useMutation({
-    mutationFn: (v: { months: 3 | 6 | 12; scope: BudgetScope }) => api.post<BudgetMonth>(`/api/v1/budgets/fill${query({ month })}`, v),
+    mutationFn: (v: FillBudgetsRequest) => api.post<BudgetMonth>(`/api/v1/budgets/fill${query({ month })}`, v),
     onSuccess: done,
   });
   return { set, copy, fill };

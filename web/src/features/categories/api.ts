@@ -1,16 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type { Category, CategoryType } from '@/shared/api/types';
-
-export interface CategoryInput {
-  name?: string;
-  type?: CategoryType;
-  parentId?: string | null;
-  color?: string;
-  icon?: string;
-  archived?: boolean;
-}
+import type { CategoryInput, ReorderRequest, StarterResult } from '@/shared/api/schema.gen';
+import type { Category } from '@/shared/api/types';
 
 // One hook per operation: a screen sets up only the ones it uses, once (the
 // list, not each row). A category write changes the lists, reports and the
@@ -28,6 +20,6 @@ export const useUpdateCategory = () => useCategoryWrite(({ id, ...c }: CategoryI
 export const useDeleteCategory = () =>
   useCategoryWrite(({ id, moveTo }: { id: string; moveTo?: string }) => api.del(`/api/v1/categories/${id}${query({ moveTo })}`), true);
 
-export const useReorderCategories = () => useCategoryWrite((ids: string[]) => api.put('/api/v1/categories/order', { ids }));
+export const useReorderCategories = () => useCategoryWrite((ids: string[]) => api.put('/api/v1/categories/order', { ids } satisfies ReorderRequest));
 
-export const useStarterCategories = () => useCategoryWrite(() => api.post<{ created: number }>('/api/v1/categories/starter'));
+export const useStarterCategories = () => useCategoryWrite(() => api.post<StarterResult>('/api/v1/categories/starter'));

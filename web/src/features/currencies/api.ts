@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
-import type { Ledger, Rate } from '@/shared/api/types';
-import type { CurrencyUnit } from '@/shared/money';
+import type { CustomCurrencyBody, LedgerSettingsRequest, RateInput, RateList, RatesImported, RatesPreview } from '@/shared/api/schema.gen';
+import type { CustomCurrency, Ledger, Rate } from '@/shared/api/types';
+
+export type { RatesPreview };
 
 export function useLedger() {
   return useQuery({ queryKey: keys.ledger, queryFn: () => api.get<Ledger>('/api/v1/ledger') });
@@ -13,7 +15,7 @@ export function useSetBaseCurrency() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (baseCurrency: string) => api.put<Ledger>('/api/v1/ledger', { baseCurrency }),
+    mutationFn: (baseCurrency: string) => api.put<Ledger>('/api/v1/ledger', { baseCurrency } satisfies LedgerSettingsRequest),
     onSuccess: (l) => {
       qc.setQueryData(keys.ledger, l);
       return Promise.all([invalidate(), qc.invalidateQueries({ queryKey: keys.rates }), qc.invalidateQueries({ queryKey: keys.me })]);
@@ -26,7 +28,7 @@ export function useSetECBRates() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (ecbRates: boolean) => api.put<Ledger>('/api/v1/ledger', { ecbRates }),
+    mutationFn: (ecbRates: boolean) => api.put<Ledger>('/api/v1/ledger', { ecbRates } satisfies LedgerSettingsRequest),
     onSuccess: (l) => {
       qc.setQueryData(keys.ledger, l);
       return Promise.all([invalidate(), qc.invalidateQueries({ queryKey: keys.rates })]);
@@ -39,18 +41,9 @@ export function useDownloadECB() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: () => api.post<{ imported: number }>('/api/v1/rates/ecb'),
+    mutationFn: () => api.post<RatesImported>('/api/v1/rates/ecb'),
     onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: keys.rates }), qc.invalidateQueries({ queryKey: keys.ledger })]),
   });
-}
-
-/** What a CSV of rates holds (dryRun): the first rows and the first errors. */
-export interface RatesPreview {
-  quote: string;
-  total: number;
-  valid: number;
-  rows: { line: number; date: string; currency: string; rate: string }[];
-  errors: { line: number; field: string; code: string }[];
 }
 
 function ratesFile(file: File) {
@@ -59,7 +52,7 @@ function ratesFile(file: File) {
   return form;
 }
 
-/** Reads a CSV of rates (date,currency,rate) without storing anything. */
+/** Reads a CSV of rates (date,currency,rate) without storing anything: the first rows and the first errors. */
 export const previewRates = (file: File) => api.post<RatesPreview>('/api/v1/rates/import?dryRun=true', ratesFile(file));
 
 /** Stores a CSV of rates in one transaction: all of them, or (skipInvalid) the good lines. */
@@ -68,7 +61,7 @@ export function useImportRates() {
   const invalidate = useInvalidateLedger();
   return useMutation({
     mutationFn: ({ file, skipInvalid }: { file: File; skipInvalid: boolean }) =>
-      api.post<{ imported: number; skipped: number }>(`/api/v1/rates/import${query({ skipInvalid })}`, ratesFile(file)),
+      api.post<RatesImported>(`/api/v1/rates/import${query({ skipInvalid })}`, ratesFile(file)),
     onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: keys.rates })]),
   });
 }
@@ -77,17 +70,9 @@ export function useImportRates() {
 export function useRates(currency: string | null) {
   return useQuery({
     queryKey: [...keys.rates, currency],
-    queryFn: async () => (await api.get<{ items: Rate[] }>(`/api/v1/rates${query({ currency })}`)).items,
+    queryFn: async () => (await api.get<RateList>(`/api/v1/rates${query({ currency })}`)).items,
     enabled: currency !== null,
   });
-}
-
-export interface RateInput {
-  currency: string;
-  quote?: string;
-  date: string;
-  /** An exact decimal, as a string ("0.92"). */
-  rate: string;
 }
 
 /** A rate changes the converted figures of its days: the rates, and every total. */
@@ -107,7 +92,7 @@ export function useCustomCurrencyMutations() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: keys.ledgerCurrencies });
   return {
-    create: useMutation({ mutationFn: (c: CurrencyUnit) => api.post<CurrencyUnit>('/api/v1/ledger/currencies', c), onSuccess: done }),
+    create: useMutation({ mutationFn: (c: CustomCurrencyBody) => api.post<CustomCurrency>('/api/v1/ledger/currencies', c), onSuccess: done }),
     remove: useMutation({ mutationFn: (code: string) => api.del(`/api/v1/ledger/currencies/${encodeURIComponent(code)}`), onSuccess: done }),
   };
 }

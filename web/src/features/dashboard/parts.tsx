@@ -19,7 +19,7 @@ export { Card } from '@/shared/ui/Card';
  * one entry per original currency. The converted figures come whether or not
  * there is anything to show: "nothing yet" follows the per-currency lists.
  */
-export function figures(d: Dashboard, c: ConvertedDashboard | undefined) {
+export function figures(d: Dashboard, c: ConvertedDashboard | null | undefined) {
   if (!c)
     return {
       balances: d.balances,

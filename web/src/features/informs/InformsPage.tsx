@@ -48,7 +48,7 @@ export default function InformsPage() {
   // Every figure in the base currency (converted), or the sections of the
   // original currencies one at a time, chosen among the currencies of the
   // accounts in the report.
-  const shownReport: Report<{ currency: string }> | undefined =
+  const shownReport: Report<{ currency: string; incomplete?: string[] }> | undefined =
     tab === 'categories' ? cats.data : tab === 'networth' ? worth.data : tab === 'compare' ? cmp.data : trend.data;
   const converted = useShowConverted(shownReport?.converted);
   const base = shownReport?.converted?.currency;
@@ -174,7 +174,7 @@ export default function InformsPage() {
           </Group>
         </Paper>
       )}
-      {converted && base && <IncompleteWarning base={base} currencies={shownReport?.incomplete} />}
+      {converted && base && <IncompleteWarning base={base} currencies={shownReport?.converted.incomplete} />}
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="categories">{t('informs.byCategory')}</Tabs.Tab>

@@ -1,69 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
+import type {
+  BudgetReportReply,
+  CompareReply,
+  CurrencyCategoriesReportReply,
+  CurrencyMonthsReportReply,
+  CurrencyWorthReportReply,
+} from '@/shared/api/schema.gen';
 
-export interface CategoryAmount {
-  categoryId: string;
-  name: string;
-  color: string;
-  icon: string;
-  total: number;
-  count: number;
-  share: number;
-  children?: CategoryAmount[];
-}
-export interface CurrencyCategories {
-  currency: string;
-  total: number;
-  count: number;
-  categories: CategoryAmount[];
-}
-export interface MonthFlow {
-  month: string;
-  earnings: number;
-  expenses: number;
-  transfersIn: number;
-  transfersOut: number;
-  net: number;
-  running: number;
-}
-export interface CurrencyMonths {
-  currency: string;
-  months: MonthFlow[];
-}
-export interface CurrencyWorth {
-  currency: string;
-  points: { month: string; balance: number }[];
-}
-export interface CategoryChange {
-  categoryId: string;
-  name: string;
-  color: string;
-  current: number;
-  previous: number;
-  change: number;
-  changeBp: number | null;
-}
-export interface CurrencyComparison {
-  currency: string;
-  current: number;
-  previous: number;
-  change: number;
-  changeBp: number | null;
-  categories: CategoryChange[];
-}
-export interface Report<T> {
-  from: string;
-  to: string;
-  /** One section per original currency. */
-  items: T[];
-  /** Every currency converted into the ledger's base currency (converted.currency). */
-  converted?: T;
-  /** Currencies whose movements lacked any rate: they are left out of converted. */
-  incomplete?: string[];
-  previousFrom?: string;
-  previousTo?: string;
-}
+export type { CurrencyCategories, CurrencyComparison, CurrencyMonths, CurrencyWorth } from '@/shared/api/schema.gen';
+
+/**
+ * What every report's answer has: one section per original currency (items),
+ * and every currency converted into the ledger's base currency (converted,
+ * whose incomplete names the currencies left out for lack of a rate). The
+ * answers themselves are generated (CurrencyCategoriesReportReply, …).
+ */
+export type Report<T> = Pick<CurrencyCategoriesReportReply, 'from' | 'to'> & { items: T[]; converted: T };
 
 export interface ReportParams {
   from: string;
@@ -73,34 +27,23 @@ export interface ReportParams {
 }
 
 /** A report's query; a tab that is not shown passes enabled = false and asks nothing. */
-function useReport<T>(name: string, p: ReportParams, enabled: boolean) {
+function useReport<R>(name: string, p: ReportParams, enabled: boolean) {
   return useQuery({
     queryKey: [...keys.reports, name, p],
-    queryFn: () => api.get<Report<T>>(`/api/v1/reports/${name}${query({ from: p.from, to: p.to, accountId: p.accountId, type: p.type })}`),
+    queryFn: () => api.get<R>(`/api/v1/reports/${name}${query({ from: p.from, to: p.to, accountId: p.accountId, type: p.type })}`),
     placeholderData: (prev) => prev,
     enabled,
   });
 }
 
-export const useCategoryReport = (p: ReportParams, enabled = true) => useReport<CurrencyCategories>('categories', p, enabled);
-export const useTrendReport = (p: ReportParams, enabled = true) => useReport<CurrencyMonths>('trend', { ...p, type: undefined }, enabled);
-export const useNetWorthReport = (p: ReportParams, enabled = true) => useReport<CurrencyWorth>('networth', { ...p, type: undefined }, enabled);
-export const useCompareReport = (p: ReportParams, enabled = true) => useReport<CurrencyComparison>('compare', p, enabled);
+export const useCategoryReport = (p: ReportParams, enabled = true) => useReport<CurrencyCategoriesReportReply>('categories', p, enabled);
+export const useTrendReport = (p: ReportParams, enabled = true) => useReport<CurrencyMonthsReportReply>('trend', { ...p, type: undefined }, enabled);
+export const useNetWorthReport = (p: ReportParams, enabled = true) => useReport<CurrencyWorthReportReply>('networth', { ...p, type: undefined }, enabled);
+export const useCompareReport = (p: ReportParams, enabled = true) => useReport<CompareReply>('compare', p, enabled);
 
-/** One month of the budget report, in the base currency. */
-export interface BudgetPoint {
-  month: string;
-  budgeted: number;
-  spent: number;
-}
-export interface BudgetReportData {
-  from: string;
-  to: string;
-  currency: string;
-  items: BudgetPoint[];
-  incomplete: string[];
-}
+/** The budget report: a point per month, in the base currency. */
+export type BudgetReportData = BudgetReportReply;
 
 /** Budget against spending, the 12 months to this one (the period and accounts do not apply). */
 export const useBudgetReport = (enabled = true) =>
-  useQuery({ queryKey: [...keys.reports, 'budget-report'], queryFn: () => api.get<BudgetReportData>('/api/v1/reports/budget'), enabled });
+  useQuery({ queryKey: [...keys.reports, 'budget-report'], queryFn: () => api.get<BudgetReportReply>('/api/v1/reports/budget'), enabled });

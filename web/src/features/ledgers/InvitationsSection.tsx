@@ -12,6 +12,8 @@ import { CopyValue } from '@/shared/ui/CopyValue';
 /** The link of an invitation just made: shown this once, with a Copy button. */
 function InvitationLink({ invitation }: { invitation: NewInvitation }) {
   const { t } = useTranslation();
+  // Always in the answer to a new invitation (the list of pending ones leaves it out).
+  const url = invitation.url ?? '';
   return (
     // A plain box in the page's colours (a green alert's title is under 4.5:1 on its tint).
     <Paper withBorder p="md" radius="md" role="status" style={{ borderColor: 'var(--mantine-primary-color-filled)' }}>
@@ -23,14 +25,8 @@ function InvitationLink({ invitation }: { invitation: NewInvitation }) {
           </Text>
         </Group>
         <Group gap="xs" wrap="wrap" align="flex-end">
-          <TextInput
-            label={t('ledgers.link')}
-            value={invitation.url}
-            readOnly
-            onFocus={(e) => e.currentTarget.select()}
-            style={{ flex: '1 1 240px', minWidth: 0 }}
-          />
-          <CopyValue value={invitation.url} label={t('ledgers.copy')} copied={t('ledgers.copied')} />
+          <TextInput label={t('ledgers.link')} value={url} readOnly onFocus={(e) => e.currentTarget.select()} style={{ flex: '1 1 240px', minWidth: 0 }} />
+          <CopyValue value={url} label={t('ledgers.copy')} copied={t('ledgers.copied')} />
         </Group>
         <Text size="sm">{t('ledgers.linkNote')}</Text>
         {invitation.emailed && <Text size="sm">{t('ledgers.emailed', { email: invitation.email })}</Text>}

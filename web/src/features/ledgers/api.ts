@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '@/shared/api/client';
 import { ledgerChanged, membersKey } from '@/shared/api/ledgers';
 import { keys } from '@/shared/api/queries';
-import type { Activity, Invitation, InvitationPreview, LedgerRole, Member, NewInvitation, Page, UserLedger } from '@/shared/api/types';
+import type { ActivityList, InvitationInput, InvitationList, LedgerInput, MemberList, MemberRoleRequest, TransferRequest } from '@/shared/api/schema.gen';
+import type { InvitationPreview, LedgerRole, Member, NewInvitation, UserLedger } from '@/shared/api/types';
 
 // The ledgers' members and invitations (households). The list of the user's
 // ledgers and the switch between them are shared (@/shared/api/ledgers): the
@@ -15,8 +16,7 @@ const invitationsKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'invita
 export function useActivity(ledgerId: string) {
   return useInfiniteQuery({
     queryKey: activityKey(ledgerId),
-    queryFn: ({ pageParam }) =>
-      api.get<Page<Activity>>(`/api/v1/ledgers/${ledgerId}/activity?limit=${ACTIVITY_PAGE}${pageParam ? `&before=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) => api.get<ActivityList>(`/api/v1/ledgers/${ledgerId}/activity?limit=${ACTIVITY_PAGE}${pageParam ? `&before=${pageParam}` : ''}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -29,7 +29,7 @@ export const ACTIVITY_PAGE = 30;
 export function useInvitations(ledgerId: string) {
   return useQuery({
     queryKey: invitationsKey(ledgerId),
-    queryFn: async () => (await api.get<{ items: Invitation[] }>(`/api/v1/ledgers/${ledgerId}/invitations`)).items,
+    queryFn: async () => (await api.get<InvitationList>(`/api/v1/ledgers/${ledgerId}/invitations`)).items,
   });
 }
 
@@ -39,11 +39,11 @@ export function useLedgerMutations() {
   const list = () => qc.invalidateQueries({ queryKey: keys.ledgers });
   return {
     create: useMutation({
-      mutationFn: (body: { name: string; baseCurrency?: string }) => api.post<UserLedger>('/api/v1/ledgers', body),
+      mutationFn: (body: LedgerInput) => api.post<UserLedger>('/api/v1/ledgers', body),
       onSuccess: list,
     }),
     rename: useMutation({
-      mutationFn: ({ id, name }: { id: string; name: string }) => api.patch<UserLedger>(`/api/v1/ledgers/${id}`, { name }),
+      mutationFn: ({ id, name }: { id: string; name: string }) => api.patch<UserLedger>(`/api/v1/ledgers/${id}`, { name } satisfies LedgerInput),
       onSuccess: list,
     }),
     remove: useMutation({
@@ -61,12 +61,13 @@ export function useMemberMutations(ledger: UserLedger) {
   const done = () => Promise.all([qc.invalidateQueries({ queryKey: keys.ledgers }), ledger.current ? qc.invalidateQueries({ queryKey: keys.me }) : undefined]);
   return {
     setRole: useMutation({
-      mutationFn: ({ userId, role }: { userId: string; role: LedgerRole }) => api.patch<Member>(`/api/v1/ledgers/${id}/members/${userId}`, { role }),
+      mutationFn: ({ userId, role }: { userId: string; role: LedgerRole }) =>
+        api.patch<Member>(`/api/v1/ledgers/${id}/members/${userId}`, { role } satisfies MemberRoleRequest),
       onSuccess: done,
     }),
     remove: useMutation({ mutationFn: (userId: string) => api.del(`/api/v1/ledgers/${id}/members/${userId}`), onSuccess: done }),
     transfer: useMutation({
-      mutationFn: (userId: string) => api.post<{ items: Member[] }>(`/api/v1/ledgers/${id}/transfer`, { userId }),
+      mutationFn: (userId: string) => api.post<MemberList>(`/api/v1/ledgers/${id}/transfer`, { userId } satisfies TransferRequest),
       onSuccess: (r) => {
         qc.setQueryData(membersKey(id), r.items);
         return done();
@@ -86,7 +87,8 @@ export function useInvitationMutations(ledgerId: string) {
   const done = () => qc.invalidateQueries({ queryKey: invitationsKey(ledgerId) });
   return {
     invite: useMutation({
-      mutationFn: (body: { email: string; role: LedgerRole }) => api.post<NewInvitation>(`/api/v1/ledgers/${ledgerId}/invitations`, body),
+      mutationFn: (body: { email: string; role: LedgerRole }) =>
+        api.post<NewInvitation>(`/api/v1/ledgers/${ledgerId}/invitations`, body satisfies InvitationInput),
       onSuccess: done,
     }),
     revoke: useMutation({ mutationFn: (invitationId: string) => api.del(`/api/v1/ledgers/${ledgerId}/invitations/${invitationId}`), onSuccess: done }),

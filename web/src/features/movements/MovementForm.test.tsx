@@ -88,9 +88,15 @@ describe.each<Language>(['es', 'en', 'fr'])('the movement form in %s', (lang) =>
       description: 'COMPRA MERCADONA 0042',
       notes: '',
       tags: [],
+      splits: [],
       baseAmount: 3120,
       toBaseAmount: null,
       baseEstimated: false,
+      attachments: 0,
+      createdBy: null,
+      createdAt: 0,
+      updatedBy: null,
+      updatedAt: 0,
     };
     renderWithProviders(
       <MemoryRouter>

@@ -181,6 +181,7 @@ export function MovementForm({
     setErrors(errs);
     setSplitProblems([]);
     if (Object.keys(errs).length || unbalanced || minor === null || !accountId || (split && !splits)) return;
+    const sentCategory = type === 'transfer' || split ? null : categoryId;
     const body: MovementInput = {
       type,
       date,
@@ -189,7 +190,7 @@ export function MovementForm({
       description: description.trim(),
       notes: notes.trim(),
       tags,
-      categoryId: type === 'transfer' || split ? null : categoryId,
+      categoryId: sentCategory,
       // [] makes a split movement whole again; a transfer has no lines.
       splits: type === 'transfer' ? undefined : (splits ?? []),
       toAccountId: type === 'transfer' ? toAccountId : null,
@@ -199,7 +200,7 @@ export function MovementForm({
       let ruled: string[] = [];
       if (movement) {
         await update.mutateAsync({ id: movement.id, ...body });
-        offerRule({ t, navigate, description, categories, movement, to: body.categoryId ?? null });
+        offerRule({ t, navigate, description, categories, movement, to: sentCategory });
       } else {
         const made = await create.mutateAsync({ ...body, key: createKey.current });
         createKey.current = newIdempotencyKey(); // the next movement is another one

@@ -69,7 +69,7 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
       const res = await bulkDelete.mutateAsync([...selected]);
       setSelected(new Set());
       notifyWithAction(t('movements.deleted', { count: res.affected }), t('common.undo'), () =>
-        bulkCreate.mutate(res.deleted.map(asInput), { onError: (e) => notifyError(errorMessage(t, e)) }),
+        bulkCreate.mutate((res.deleted ?? []).map(asInput), { onError: (e) => notifyError(errorMessage(t, e)) }),
       );
     } catch (e) {
       notifyError(errorMessage(t, e));

@@ -1,45 +1,21 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, newIdempotencyKey, query } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
-import type { Movement, MovementType, Page } from '@/shared/api/types';
+import type {
+  Attachment,
+  AttachmentList,
+  BulkReply,
+  BulkRequest,
+  MovementInput,
+  MovementList,
+  MovementTotals,
+  SplitInput,
+  Suggestions,
+} from '@/shared/api/schema.gen';
+import type { Movement, MovementType } from '@/shared/api/types';
 import type { MovementFilters } from './filters';
 
-export interface MovementInput {
-  type: MovementType;
-  date: string;
-  amount: number;
-  accountId: string;
-  categoryId?: string | null;
-  toAccountId?: string | null;
-  toAmount?: number | null;
-  description?: string;
-  notes?: string;
-  tags?: string[];
-  /** A split movement's lines (then categoryId is null); [] makes a split movement whole again. */
-  splits?: SplitInput[];
-}
-
-/** A line of a split movement as the API takes it: amount in minor units, above zero. */
-export interface SplitInput {
-  categoryId: string;
-  amount: number;
-  note: string;
-}
-
-export interface CurrencyTotals {
-  currency: string;
-  count: number;
-  earnings: number;
-  expenses: number;
-  net: number;
-}
-
-export interface Totals {
-  count: number;
-  byCurrency: CurrencyTotals[];
-  /** In the ledger's base currency; incomplete names the currencies whose movements lacked a rate (absent when none). */
-  converted?: CurrencyTotals & { incomplete?: string[] };
-}
+export type { MovementInput, SplitInput };
 
 function filterQuery(f: MovementFilters) {
   return {
@@ -63,7 +39,7 @@ export function exportUrl(f: MovementFilters) {
 export const movementListQuery = (f: MovementFilters) =>
   infiniteQueryOptions({
     queryKey: [...keys.movements, 'list', f],
-    queryFn: ({ pageParam }) => api.get<Page<Movement>>(`/api/v1/movements${query({ ...filterQuery(f), limit: 100, cursor: pageParam })}`),
+    queryFn: ({ pageParam }) => api.get<MovementList>(`/api/v1/movements${query({ ...filterQuery(f), limit: 100, cursor: pageParam })}`),
     initialPageParam: '' as string,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -73,7 +49,7 @@ export function useMovementList(f: MovementFilters) {
 }
 
 export const movementTotalsQuery = (f: MovementFilters) =>
-  queryOptions({ queryKey: [...keys.movements, 'totals', f], queryFn: () => api.get<Totals>(`/api/v1/movements/totals${query(filterQuery(f))}`) });
+  queryOptions({ queryKey: [...keys.movements, 'totals', f], queryFn: () => api.get<MovementTotals>(`/api/v1/movements/totals${query(filterQuery(f))}`) });
 
 export function useMovementTotals(f: MovementFilters) {
   return useQuery(movementTotalsQuery(f));
@@ -82,7 +58,7 @@ export function useMovementTotals(f: MovementFilters) {
 export function useRecentMovements(limit: number) {
   return useQuery({
     queryKey: [...keys.movements, 'recent', limit],
-    queryFn: async () => (await api.get<Page<Movement>>(`/api/v1/movements${query({ limit })}`)).items,
+    queryFn: async () => (await api.get<MovementList>(`/api/v1/movements${query({ limit })}`)).items,
   });
 }
 
@@ -100,17 +76,17 @@ export function useMovementMutations() {
     }),
     remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/movements/${id}`), onSuccess: invalidate }),
     bulkDelete: useMutation({
-      mutationFn: (ids: string[]) => api.post<{ affected: number; deleted: Movement[] }>('/api/v1/movements/bulk', { action: 'delete', ids }),
+      mutationFn: (ids: string[]) => api.post<BulkReply>('/api/v1/movements/bulk', { action: 'delete', ids } satisfies BulkRequest),
       onSuccess: invalidate,
     }),
     bulkCreate: useMutation({
       mutationFn: (movements: MovementInput[]) =>
-        api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'create', movements }, newIdempotencyKey()),
+        api.post<BulkReply>('/api/v1/movements/bulk', { action: 'create', movements } satisfies BulkRequest, newIdempotencyKey()),
       onSuccess: invalidate,
     }),
     recategorize: useMutation({
       mutationFn: ({ ids, categoryId }: { ids: string[]; categoryId: string }) =>
-        api.post<{ affected: number }>('/api/v1/movements/bulk', { action: 'recategorize', ids, categoryId }),
+        api.post<BulkReply>('/api/v1/movements/bulk', { action: 'recategorize', ids, categoryId } satisfies BulkRequest),
       onSuccess: invalidate,
     }),
   };
@@ -133,23 +109,13 @@ export function asInput(m: Movement): MovementInput {
   };
 }
 
-/** A category the ledger's history suggests, and why: count of the total movements with word are in it. */
-export interface CategorySuggestion {
-  categoryId: string;
-  confidence: number;
-  confident: boolean;
-  word: string;
-  count: number;
-  total: number;
-}
-
 /** The best category for a movement being typed (debounced by the caller); null when none. */
 export function useCategorySuggestion(p: { description: string; type: MovementType; accountId: string | null; amount: number | null }, enabled: boolean) {
   const description = p.description.trim();
   return useQuery({
     queryKey: [...keys.movements, 'suggest', p],
     queryFn: async () => {
-      const r = await api.get<{ items: CategorySuggestion[] }>(
+      const r = await api.get<Suggestions>(
         `/api/v1/categories/suggest${query({ description, type: p.type, accountId: p.accountId ?? undefined, amount: p.amount ?? undefined })}`,
       );
       return r.items[0] ?? null;
@@ -159,23 +125,10 @@ export function useCategorySuggestion(p: { description: string; type: MovementTy
   });
 }
 
-/** A file kept with a movement; thumbnail: GET …/thumbnail has a small JPEG (images only). */
-export interface Attachment {
-  id: string;
-  movementId: string;
-  name: string;
-  contentType: string;
-  size: number;
-  width: number;
-  height: number;
-  thumbnail: boolean;
-  createdAt: number;
-}
-
 export function useAttachments(movementId: string) {
   return useQuery({
     queryKey: [...keys.movements, 'attachments', movementId],
-    queryFn: async () => (await api.get<{ items: Attachment[] }>(`/api/v1/movements/${movementId}/attachments`)).items,
+    queryFn: async () => (await api.get<AttachmentList>(`/api/v1/movements/${movementId}/attachments`)).items,
   });
 }
 

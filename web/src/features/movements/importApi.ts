@@ -1,59 +1,11 @@
 import { api } from '@/shared/api/client';
 import { ApiProblem } from '@/shared/api/client';
+import type { CsvOptions, ImportPreview, ImportRequest, ImportResult } from '@/shared/api/schema.gen';
 
-export interface CSVOptions {
-  delimiter: string;
-  hasHeader: boolean;
-  dateFormat: string;
-  decimalSeparator: string;
-  date: number;
-  amount: number;
-  debit: number;
-  credit: number;
-  description: number;
-  notes: number;
-  category: number;
-  /** Cash Control's own export: the column of a split movement's id, and of its lines' notes (absent: none). */
-  movement?: number;
-  lineNote?: number;
-  invertSign: boolean;
-}
+/** How a CSV file's columns are read (null for OFX and QIF files). */
+export type CSVOptions = CsvOptions;
 
-export interface ImportPreview {
-  id: string;
-  fileName: string;
-  format: 'csv' | 'ofx' | 'qif';
-  accountId: string;
-  currency: string;
-  options: CSVOptions | null;
-  header: string[];
-  sample: string[][];
-  total: number;
-  valid: number;
-  invalid: number;
-  duplicates: number;
-  rows: {
-    line: number;
-    date: string;
-    amount: number;
-    description: string;
-    category: string;
-    duplicate: boolean;
-    /** The category is the suggestion of the ledger's history. */
-    suggested: boolean;
-    /** What the ledger's rules changed. */
-    rules?: { ruleName: string; field: string }[];
-  }[];
-  errors: { line: number; field: string; code: string }[];
-  newCategories: { type: string; name: string }[];
-}
-
-export interface ImportResult {
-  created: number;
-  duplicates: number;
-  skipped: number;
-  categoriesCreated: number;
-}
+export type { ImportPreview };
 
 /** Uploads with XMLHttpRequest so that large files show upload progress. */
 export function uploadFile(file: File, accountId: string, onProgress: (fraction: number) => void): Promise<ImportPreview> {
@@ -80,10 +32,10 @@ export function uploadFile(file: File, accountId: string, onProgress: (fraction:
 }
 
 export const previewImport = (id: string, accountId: string, options: CSVOptions | null) =>
-  api.post<ImportPreview>(`/api/v1/imports/${id}/preview`, { accountId, options });
+  api.post<ImportPreview>(`/api/v1/imports/${id}/preview`, { accountId, options } satisfies ImportRequest);
 
 export const commitImport = (id: string, accountId: string, options: CSVOptions | null, skipInvalid: boolean) =>
-  api.post<ImportResult>(`/api/v1/imports/${id}/commit`, { accountId, options, skipInvalid });
+  api.post<ImportResult>(`/api/v1/imports/${id}/commit`, { accountId, options, skipInvalid } satisfies ImportRequest);
 
 /** Discards an upload that will not be imported (it would otherwise wait a day, counting against the ledger's cap). */
 export const discardImport = (id: string) => api.del(`/api/v1/imports/${id}`);

@@ -210,6 +210,14 @@ describe.each<Language>(['es', 'en', 'fr'])('splitting a movement in %s', (lang)
         { categoryId: '10', amount: 2500, note: 'food', baseAmount: 2500 },
         { categoryId: '12', amount: 620, note: '', baseAmount: 620 },
       ],
+      baseAmount: 3120,
+      toBaseAmount: null,
+      baseEstimated: false,
+      attachments: 0,
+      createdBy: null,
+      createdAt: 0,
+      updatedBy: null,
+      updatedAt: 0,
     };
     renderWithProviders(
       <MemoryRouter>

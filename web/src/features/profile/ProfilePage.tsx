@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, isProblem } from '@/shared/api/client';
 import { keys, useSetUser, useUser } from '@/shared/api/queries';
+import type { ChangePasswordRequest, DeleteMeRequest, ProfilePatch } from '@/shared/api/schema.gen';
 import type { User } from '@/shared/api/types';
 import { browserTimeZone } from '@/shared/dates';
 import { AccountStrings } from '@/shared/ui/AccountStrings';
@@ -44,7 +45,7 @@ function PersonalData() {
     e.preventDefault();
     setBusy(true);
     try {
-      setUser(await api.patch<User>('/api/v1/me', { ...form, timeZone }));
+      setUser(await api.patch<User>('/api/v1/me', { ...form, timeZone } satisfies ProfilePatch));
       setErrors({});
       notifyOk(t('common.saved'));
     } catch (err) {
@@ -119,7 +120,7 @@ function PasswordSection() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     try {
-      await api.put('/api/v1/me/password', { currentPassword: current, newPassword: next });
+      await api.put('/api/v1/me/password', { currentPassword: current, newPassword: next } satisfies ChangePasswordRequest);
       setCurrent('');
       setNext('');
       setErrors({});
@@ -176,7 +177,7 @@ function DeleteAccountDialog({ opened, onClose, onDeleted }: { opened: boolean; 
   const remove = async () => {
     setBusy(true);
     try {
-      await api.del('/api/v1/me', user.hasPassword ? { currentPassword: password } : {});
+      await api.del('/api/v1/me', (user.hasPassword ? { currentPassword: password } : {}) satisfies DeleteMeRequest);
       onDeleted();
     } catch (e) {
       setStale(isProblem(e) && e.code === 'recent_sign_in_required');

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
+import type { ConfirmTwoFactorRequest, SecondFactorRequest, SetupTwoFactorRequest } from '@/shared/api/schema.gen';
 import type { RecoveryCodes, SecurityEvent, TwoFactorSetup, TwoFactorStatus } from '@/shared/api/types';
 
 // Two-step verification and the security activity of the signed-in user.
@@ -35,19 +36,19 @@ export function useSecurityChanged() {
 
 /** Starts (or restarts) a pending setup: nothing changes at sign-in until it is confirmed. */
 export function startTwoFactor(currentPassword: string) {
-  return api.post<TwoFactorSetup>('/api/v1/me/two-factor/setup', { currentPassword });
+  return api.post<TwoFactorSetup>('/api/v1/me/two-factor/setup', { currentPassword } satisfies SetupTwoFactorRequest);
 }
 
 /** The first code from the app turns two-step verification on; the answer's recovery codes are shown once. */
 export function confirmTwoFactor(code: string) {
-  return api.post<RecoveryCodes>('/api/v1/me/two-factor/confirm', { code });
+  return api.post<RecoveryCodes>('/api/v1/me/two-factor/confirm', { code } satisfies ConfirmTwoFactorRequest);
 }
 
 /** Ten new recovery codes; the old ones stop working. code: the app's, or a recovery code. */
 export function newRecoveryCodes(currentPassword: string, code: string) {
-  return api.post<RecoveryCodes>('/api/v1/me/two-factor/recovery-codes', { currentPassword, code });
+  return api.post<RecoveryCodes>('/api/v1/me/two-factor/recovery-codes', { currentPassword, code } satisfies SecondFactorRequest);
 }
 
 export function turnOffTwoFactor(currentPassword: string, code: string) {
-  return api.del('/api/v1/me/two-factor', { currentPassword, code });
+  return api.del('/api/v1/me/two-factor', { currentPassword, code } satisfies SecondFactorRequest);
 }

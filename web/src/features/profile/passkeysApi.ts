@@ -2,6 +2,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
+import type { RenamePasskeyRequest } from '@/shared/api/schema.gen';
 import type { Passkey } from '@/shared/api/types';
 import { useSecurityChanged } from './api';
 
@@ -34,7 +35,7 @@ export function usePasskeyMutations() {
   return {
     add: useMutation({ mutationFn: register, onSuccess: done }),
     rename: useMutation({
-      mutationFn: ({ id, name }: { id: string; name: string }) => api.patch<Passkey>(`/api/v1/me/passkeys/${id}`, { name }),
+      mutationFn: ({ id, name }: { id: string; name: string }) => api.patch<Passkey>(`/api/v1/me/passkeys/${id}`, { name } satisfies RenamePasskeyRequest),
       onSettled: done,
     }),
     // Settled, not only on success: a passkey removed elsewhere (404) leaves the list too.

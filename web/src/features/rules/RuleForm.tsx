@@ -8,7 +8,7 @@ import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useRuleMutations, type Rule, type RuleField, type RuleInput, type RuleOp } from './api';
+import { useRuleMutations, type Rule, type RuleDraft, type RuleField, type RuleInput, type RuleOp } from './api';
 
 /** A condition as the form holds it: amounts as typed. */
 interface ConditionState {
@@ -42,7 +42,7 @@ export function RuleForm({
   onDone,
 }: {
   rule?: Rule;
-  initial?: RuleInput;
+  initial?: RuleDraft;
   accounts: Account[];
   categories: Category[];
   /** Amounts are typed in this currency's units (the ledger's base). */
@@ -65,7 +65,8 @@ export function RuleForm({
       amount: c.amount ? amountInput(c.amount, exp, i18n.language) : '',
       amountTo: c.amountTo ? amountInput(c.amountTo, exp, i18n.language) : '',
       accountId: c.accountId ?? null,
-      type: c.type ?? 'expense',
+      // The API types a condition's type as any string; it is a movement type.
+      type: types.find((ty) => ty === c.type) ?? 'expense',
     })),
   );
   const [categoryId, setCategoryId] = useState<string | null>(start?.actions.categoryId ?? null);

@@ -14,7 +14,7 @@ import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
 import { ConfirmDelete } from '@/shared/ui/ConfirmDelete';
 import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
-import { useMovement, useRuleMutations, useRulePreview, useRules, type Rule, type RuleChange, type RuleInput } from './api';
+import { useMovement, useRuleMutations, useRulePreview, useRules, type Rule, type RuleChange, type RuleDraft } from './api';
 import { keyWord } from '@/shared/words';
 import { categoryNames, describeActions, describeConditions } from './describe';
 import { RuleForm } from './RuleForm';
@@ -192,7 +192,7 @@ function RuleCard({
 }
 
 /** The rule a movement suggests: its description's key word, and its category (or the one the user just chose). */
-function ruleFrom(description: string, categoryId: string | null): RuleInput {
+function ruleFrom(description: string, categoryId: string | null): RuleDraft {
   const word = keyWord(description) || description;
   return {
     name: word,

@@ -10,19 +10,19 @@ import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useScheduleMutations, type Frequency, type Schedule, type ScheduleInput } from './api';
+import { useScheduleMutations, type Frequency, type Schedule, type ScheduleDraft, type ScheduleInput } from './api';
 
 type Ends = 'never' | 'on' | 'after';
 
 const frequencies: Frequency[] = ['daily', 'weekly', 'monthly', 'yearly'];
 
 /** The schedule form: what it makes (as a movement) and when. initial prefills a new one ("repeat this", a suggestion). */
-export function ScheduleForm({ schedule, initial, onDone }: { schedule?: Schedule; initial?: Partial<ScheduleInput>; onDone: () => void }) {
+export function ScheduleForm({ schedule, initial, onDone }: { schedule?: Schedule; initial?: ScheduleDraft; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { create, update } = useScheduleMutations();
-  const from: Partial<ScheduleInput> = schedule ?? initial ?? {};
+  const from: ScheduleDraft = schedule ?? initial ?? {};
   const usable = usableAccounts(accounts, from.accountId, from.toAccountId);
   const [type, setType] = useState<MovementType>(from.type ?? 'expense');
   const movedTo = accounts.find((a) => a.id === from.toAccountId);

@@ -15,7 +15,7 @@ import { ConfirmDelete } from '@/shared/ui/ConfirmDelete';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useMovement, useScheduleMutations, useSchedules, useSuggestions, type Schedule, type ScheduleInput } from './api';
+import { useMovement, useScheduleMutations, useSchedules, useSuggestions, type Schedule, type ScheduleDraft } from './api';
 import { describeRule } from './rule';
 import { ScheduleForm } from './ScheduleForm';
 
@@ -177,7 +177,7 @@ function ScheduleRow({ s, readOnly, onEdit, onConfirm }: { s: Schedule; readOnly
 }
 
 /** Regular series found in the history, each one click from a schedule. */
-function Suggestions({ onPick }: { onPick: (s: Partial<ScheduleInput>) => void }) {
+function Suggestions({ onPick }: { onPick: (s: ScheduleDraft) => void }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const [asked, setAsked] = useState(false);
@@ -237,10 +237,10 @@ export default function SchedulesPage({ nav }: { nav?: React.ReactNode }) {
   const repeatId = canWrite ? params.get('repeat') : null;
   const { data: repeat } = useMovement(repeatId);
   const [editing, setEditing] = useState<Schedule | null>(null);
-  const [adding, setAdding] = useState<Partial<ScheduleInput> | null>(null);
+  const [adding, setAdding] = useState<ScheduleDraft | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   // Repeating a movement: monthly on its day, from the month after it (the movement itself is the first).
-  const fromMovement: Partial<ScheduleInput> | null = repeat
+  const fromMovement: ScheduleDraft | null = repeat
     ? { ...repeat, frequency: 'monthly', interval: 1, startDate: monthAfter(repeat.date), day: Number(repeat.date.slice(8, 10)), endDate: '', count: 0 }
     : null;
   const form = adding ?? (repeatId ? fromMovement : null);

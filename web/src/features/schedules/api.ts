@@ -1,102 +1,48 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
-import type { Movement, MovementType } from '@/shared/api/types';
+import type { Forecast, OccurrenceInput, Schedule, ScheduleInput, ScheduleList, SuggestionList, UpcomingList } from '@/shared/api/schema.gen';
+import type { Movement } from '@/shared/api/types';
 
-export type Frequency = 'daily' | 'weekly' | 'monthly' | 'yearly';
+export type { Schedule, ScheduleInput };
+export type { ForecastSeries, Upcoming } from '@/shared/api/schema.gen';
 
-/** What a schedule makes and when: the body of POST /schedules (PATCH takes any part). */
-export interface ScheduleInput {
-  type: MovementType;
-  amount: number;
-  accountId: string;
-  categoryId: string | null;
-  toAccountId: string | null;
-  toAmount: number | null;
-  description: string;
-  notes?: string;
-  tags?: string[];
-  frequency: Frequency;
-  interval: number;
-  /** Monthly: 1–31 (31: every month's last day). */
-  day: number;
-  startDate: string;
-  endDate: string;
-  /** 0: no limit. */
-  count: number;
-  askAmount: boolean;
-  autoPost: boolean;
-  paused?: boolean;
-}
+export type Frequency = Schedule['frequency'];
 
-export interface Schedule extends ScheduleInput {
-  id: string;
-  currency: string;
-  toCurrency?: string;
-  notes: string;
-  tags: string[];
-  paused: boolean;
-  /** The next occurrence not yet posted or skipped ('' once ended). */
-  nextDate: string;
-  done: number;
-  /** Occurrences due by today that wait for a confirmation. */
-  due: string[];
-}
-
-export interface Upcoming {
-  scheduleId: string;
-  date: string;
-  status: 'due' | 'waiting' | 'upcoming';
-  type: MovementType;
-  amount: number;
-  askAmount: boolean;
-  currency: string;
-  accountId: string;
-  categoryId: string | null;
-  toAccountId: string | null;
-  description: string;
-}
-
-export interface Suggestion extends Omit<ScheduleInput, 'endDate' | 'count' | 'askAmount' | 'autoPost'> {
-  currency: string;
-  occurrences: number;
-  lastDate: string;
-}
-
-export interface ForecastPoint {
-  date: string;
-  balance: number;
-}
-
-export interface ForecastSeries {
-  accountId?: string;
-  name?: string;
-  currency: string;
-  points: ForecastPoint[];
-  lowest: ForecastPoint;
-}
-
-export interface Forecast {
-  today: string;
-  days: number;
-  average: number;
-  ledger: ForecastSeries;
-  accounts: ForecastSeries[];
-  incomplete: string[];
-}
+/** What a new schedule's form starts from: a schedule, a suggestion, a movement to repeat, or nothing. */
+export type ScheduleDraft = Partial<
+  Pick<
+    Schedule,
+    | 'type'
+    | 'amount'
+    | 'accountId'
+    | 'categoryId'
+    | 'toAccountId'
+    | 'toAmount'
+    | 'description'
+    | 'frequency'
+    | 'interval'
+    | 'day'
+    | 'startDate'
+    | 'endDate'
+    | 'count'
+    | 'askAmount'
+    | 'autoPost'
+  >
+>;
 
 /** Schedules change what is due and what is forecast; the forecast also moves with every movement (it lives under the reports' key). */
 const upcomingKey = (days: number) => [...keys.schedules, 'upcoming', days] as const;
 const forecastKey = (days: number, average: number) => [...keys.reports, 'forecast', days, average] as const;
 
 export function useSchedules() {
-  return useQuery({ queryKey: keys.schedules, queryFn: () => api.get<{ today: string; items: Schedule[] }>('/api/v1/schedules') });
+  return useQuery({ queryKey: keys.schedules, queryFn: () => api.get<ScheduleList>('/api/v1/schedules') });
 }
 
 export function useUpcoming(days = 7) {
   return useQuery({
     queryKey: upcomingKey(days),
-    queryFn: () => api.get<{ today: string; to: string; items: Upcoming[] }>(`/api/v1/schedules/upcoming${query({ days })}`),
+    queryFn: () => api.get<UpcomingList>(`/api/v1/schedules/upcoming${query({ days })}`),
   });
 }
 
@@ -104,7 +50,7 @@ export function useUpcoming(days = 7) {
 export function useSuggestions(enabled: boolean) {
   return useQuery({
     queryKey: [...keys.schedules, 'suggestions'],
-    queryFn: () => api.get<{ items: Suggestion[] }>('/api/v1/schedules/suggestions'),
+    queryFn: () => api.get<SuggestionList>('/api/v1/schedules/suggestions'),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -130,18 +76,19 @@ export function useScheduleMutations() {
       onSuccess: done,
     }),
     update: useMutation({
-      mutationFn: ({ id, ...s }: Partial<ScheduleInput> & { id: string }) => api.patch<Schedule>(`/api/v1/schedules/${id}`, s),
+      mutationFn: ({ id, ...s }: ScheduleInput & { id: string }) => api.patch<Schedule>(`/api/v1/schedules/${id}`, s),
       onSuccess: done,
     }),
     remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/schedules/${id}`), onSuccess: done }),
     /** Names the occurrence it posts: sent twice, it posts once. */
     post: useMutation({
       mutationFn: ({ id, occurrence, amount }: { id: string; occurrence: string; amount?: number }) =>
-        api.post<Movement>(`/api/v1/schedules/${id}/post`, { occurrence, amount }),
+        api.post<Movement>(`/api/v1/schedules/${id}/post`, { occurrence, amount } satisfies OccurrenceInput),
       onSuccess: done,
     }),
     skip: useMutation({
-      mutationFn: ({ id, occurrence }: { id: string; occurrence: string }) => api.post<Schedule>(`/api/v1/schedules/${id}/skip`, { occurrence }),
+      mutationFn: ({ id, occurrence }: { id: string; occurrence: string }) =>
+        api.post<Schedule>(`/api/v1/schedules/${id}/skip`, { occurrence } satisfies OccurrenceInput),
       onSuccess: done,
     }),
   };

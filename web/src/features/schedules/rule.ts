@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { dayFormatter } from '@/shared/dates';
-import type { ScheduleInput } from './api';
+import type { Schedule } from './api';
 
-type Rule = Pick<ScheduleInput, 'frequency' | 'interval' | 'day' | 'startDate' | 'endDate' | 'count'>;
+type Rule = Pick<Schedule, 'frequency' | 'interval' | 'day' | 'startDate' | 'endDate' | 'count'>;
 
 /** A rule in words: "Every 2 weeks on Friday, until 3 Feb 2027", "Every month on its last day, 12 times". */
 export function describeRule(t: TFunction, r: Rule, locale: string): string {

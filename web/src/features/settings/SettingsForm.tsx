@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '@/shared/api/client';
 import { useSetUser, useUser } from '@/shared/api/queries';
+import type { SettingsBody } from '@/shared/api/schema.gen';
 import type { User } from '@/shared/api/types';
 import { languageOf, preferenceOf, type Language } from '@/shared/i18n';
 import { preferenceOfScheme, schemeOf, type Scheme } from '@/shared/theme';
@@ -26,7 +27,10 @@ export function SettingsForm() {
   const save = async () => {
     setBusy(true);
     try {
-      const u = await api.put<User>('/api/v1/me/settings', { languagePreference: preferenceOf(lang), themePreference: preferenceOfScheme(scheme) });
+      const u = await api.put<User>('/api/v1/me/settings', {
+        languagePreference: preferenceOf(lang),
+        themePreference: preferenceOfScheme(scheme),
+      } satisfies SettingsBody);
       setUser(u);
       setScheme(schemeOf(u.themePreference));
       setLanguage(languageOf(u.languagePreference));

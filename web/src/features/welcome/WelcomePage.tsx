@@ -3,6 +3,7 @@ import { Button, Center, Checkbox, Paper, Select, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { api } from '@/shared/api/client';
 import { useCurrencies, useSetUser, useUser } from '@/shared/api/queries';
+import type { WelcomeRequest } from '@/shared/api/schema.gen';
 import type { User } from '@/shared/api/types';
 import { browserTimeZone } from '@/shared/dates';
 import { preferenceOf, type Language } from '@/shared/i18n';
@@ -34,7 +35,7 @@ export default function WelcomePage() {
           baseCurrency: currency,
           starterCategories: starter,
           timeZone: browserTimeZone(),
-        }),
+        } satisfies WelcomeRequest),
       );
     } catch (err) {
       notifyError(errorMessage(t, err));

@@ -1,10 +1,9 @@
 // The one API client. Errors come back as ApiProblem, whose code the UI
 // translates (errors.<code>, fieldErrors.<code>).
+import type { FieldError } from './schema.gen';
 
-export interface FieldProblem {
-  field: string;
-  code: string;
-}
+/** One field's problem in a 422's errors. */
+export type FieldProblem = FieldError;
 
 export class ApiProblem extends Error {
   readonly status: number;

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { keys } from './queries';
-import type { Member, Page, User, UserLedger } from './types';
+import type { CurrentLedgerRequest, LedgerInfoList, MemberList } from './schema.gen';
+import type { Member, User, UserLedger } from './types';
 
 // The current ledger: which one it is, and changing it. The header's switcher,
 // the Ledgers screen and an accepted invitation all change it the same way.
@@ -10,7 +11,7 @@ import type { Member, Page, User, UserLedger } from './types';
 /** The user's ledgers, the default first, then by name. */
 export const ledgersQuery = queryOptions({
   queryKey: keys.ledgers,
-  queryFn: async () => (await api.get<Page<UserLedger>>('/api/v1/ledgers')).items,
+  queryFn: async () => (await api.get<LedgerInfoList>('/api/v1/ledgers')).items,
   staleTime: 5 * 60_000,
 });
 
@@ -24,7 +25,7 @@ export const membersKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'mem
 export function useMembers(ledgerId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: membersKey(ledgerId ?? ''),
-    queryFn: async () => (await api.get<{ items: Member[] }>(`/api/v1/ledgers/${ledgerId}/members`)).items,
+    queryFn: async () => (await api.get<MemberList>(`/api/v1/ledgers/${ledgerId}/members`)).items,
     enabled: enabled && !!ledgerId,
   });
 }
@@ -69,7 +70,7 @@ export async function ledgerChanged(qc: QueryClient, user: User | null, ledgerId
 
 /** Makes another of the user's ledgers the current one (remembered on every device), then drops the answers of the one before. */
 export async function switchLedger(qc: QueryClient, ledgerId: string): Promise<User> {
-  const user = await api.put<User>('/api/v1/me/ledger', { ledgerId });
+  const user = await api.put<User>('/api/v1/me/ledger', { ledgerId } satisfies CurrentLedgerRequest);
   await ledgerChanged(qc, user, ledgerId);
   return user;
 }

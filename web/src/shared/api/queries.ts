@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isProblem } from './client';
-import { isIntlCurrency, registerCurrencies, type CurrencyUnit } from '../money';
-import type { Account, Category, Currency, Meta, Page, User } from './types';
+import { isIntlCurrency, registerCurrencies } from '../money';
+import type { AccountList, CategoryList, CustomCurrencyList } from './schema.gen';
+import type { Currency, Meta, User } from './types';
 
 // The queries that several features share (the signed-in user, meta,
 // currencies, accounts, categories) and the query keys of every resource.
@@ -85,7 +86,7 @@ export function useCurrencies() {
   return useQuery({ queryKey: keys.currencies, queryFn: () => api.get<Currency[]>('/api/v1/currencies'), staleTime: Infinity });
 }
 
-export const accountsQuery = queryOptions({ queryKey: keys.accounts, queryFn: async () => (await api.get<Page<Account>>('/api/v1/accounts')).items });
+export const accountsQuery = queryOptions({ queryKey: keys.accounts, queryFn: async () => (await api.get<AccountList>('/api/v1/accounts')).items });
 
 export function useAccounts() {
   return useQuery(accountsQuery);
@@ -93,7 +94,7 @@ export function useAccounts() {
 
 export const categoriesQuery = queryOptions({
   queryKey: keys.categories,
-  queryFn: async () => (await api.get<Page<Category>>('/api/v1/categories')).items,
+  queryFn: async () => (await api.get<CategoryList>('/api/v1/categories')).items,
 });
 
 export function useCategories() {
@@ -104,7 +105,7 @@ export function useCategories() {
 export const ledgerCurrenciesQuery = queryOptions({
   queryKey: keys.ledgerCurrencies,
   queryFn: async () => {
-    const { items } = await api.get<{ items: CurrencyUnit[] }>('/api/v1/ledger/currencies');
+    const { items } = await api.get<CustomCurrencyList>('/api/v1/ledger/currencies');
     registerCurrencies(items);
     return items;
   },

@@ -1,9 +1,11 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { User } from '../api/types';
 import type { AccountDictionary, Dictionary } from './types';
 
 export type Language = 'es' | 'en' | 'fr';
-export type LanguagePreference = 'SWITCH_TO_SPANISH' | 'SWITCH_TO_ENGLISH' | 'SWITCH_TO_FRENCH';
+/** The user's language as the API stores it. */
+export type LanguagePreference = User['languagePreference'];
 
 export type Dictionaries = Partial<Record<Language, Dictionary>>;
 
