@@ -39,6 +39,11 @@ commands:
   recover   a locked-out user's way back in: recover --email E [--admin] [--two-factor-off] enables the
             account (an administrator too with --admin, two-step sign-in off with --two-factor-off) and
             prints a one-time password-reset link
+  export-all  write the whole instance (every user, ledger and attachment; not the sessions) to one
+            portable file, while the server runs: export-all [--out FILE] (standard output without)
+  import-all  read such a file into an empty database (SQLite or PostgreSQL, either way): import-all FILE
+  backup    export-all to backups/cashcontrol-<date>.zip in the data folder (or --out FILE)
+  restore   import-all a backup into an empty database: restore FILE
   version   print the version and exit
 
 Run 'cashcontrol serve -h' for the flags; every flag has an environment variable.`
@@ -60,6 +65,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return check(ctx, args, getenv, stdout, stderr)
 	case "recover":
 		return recoverCmd(ctx, args, getenv, stdout, stderr)
+	case "export-all", "backup":
+		return exportAllCmd(ctx, cmd, args, getenv, stdout, stderr)
+	case "import-all", "restore":
+		return importAllCmd(ctx, cmd, args, getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "cashcontrol", version)
 		return nil

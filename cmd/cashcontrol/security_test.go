@@ -23,10 +23,11 @@ func wiredServer(t *testing.T, env map[string]string) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, _, opts, err := wire(context.Background(), c, slog.New(slog.NewTextHandler(io.Discard, nil)), newServerClock())
+	w, err := wire(context.Background(), c, slog.New(slog.NewTextHandler(io.Discard, nil)), newServerClock())
 	if err != nil {
 		t.Fatal(err)
 	}
+	db, opts := w.db, w.opts
 	t.Cleanup(func() { db.Close() })
 	srv := httptest.NewServer(openapitest.Validated(t, server.Handler(opts)))
 	t.Cleanup(srv.Close)
@@ -89,5 +90,34 @@ func TestTrustProxyIgnoresSpoofedForwardedFor(t *testing.T) {
 	}
 	if limited == 0 {
 		t.Fatal("100 of 100 sign-in attempts with a spoofed X-Forwarded-For passed the per-address limit")
+	}
+}
+
+// CASHCONTROL_METRICS=true serves Prometheus metrics at /metrics, with the
+// requests counted by the route the server chose; without it there are
+// none.
+func TestMetricsOnlyWhenAsked(t *testing.T) {
+	get := func(srv *httptest.Server, path string) string {
+		t.Helper()
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	on := wiredServer(t, map[string]string{"CASHCONTROL_METRICS": "true"})
+	get(on, "/api/v1/health")
+	got := get(on, "/metrics")
+	for _, want := range []string{`cashcontrol_http_requests_total{method="GET",route="GET /api/v1/health",status="200"} 1`,
+		`go_sql_open_connections{db_name="sqlite_write"}`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	off := wiredServer(t, map[string]string{})
+	if got := get(off, "/metrics"); strings.Contains(got, "cashcontrol_http_requests_total") {
+		t.Fatal("metrics served without CASHCONTROL_METRICS")
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cashcontrol/internal/mail"
+	"cashcontrol/internal/metrics"
 	"context"
 	"fmt"
 	"io"
@@ -52,19 +53,36 @@ func openStoreAt(ctx context.Context, c config.Config, migrate bool, now func() 
 	return store.OpenNoMigrate(ctx, opts)
 }
 
-func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverClock) (*store.DB, *auth.Sessions, server.Options, error) {
+// wired is the server's parts, as serve starts them.
+type wired struct {
+	db       *store.DB
+	sessions *auth.Sessions
+	opts     server.Options
+	backups  *jobs.Backups // nil: CASHCONTROL_BACKUP_DIR unset
+}
+
+func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverClock) (wired, error) {
 	db, err := openStoreAt(ctx, c, true, clock.now())
 	if err != nil {
-		return nil, nil, server.Options{}, err
+		return wired{}, err
 	}
 	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
-	svc, err := auth.NewService(db, auth.NewLimiter(20*time.Second, 10, nil), auth.NewLimiter(2*time.Second, 30, nil), c.SignupEnabled)
+	// The rate limits: on PostgreSQL in the database, shared by every server
+	// of the instance; SQLite's one server keeps them in memory.
+	limiter := func(name string, every time.Duration, burst int) *auth.Limiter {
+		l := auth.NewLimiter(every, burst, nil)
+		if db.Dialect() == store.Postgres {
+			l.Shared(db, name, log)
+		}
+		return l
+	}
+	svc, err := auth.NewService(db, limiter("account", 20*time.Second, 10), limiter("client", 2*time.Second, 30), c.SignupEnabled)
 	if err == nil {
 		err = svc.EnablePasskeys(c.BaseURL)
 	}
 	if err != nil {
 		db.Close()
-		return nil, nil, server.Options{}, err
+		return wired{}, err
 	}
 	var providers []auth.ProviderConfig
 	for _, p := range c.Providers {
@@ -75,19 +93,30 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 		m, err := mail.Parse(c.SMTPURL)
 		if err != nil {
 			db.Close()
-			return nil, nil, server.Options{}, fmt.Errorf("CASHCONTROL_SMTP_URL: %w", err)
+			return wired{}, fmt.Errorf("CASHCONTROL_SMTP_URL: %w", err)
 		}
 		mailer = m
 	}
-	a := api.New(api.Deps{DB: db, Auth: svc, BaseURL: c.BaseURL, Mailer: mailer, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
+	var backups *jobs.Backups
+	if c.BackupDir != "" {
+		backups = &jobs.Backups{DB: db, Log: log, Dir: c.BackupDir, Every: c.BackupEvery, Keep: c.BackupKeep}
+	}
+	a := api.New(api.Deps{DB: db, Backups: backups, Auth: svc, BaseURL: c.BaseURL, Mailer: mailer, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
 		Currencies: money.NewTable(), Logger: log,
 		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled},
-		Limits: api.Limits{Signups: auth.NewLimiter(c.SignupRate.Every(), c.SignupRate.Events, nil),
-			Uploads: auth.NewLimiter(c.UploadRate.Every(), c.UploadRate.Events, nil),
+		Limits: api.Limits{Signups: limiter("signup", c.SignupRate.Every(), c.SignupRate.Events),
+			Uploads: limiter("upload", c.UploadRate.Every(), c.UploadRate.Events),
 			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes}},
 		ECB: ecbFor(c, db, log)})
-	return db, sessions, server.Options{API: a, Web: web.Dist(), Logger: log, AnalyticsID: c.AnalyticsID,
-		TrustedProxies: c.TrustedProxies, HSTS: c.HTTPS()}, nil
+	var m *metrics.Metrics
+	if c.Metrics {
+		m = metrics.New(db.Pools())
+	}
+	if backups != nil {
+		backups.Ran = m.JobRun
+	}
+	return wired{db: db, sessions: sessions, backups: backups, opts: server.Options{API: a, Web: web.Dist(), Logger: log,
+		AnalyticsID: c.AnalyticsID, TrustedProxies: c.TrustedProxies, HSTS: c.HTTPS(), Metrics: m}}, nil
 }
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -98,10 +127,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	log := newLogger(c, stderr)
 	start := time.Now()
 	clock := newServerClock()
-	db, sessions, opts, err := wire(ctx, c, log, clock)
+	w, err := wire(ctx, c, log, clock)
 	if err != nil {
 		return err
 	}
+	db, sessions, opts := w.db, w.sessions, w.opts
 	defer db.Close()
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
@@ -109,7 +139,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	go sweep(ctx, sessions, db, log)
 	go ecbFor(c, db, log).Run(ctx)
-	go (&jobs.Schedules{DB: db, Log: log, Every: time.Minute, Wake: clock.wake()}).Run(ctx)
+	go (&jobs.Schedules{DB: db, Log: log, Every: time.Minute, Wake: clock.wake(), Ran: opts.Metrics.JobRun}).Run(ctx)
+	if w.backups != nil {
+		go w.backups.Run(ctx)
+	}
 	log.Info("cashcontrol listening", "addr", ln.Addr().String(), "database", string(db.Dialect()), "version", version,
 		"providers", len(c.Providers), "startup", time.Since(start).Round(time.Millisecond))
 	err = server.Serve(ctx, server.New(c.Addr, clock.wrap(server.Handler(opts)), log), ln)
@@ -126,6 +159,9 @@ func sweep(ctx context.Context, s *auth.Sessions, db *store.DB, log *slog.Logger
 			log.Warn("session sweep", "err", err)
 		} else if n > 0 {
 			log.Debug("session sweep", "deleted", n)
+		}
+		if err := db.SweepRates(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("rate limit sweep", "err", err)
 		}
 		if n, err := db.SweepUploads(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("upload sweep", "err", err)

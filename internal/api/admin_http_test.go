@@ -94,7 +94,7 @@ func TestAdministration(t *testing.T) {
 			}
 			walked++
 		}
-		if walked != 6 {
+		if walked != 8 {
 			t.Fatalf("walked %d administration endpoints", walked)
 		}
 

@@ -11,6 +11,7 @@ import (
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/rates"
 	"cashcontrol/internal/store"
@@ -44,6 +45,7 @@ type API struct {
 	limits     Limits
 	baseURL    string
 	mailer     Mailer
+	backups    *jobs.Backups
 	openAPI    func() ([]byte, error) // the document (OpenAPI), made on its first request
 }
 
@@ -79,12 +81,14 @@ type Deps struct {
 	BaseURL string
 	// Mailer sends invitations (nil: their links are only shown).
 	Mailer Mailer
+	// Backups are the scheduled backups (nil: CASHCONTROL_BACKUP_DIR unset).
+	Backups *jobs.Backups
 }
 
 // New returns the API.
 func New(d Deps) *API {
 	a := &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
-		ecb: d.ECB, baseURL: d.BaseURL, mailer: d.Mailer}
+		ecb: d.ECB, baseURL: d.BaseURL, mailer: d.Mailer, backups: d.Backups}
 	a.openAPI = sync.OnceValues(OpenAPI)
 	return a
 }

@@ -20,6 +20,7 @@ import (
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
 	"cashcontrol/internal/store"
@@ -50,6 +51,8 @@ type identityOptions struct {
 	perClient      int
 	providers      []auth.ProviderConfig
 	passkeysAt     string // the public address passkeys are for ("" : none)
+	backupDir      string // where backups go ("": off)
+	shared         bool   // the rate limits in the database (several servers)
 }
 
 // identityServer starts the real handler with a fake clock, tight limits and
@@ -67,7 +70,12 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 	srv := httptest.NewServer(validated(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { h.ServeHTTP(w, r) })))
 	t.Cleanup(srv.Close)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := auth.NewService(db, auth.NewLimiter(time.Minute, o.perAccount, clk.Now), auth.NewLimiter(time.Minute, o.perClient, clk.Now), !o.signupDisabled)
+	perAccount, perClient := auth.NewLimiter(time.Minute, o.perAccount, clk.Now), auth.NewLimiter(time.Minute, o.perClient, clk.Now)
+	if o.shared {
+		perAccount.Shared(db, "account", log)
+		perClient.Shared(db, "client", log)
+	}
+	svc, err := auth.NewService(db, perAccount, perClient, !o.signupDisabled)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +83,11 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 	if err := svc.EnablePasskeys(o.passkeysAt); err != nil {
 		t.Fatal(err)
 	}
-	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, clk.Now),
+	var backups *jobs.Backups
+	if o.backupDir != "" {
+		backups = &jobs.Backups{DB: db, Log: log, Dir: o.backupDir, Every: 24 * time.Hour, Keep: 3}
+	}
+	a := api.New(api.Deps{DB: db, Auth: svc, Backups: backups, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, clk.Now),
 		OIDC: auth.NewOIDC(db, srv.URL, !o.signupDisabled, o.providers), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
 	h = server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})
 	return srv, clk

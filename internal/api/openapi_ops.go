@@ -101,7 +101,7 @@ func accountOps() map[string]op {
 			status: 201, reply: createdToken{}, problems: []string{finance.ECodeLimitExceeded}},
 		"DELETE /api/v1/me/tokens/{id}": {id: "revokeToken", summary: "Revoke an API token", status: 204},
 		"GET /api/v1/me/security-events": {id: "listSecurityEvents", summary: "The user's recent security activity, newest first",
-			query: []param{qp("limit", "int", "How many (1–100, 50 by default).")}, reply: []finance.SecurityEvent{}},
+			query: []param{qp("limit", "int", "How many (1–200, 50 by default).")}, reply: []finance.SecurityEvent{}},
 	}
 }
 
@@ -116,8 +116,12 @@ func adminOps() map[string]op {
 		"GET /api/v1/admin/settings": {id: "adminSettings", summary: "The instance's settings", reply: finance.InstanceSettings{}, problems: []string{finance.ECodeForbidden}},
 		"PUT /api/v1/admin/settings": {id: "adminPutSettings", summary: "Open or close sign-ups, for every server", body: adminSettingsRequest{},
 			reply: finance.InstanceSettings{}, problems: []string{finance.ECodeForbidden}},
+		"GET /api/v1/admin/backups": {id: "adminBackups", summary: "The scheduled backups: their settings and the last 10 taken",
+			reply: backupStatus{}, problems: []string{finance.ECodeForbidden}},
+		"POST /api/v1/admin/backups": {id: "adminBackupNow", summary: "Take a backup now (into CASHCONTROL_BACKUP_DIR)", status: 201,
+			reply: finance.BackupRun{}, problems: []string{finance.ECodeForbidden, finance.ECodeBackupsOff, finance.ECodeBackupFailed}},
 		"GET /api/v1/admin/security-events": {id: "adminSecurityEvents", summary: "Every user's security activity, newest first",
-			query: []param{qp("limit", "int", "How many (1–500, 100 by default).")}, reply: []finance.AdminSecurityEvent{}, problems: []string{finance.ECodeForbidden}},
+			query: []param{qp("limit", "int", "How many (1–200, 100 by default).")}, reply: []finance.AdminSecurityEvent{}, problems: []string{finance.ECodeForbidden}},
 	}
 }
 

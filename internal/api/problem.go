@@ -75,6 +75,8 @@ var statusOf = map[string]int{
 	finance.ECodeResetByEmailOff:      http.StatusConflict,
 	finance.ECodePasskeyFailed:        http.StatusUnauthorized,
 	finance.ECodePasskeysOff:          http.StatusConflict,
+	finance.ECodeBackupsOff:           http.StatusConflict,
+	finance.ECodeBackupFailed:         http.StatusInternalServerError,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

@@ -59,6 +59,8 @@ func (a *API) routes() []route {
 		administer("GET /api/v1/admin/settings", a.adminSettings),
 		administer("PUT /api/v1/admin/settings", a.adminPutSettings),
 		administer("GET /api/v1/admin/security-events", a.adminSecurityEvents),
+		administer("GET /api/v1/admin/backups", a.adminBackups),
+		administer("POST /api/v1/admin/backups", a.adminBackupNow),
 
 		me("PUT /api/v1/me/ledger", a.setCurrentLedger),
 		me("GET /api/v1/ledgers", a.listLedgers),

@@ -213,7 +213,7 @@ func TestTokenScopesOnEveryEndpoint(t *testing.T) {
 		"GET /api/v1/me/tokens", "GET /api/v1/me/two-factor", "POST /api/v1/me/tokens", "POST /api/v1/me/two-factor/confirm",
 		"POST /api/v1/me/two-factor/recovery-codes", "POST /api/v1/me/two-factor/setup", "PUT /api/v1/me/password",
 		"GET /api/v1/admin/security-events", "GET /api/v1/admin/settings", "GET /api/v1/admin/users", "PATCH /api/v1/admin/users/{userId}",
-		"POST /api/v1/admin/users/{userId}/password-reset", "PUT /api/v1/admin/settings",
+		"POST /api/v1/admin/users/{userId}/password-reset", "PUT /api/v1/admin/settings", "GET /api/v1/admin/backups", "POST /api/v1/admin/backups",
 		"GET /api/v1/me/passkeys", "POST /api/v1/me/passkeys/options", "POST /api/v1/me/passkeys", "PATCH /api/v1/me/passkeys/{id}",
 		"DELETE /api/v1/me/passkeys/{id}", "GET /api/v1/events"}
 	slices.Sort(want)

@@ -59,6 +59,14 @@ type Config struct {
 	// (CASHCONTROL_SMTP_URL: smtp://[user:password@]host[:port][?from=address]);
 	// empty: none are emailed, their links are only shown.
 	SMTPURL string
+	// BackupDir, when set, is where the server writes a backup every
+	// BackupEvery and keeps the last BackupKeep (CASHCONTROL_BACKUP_DIR,
+	// CASHCONTROL_BACKUP_EVERY, CASHCONTROL_BACKUP_KEEP).
+	BackupDir   string
+	BackupEvery time.Duration
+	BackupKeep  int
+	// Metrics serves Prometheus metrics at /metrics (CASHCONTROL_METRICS).
+	Metrics bool
 }
 
 // Rate is Events at once, refilled evenly over Per: "10/1h" allows 10 at
@@ -181,6 +189,14 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 		bad("CASHCONTROL_PENDING_IMPORT_MB", "must be a whole number of megabytes, at least 20 (one file of the largest size)")
 	}
 	c.PendingImportBytes = int64(mb) << 20
+	if c.Metrics, err = strconv.ParseBool(env("CASHCONTROL_METRICS", "false")); err != nil {
+		bad("CASHCONTROL_METRICS", "must be true or false")
+	}
+	c.BackupDir = env("CASHCONTROL_BACKUP_DIR", "")
+	c.BackupEvery = duration(env("CASHCONTROL_BACKUP_EVERY", "24h"), "CASHCONTROL_BACKUP_EVERY", bad)
+	if c.BackupKeep, err = strconv.Atoi(env("CASHCONTROL_BACKUP_KEEP", "14")); err != nil || c.BackupKeep < 1 {
+		bad("CASHCONTROL_BACKUP_KEEP", "must be a whole number of at least 1")
+	}
 	c.ECBURL = env("CASHCONTROL_ECB_URL", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")
 	c.ECBHistoryURL = env("CASHCONTROL_ECB_HISTORY_URL", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.xml")
 	for _, u := range []struct{ name, url string }{{"CASHCONTROL_ECB_URL", c.ECBURL}, {"CASHCONTROL_ECB_HISTORY_URL", c.ECBHistoryURL}} {

@@ -19,6 +19,8 @@ type Schedules struct {
 	// Wake, when set, asks for a round now; the round closes the channel it
 	// was sent (a test clock waits on it after moving time).
 	Wake <-chan chan struct{}
+	// Ran, when set, hears of every round (the metrics).
+	Ran func(job string, err error)
 }
 
 // Run posts rounds until ctx ends.
@@ -27,7 +29,11 @@ func (j *Schedules) Run(ctx context.Context) {
 	defer t.Stop()
 	var done chan struct{}
 	for {
-		if n, err := j.DB.PostDue(ctx); err != nil && ctx.Err() == nil {
+		n, err := j.DB.PostDue(ctx)
+		if j.Ran != nil && ctx.Err() == nil {
+			j.Ran("schedules", err)
+		}
+		if err != nil && ctx.Err() == nil {
 			j.Log.Warn("scheduled movements", "err", err)
 		} else if n > 0 {
 			j.Log.Info("scheduled movements posted", "count", n)

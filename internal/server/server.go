@@ -22,6 +22,7 @@ import (
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/metrics"
 )
 
 // Options configure the handler.
@@ -35,6 +36,9 @@ type Options struct {
 	TrustedProxies []netip.Prefix
 	// HSTS adds Strict-Transport-Security to every response (https base URL).
 	HSTS bool
+	// Metrics, when set, counts and times every request and is served at
+	// GET /metrics.
+	Metrics *metrics.Metrics
 }
 
 // Handler builds the whole HTTP handler.
@@ -43,6 +47,11 @@ func Handler(o Options) http.Handler {
 	o.API.Register(mux)
 	newAPIDocs(o.Web).register(mux)
 	mux.Handle("/", newSPA(o.Web, o.API.SessionHint))
+	var routed http.Handler = mux
+	if o.Metrics != nil {
+		mux.Handle("GET /metrics", o.Metrics.Handler())
+		routed = o.Metrics.Instrument(mux)
+	}
 
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -52,10 +61,10 @@ func Handler(o Options) http.Handler {
 	// (Authorization, which a page of another site cannot set without a
 	// CORS preflight this server never allows) carries its own credential,
 	// and the API never reads the cookie of such a request.
-	guarded := cop.Handler(mux)
+	guarded := cop.Handler(routed)
 	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, bearer := auth.BearerToken(r); bearer {
-			mux.ServeHTTP(w, r)
+			routed.ServeHTTP(w, r)
 			return
 		}
 		guarded.ServeHTTP(w, r)

@@ -330,6 +330,15 @@ func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 
 func (db *DB) nowMillis() int64 { return db.now().UnixMilli() }
 
+// Pools are the connection pools, by name, for the metrics: SQLite's writer
+// and readers, PostgreSQL's one pool.
+func (db *DB) Pools() map[string]*sql.DB {
+	if db.w == db.r {
+		return map[string]*sql.DB{"postgres": db.w}
+	}
+	return map[string]*sql.DB{"sqlite_write": db.w, "sqlite_read": db.r}
+}
+
 // queryIDs reads a one-column query of ids: queryIDs(db.query(…)).
 func queryIDs(rows *sql.Rows, err error) ([]int64, error) { return queryColumn[int64](rows, err) }
 

@@ -230,3 +230,23 @@ func (db *DB) ExecForTest(ctx context.Context, q string, args ...any) error {
 	_, err := db.w.ExecContext(ctx, db.rebind(q), args...)
 	return err
 }
+
+// PortableTablesForTest are the tables the portable format carries, and
+// those it leaves out with the reason.
+func PortableTablesForTest() ([]string, map[string]string) {
+	var names []string
+	for _, t := range portableTables {
+		names = append(names, t.name)
+	}
+	return names, notPortable
+}
+
+// TablesForTest are the schema's tables (SQLite's FTS5 shadow tables and its
+// own aside).
+func (db *DB) TablesForTest(ctx context.Context) ([]string, error) {
+	q := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' AND name NOT LIKE 'movements\_search\_%' ESCAPE '\'`
+	if db.dialect == Postgres {
+		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+	}
+	return queryColumn[string](db.query(ctx, q))
+}

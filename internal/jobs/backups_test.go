@@ -1,0 +1,91 @@
+package jobs_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"cashcontrol/internal/jobs"
+	"cashcontrol/internal/store"
+	"cashcontrol/internal/store/storetest"
+)
+
+// Two servers on one PostgreSQL look for the period's backup at once: one
+// file is written, and one run recorded; the next period brings the next;
+// past Keep the oldest go; each backup restores into an empty database.
+func TestScheduledBackups(t *testing.T) {
+	one, two := storetest.OpenPostgresPair(t)
+	ctx := context.Background()
+	if _, err := one.CreateUser(ctx, store.NewUser{Email: "a@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	now := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	servers := []*jobs.Backups{
+		{DB: one, Log: log, Dir: dir, Every: 24 * time.Hour, Keep: 2, Now: clock},
+		{DB: two, Log: log, Dir: dir, Every: 24 * time.Hour, Keep: 2, Now: clock},
+	}
+	round := func() []string {
+		t.Helper()
+		var mu sync.Mutex
+		var wrote []string
+		var wg sync.WaitGroup
+		for _, s := range servers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				f, err := s.Once(ctx)
+				if err != nil {
+					t.Error(err)
+				}
+				if f != "" {
+					mu.Lock()
+					wrote = append(wrote, f)
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		return wrote
+	}
+	if got := round(); len(got) != 1 {
+		t.Fatalf("two servers wrote %d backups for one period: %v", len(got), got)
+	}
+	if got := round(); len(got) != 0 {
+		t.Fatalf("a second look in the same period wrote %v", got)
+	}
+	for day := 1; day <= 3; day++ {
+		now = now.Add(24 * time.Hour)
+		if got := round(); len(got) != 1 {
+			t.Fatalf("day %d: %v", day, got)
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(dir, jobs.BackupPrefix+"*"+jobs.BackupSuffix))
+	if err != nil || len(files) != 2 {
+		t.Fatalf("kept %v, want the last 2 (%v)", files, err)
+	}
+	runs, err := one.Backups(ctx, 10)
+	if err != nil || len(runs) != 4 || runs[0].File != files[1] || runs[0].Size <= 0 || runs[0].Error != "" || runs[0].FinishedAt == 0 {
+		t.Fatalf("runs %+v %v", runs, err)
+	}
+	f, err := os.Open(files[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	target := storetest.OpenSQLite(t)
+	if _, err := target.ImportAll(ctx, f, st.Size()); err != nil {
+		t.Fatal(err)
+	}
+	if u, _, err := target.UserByEmail(ctx, "a@example.com"); err != nil || u == nil {
+		t.Fatalf("the restored backup has no user: %v", err)
+	}
+}

@@ -1,0 +1,44 @@
+package store
+
+import (
+	"context"
+
+	"cashcontrol/internal/finance"
+)
+
+// ClaimBackup takes the backup of the period that starts at slot (Unix ms)
+// for this server: true when no server took it before.
+func (db *DB) ClaimBackup(ctx context.Context, slot int64) (bool, error) {
+	res, err := db.w.ExecContext(ctx, db.rebind(`INSERT INTO backup_runs (slot, started_at) VALUES (?, ?) ON CONFLICT (slot) DO NOTHING`),
+		slot, db.nowMillis())
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// FinishBackup records how the period's backup ended.
+func (db *DB) FinishBackup(ctx context.Context, slot int64, file string, size int64, failure string) error {
+	_, err := db.w.ExecContext(ctx, db.rebind(`UPDATE backup_runs SET finished_at = ?, file = ?, size = ?, error = ? WHERE slot = ?`),
+		db.nowMillis(), file, size, failure, slot)
+	return err
+}
+
+// Backups are the last n scheduled backups, newest first.
+func (db *DB) Backups(ctx context.Context, n int) ([]finance.BackupRun, error) {
+	rows, err := db.query(ctx, `SELECT started_at, finished_at, file, size, error FROM backup_runs ORDER BY started_at DESC, slot DESC LIMIT ?`, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []finance.BackupRun{}
+	for rows.Next() {
+		var b finance.BackupRun
+		if err := rows.Scan(&b.StartedAt, &b.FinishedAt, &b.File, &b.Size, &b.Error); err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
