@@ -5,12 +5,15 @@
 // enables them again, and makes a password-reset link that a signed-out
 // browser opens to set a new password and sign in with it. A server without
 // email says on the login page to ask the administrator. A user who is not an
-// administrator sees no Administration tab. axe scans /config/admin and
-// /login/reset; screenshots, dark on a phone and light on a desktop, go to
+// administrator sees no Administration tab. The server backs up into a
+// temporary folder: "Back up now" adds a backup to the list. axe scans
+// /config/admin and /login/reset; screenshots, dark on a phone and light on a desktop, go to
 // /tmp/shots for a person to look at.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launch, signUpViaApi, startServer } from './server.mjs';
 
@@ -24,15 +27,18 @@ const PHONE = { width: 390, height: 844 };
 
 let srv;
 let browser;
+let backups;
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
+  backups = mkdtempSync(join(tmpdir(), 'cc-e2e-backups-'));
   // No CASHCONTROL_SMTP_URL: the server sends no email.
-  srv = await startServer();
+  srv = await startServer({ CASHCONTROL_BACKUP_DIR: backups });
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
   await srv?.stop();
+  if (backups) rmSync(backups, { recursive: true, force: true });
 });
 
 function describe(violations) {
@@ -262,6 +268,32 @@ test('a user who is not an administrator has no Administration tab, and its addr
     await page.goto(`${srv.base}/config/admin`);
     await page.getByText('Only administrators can open the administration.').waitFor();
     assert.equal((await page.request.get(`${srv.base}/api/v1/admin/users`)).status(), 403);
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('Back up now writes a backup into the server’s folder, and the list shows it', async () => {
+  const ctx = await context('LIGHT_MODE', DESKTOP);
+  const page = await ctx.newPage();
+  try {
+    await signIn(page, ADMIN);
+    await page.goto(`${srv.base}/config/admin`);
+    const section = page.getByRole('region', { name: 'Backups' });
+    await section.getByText(backups, { exact: true }).waitFor(); // the folder
+    const rows = section.getByRole('table', { name: 'Last backups' }).getByRole('row');
+    await rows.nth(1).waitFor(); // a server that starts in a period nobody backed up takes its backup at once
+    const before = await rows.count();
+    await section.getByRole('button', { name: 'Back up now' }).click();
+    const done = page.getByText(/^Backup written: cashcontrol-[\d.-]+\.zip$/);
+    await done.waitFor();
+    const file = (await done.textContent()).replace('Backup written: ', '');
+    assert.ok(existsSync(join(backups, file)), `${file} is in the folder`);
+    await rows.filter({ hasText: file }).getByText('Written').waitFor();
+    assert.equal(await rows.count(), before + 1);
+    const id = await section.getAttribute('aria-labelledby');
+    const { violations } = await new AxeBuilder({ page }).include(`section[aria-labelledby="${id}"]`).analyze();
+    assert.equal(violations.length, 0, `the backups section:\n${describe(violations)}`);
   } finally {
     await ctx.close();
   }

@@ -5,6 +5,7 @@ import { useUser } from '@/shared/api/queries';
 import { ADMIN_ROL } from '@/shared/api/types';
 import { AccountStrings } from '@/shared/ui/AccountStrings';
 import { PageHeader } from '@/shared/ui/PageHeader';
+import { BackupsCard } from './BackupsCard';
 import { SecurityEventsCard } from './SecurityEventsCard';
 import { SignupsCard } from './SignupsCard';
 import { UsersCard } from './UsersCard';
@@ -27,7 +28,7 @@ function OnlyAdmins() {
   );
 }
 
-/** /config/admin: sign-ups on or off, the users and their access, and everyone's security activity. Administrators only. */
+/** /config/admin: sign-ups on or off, the users and their access, the backups, and everyone's security activity. Administrators only. */
 export default function AdminPage({ nav }: { nav?: React.ReactNode }) {
   const { t } = useTranslation();
   const user = useUser();
@@ -42,6 +43,7 @@ export default function AdminPage({ nav }: { nav?: React.ReactNode }) {
           <>
             <SignupsCard />
             <UsersCard />
+            <BackupsCard />
             <SecurityEventsCard />
           </>
         ) : (

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
 import type { AdminSettingsRequest } from '@/shared/api/schema.gen';
-import type { AdminSecurityEvent, AdminUser, AdminUserPatch, InstanceSettings, Meta, PasswordResetLink } from '@/shared/api/types';
+import type { AdminSecurityEvent, AdminUser, AdminUserPatch, BackupRun, BackupStatus, InstanceSettings, Meta, PasswordResetLink } from '@/shared/api/types';
 
 // The administration: the instance's users, its settings and everyone's
 // security activity (administrators only: the server answers 403 to anyone else).
@@ -10,6 +10,7 @@ const adminKey = ['admin'] as const;
 const usersKey = [...adminKey, 'users'] as const;
 const settingsKey = [...adminKey, 'settings'] as const;
 const eventsKey = [...adminKey, 'security-events'] as const;
+const backupsKey = [...adminKey, 'backups'] as const;
 
 /** How many of everyone's security events the administration shows. */
 export const ADMIN_EVENTS = 100;
@@ -24,6 +25,20 @@ export function useAdminSettings() {
 
 export function useAdminSecurityEvents() {
   return useQuery({ queryKey: eventsKey, queryFn: () => api.get<AdminSecurityEvent[]>(`/api/v1/admin/security-events?limit=${ADMIN_EVENTS}`) });
+}
+
+/** The scheduled backups' settings and the last 10 backups taken, newest first. */
+export function useBackups() {
+  return useQuery({ queryKey: backupsKey, queryFn: () => api.get<BackupStatus>('/api/v1/admin/backups') });
+}
+
+/** "Back up now": the server answers once the file is written (seconds). A failed one is listed too, so the list reloads either way. */
+export function useBackUpNow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<BackupRun>('/api/v1/admin/backups'),
+    onSettled: () => qc.invalidateQueries({ queryKey: backupsKey }),
+  });
 }
 
 /** Sign-ups on or off for every server; the login page's link (meta's signupEnabled) follows. */

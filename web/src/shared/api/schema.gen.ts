@@ -116,6 +116,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scheduled backups: their settings and the last 10 taken
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden, token_not_allowed
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["adminBackups"];
+        put?: never;
+        /**
+         * Take a backup now (into CASHCONTROL_BACKUP_DIR)
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_not_allowed, token_scope
+         *     - 404: not_found
+         *     - 409: backups_off
+         *     - 500: backup_failed, internal
+         */
+        post: operations["adminBackupNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/security-events": {
         parameters: {
             query?: never;
@@ -4653,6 +4688,24 @@ export interface components {
             residentKey?: string;
             userVerification?: string;
         };
+        BackupRun: {
+            error: string;
+            file: string;
+            /** Format: int64 */
+            finishedAt: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            startedAt: number;
+        };
+        BackupStatus: {
+            dir: string;
+            enabled: boolean;
+            /** Format: int64 */
+            every: number;
+            keep: number;
+            runs: components["schemas"]["BackupRun"][];
+        };
         BudgetChangeBody: {
             /** Format: int64 */
             amount?: number | null;
@@ -5839,6 +5892,8 @@ export type ApiToken = components['schemas']['APIToken'];
 export type Attachment = components['schemas']['Attachment'];
 export type AttachmentList = components['schemas']['AttachmentList'];
 export type AuthenticatorSelection = components['schemas']['AuthenticatorSelection'];
+export type BackupRun = components['schemas']['BackupRun'];
+export type BackupStatus = components['schemas']['BackupStatus'];
 export type BudgetChangeBody = components['schemas']['BudgetChangeBody'];
 export type BudgetInput = components['schemas']['BudgetInput'];
 export type BudgetLine = components['schemas']['BudgetLine'];
@@ -6167,10 +6222,61 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    adminBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    adminBackupNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     adminSecurityEvents: {
         parameters: {
             query?: {
-                /** @description How many (1–500, 100 by default). */
+                /** @description How many (1–200, 100 by default). */
                 limit?: number;
             };
             header?: never;
@@ -10667,7 +10773,7 @@ export interface operations {
     listSecurityEvents: {
         parameters: {
             query?: {
-                /** @description How many (1–100, 50 by default). */
+                /** @description How many (1–200, 50 by default). */
                 limit?: number;
             };
             header?: never;

@@ -6,6 +6,8 @@ import type * as Schema from './schema.gen';
 export type { Account, Category, Currency, CustomCurrency, Ledger, Member, Meta, Movement, Rate, User } from './schema.gen';
 export type { Activity, AdminSecurityEvent, AdminUser, AdminUserPatch, Invitation, InstanceSettings, Passkey, PasswordResetLink } from './schema.gen';
 export type { ApiToken, RecoveryCodes, SecurityEvent, TwoFactorSetup, TwoFactorStatus } from './schema.gen';
+/** The administration's backups: the schedule's settings, and each backup taken (Unix ms; finishedAt 0 while it runs or when its server stopped). */
+export type { BackupRun, BackupStatus } from './schema.gen';
 
 /** A way to sign in with another site (OpenID Connect). */
 export type Provider = Schema.ProviderInfo;

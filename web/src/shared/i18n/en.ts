@@ -101,6 +101,8 @@ const en = {
     passkey_failed:
       'The passkey was not accepted: it may have been removed from your account, or the request took too long. Try again, or sign in with your password.',
     passkeys_unavailable: 'Passkeys are not available at this address of the server.',
+    backups_off: 'Backups are off on this server: an administrator turns them on by setting CASHCONTROL_BACKUP_DIR.',
+    backup_failed: 'The backup could not be written (is its folder full, or not writable by the server?). The list of backups says why.',
   },
   fieldErrors: {
     required: 'Required',

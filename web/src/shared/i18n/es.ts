@@ -103,6 +103,9 @@ const es: Dictionary = {
     passkey_failed:
       'La llave de acceso no se aceptó: puede que se haya quitado de tu cuenta o que la solicitud tardara demasiado. Vuelve a intentarlo o inicia sesión con tu contraseña.',
     passkeys_unavailable: 'Las llaves de acceso no están disponibles en esta dirección del servidor.',
+    backups_off: 'Las copias de seguridad están desactivadas en este servidor: un administrador las activa con el ajuste CASHCONTROL_BACKUP_DIR.',
+    backup_failed:
+      'No se pudo escribir la copia de seguridad (¿su carpeta está llena o el servidor no puede escribir en ella?). La lista de copias dice por qué.',
   },
   fieldErrors: {
     required: 'Obligatorio',

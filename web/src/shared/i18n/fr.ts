@@ -103,6 +103,9 @@ const fr: Dictionary = {
     passkey_failed:
       'La clé d’accès n’a pas été acceptée : elle a peut-être été retirée de votre compte, ou la demande a pris trop de temps. Réessayez, ou connectez-vous avec votre mot de passe.',
     passkeys_unavailable: 'Les clés d’accès ne sont pas disponibles à cette adresse du serveur.',
+    backups_off: 'Les sauvegardes sont désactivées sur ce serveur : un administrateur les active avec le réglage CASHCONTROL_BACKUP_DIR.',
+    backup_failed:
+      'La sauvegarde n’a pas pu être écrite (son dossier est-il plein, ou le serveur ne peut-il pas y écrire ?). La liste des sauvegardes dit pourquoi.',
   },
   fieldErrors: {
     required: 'Obligatoire',
