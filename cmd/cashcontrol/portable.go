@@ -90,18 +90,33 @@ func importAllCmd(ctx context.Context, name string, args []string, getenv func(s
 	if err != nil {
 		return err
 	}
-	db, err := openStore(ctx, c, true)
+	m, _, err := store.ReadPortable(f, st.Size())
+	if err != nil {
+		return fmt.Errorf("%s: nothing was imported: %w", name, err)
+	}
+	db, err := openStore(ctx, c, false)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	// The database goes up to the export's schema version, takes it, then
+	// up to this binary's: an export of an older version imports too.
+	if cur, err := db.SchemaVersion(ctx); err == nil && cur > m.Schema {
+		return fmt.Errorf("%s: this database is at schema version %d, newer than the export's %d: import it into a new database", name, cur, m.Schema)
+	}
+	if err := db.MigrateTo(ctx, m.Schema); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
 	start := time.Now()
-	m, err := db.ImportAll(ctx, f, st.Size())
+	m, err = db.ImportAll(ctx, f, st.Size())
 	if errors.Is(err, store.ErrNotEmpty) {
 		return fmt.Errorf("%s: %w; point it at a new database (DATABASE_URL, or another CASHCONTROL_DATA_DIR)", name, err)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: nothing was imported: %w", name, err)
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		return fmt.Errorf("%s: imported, but the migrations after it failed: %w", name, err)
 	}
 	report(stdout, "imported", m, fmt.Sprintf(" in %s", time.Since(start).Round(time.Millisecond)))
 	return nil

@@ -418,3 +418,47 @@ func tablesOf(t *testing.T, path string) map[string]string {
 	}
 	return out
 }
+
+// An export taken by an older version (an older schema) imports: the new
+// database is migrated up to the export's version, takes it, then goes on
+// to the latest.
+func TestImportAnOlderExport(t *testing.T) {
+	ctx := context.Background()
+	old, err := store.OpenNoMigrate(ctx, store.Options{SQLitePath: filepath.Join(t.TempDir(), "old.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	latest, err := openAt(t, t.TempDir(), "").SchemaVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.MigrateTo(ctx, latest-1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.CreateUser(ctx, store.NewUser{Email: "ana@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.zip")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := old.ExportAll(ctx, f)
+	f.Close()
+	if err != nil || m.Schema != latest-1 {
+		t.Fatalf("%v %+v", err, m)
+	}
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if err := run(ctx, []string{"import-all", path}, envOf(map[string]string{"CASHCONTROL_DATA_DIR": dir, "CASHCONTROL_LOG_LEVEL": "error"}), &out, &errb); err != nil {
+		t.Fatalf("import-all of an older export: %v", err)
+	}
+	db := openAt(t, dir, "")
+	if v, err := db.SchemaVersion(ctx); err != nil || v != latest {
+		t.Fatalf("schema %d %v, want %d", v, err, latest)
+	}
+	if u, _, err := db.UserByEmail(ctx, "ana@example.com"); err != nil || u == nil {
+		t.Fatalf("the user: %v", err)
+	}
+}

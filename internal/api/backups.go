@@ -37,14 +37,10 @@ func (a *API) adminBackupNow(w http.ResponseWriter, r *http.Request, u *finance.
 		a.fail(w, r, finance.Errorf(finance.ECodeBackupsOff, "backups are off: set CASHCONTROL_BACKUP_DIR"))
 		return
 	}
-	if _, err := a.backups.TakeNow(r.Context()); err != nil {
+	run, err := a.backups.TakeNow(r.Context())
+	if err != nil {
 		a.fail(w, r, finance.Errorf(finance.ECodeBackupFailed, "the backup failed: %v", err))
 		return
 	}
-	runs, err := a.db.Backups(r.Context(), 1)
-	if err != nil || len(runs) == 0 {
-		a.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, runs[0])
+	writeJSON(w, http.StatusCreated, run)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"cashcontrol/internal/finance"
 	"cashcontrol/internal/store"
 )
 
@@ -71,7 +72,10 @@ func (j *Backups) now() time.Time {
 func (j *Backups) Once(ctx context.Context) (string, error) {
 	at := j.now()
 	slot := at.Truncate(j.Every).UnixMilli()
-	mine, err := j.DB.ClaimBackup(ctx, slot)
+	// A period whose backup failed, or whose server stopped before it
+	// finished, is taken again after a while (an hour for daily ones).
+	lease := max(j.Every/24, 10*time.Minute)
+	mine, err := j.DB.ClaimBackup(ctx, slot, at, lease)
 	if err != nil || !mine {
 		return "", err
 	}
@@ -79,15 +83,20 @@ func (j *Backups) Once(ctx context.Context) (string, error) {
 }
 
 // TakeNow takes a backup now, outside the periods (an administrator's
-// "back up now"); it returns the file written.
-func (j *Backups) TakeNow(ctx context.Context) (string, error) {
+// "back up now"), to its end even when the caller goes away; it returns
+// the run as the list shows it.
+func (j *Backups) TakeNow(ctx context.Context) (finance.BackupRun, error) {
+	ctx = context.WithoutCancel(ctx)
 	at := j.now()
 	// A period's slot is its start; one taken by hand is the moment, negated.
 	slot := -at.UnixMilli()
-	if _, err := j.DB.ClaimBackup(ctx, slot); err != nil {
-		return "", err
+	if _, err := j.DB.ClaimBackup(ctx, slot, at, 0); err != nil {
+		return finance.BackupRun{}, err
 	}
-	return j.take(ctx, slot, at)
+	if _, err := j.take(ctx, slot, at); err != nil {
+		return finance.BackupRun{}, err
+	}
+	return j.DB.Backup(ctx, slot)
 }
 
 func (j *Backups) take(ctx context.Context, slot int64, at time.Time) (string, error) {
@@ -107,7 +116,10 @@ func (j *Backups) take(ctx context.Context, slot int64, at time.Time) (string, e
 		return "", err
 	}
 	j.Log.Info("backup written", "file", path, "bytes", size)
-	return path, j.prune()
+	if err := j.prune(); err != nil {
+		j.Log.Warn("backup: removing the older ones", "err", err)
+	}
+	return path, nil
 }
 
 // prune removes all but the newest Keep backups of Dir.

@@ -67,12 +67,36 @@ func TestScheduledBackups(t *testing.T) {
 			t.Fatalf("day %d: %v", day, got)
 		}
 	}
+	// A period whose backup fails (the folder cannot be made) is taken
+	// again an hour later, not before.
+	now = now.Add(24 * time.Hour)
+	blocker := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range servers {
+		s.Dir = filepath.Join(blocker, "backups")
+	}
+	if _, err := servers[0].Once(ctx); err == nil {
+		t.Fatal("a backup into a file's folder worked")
+	}
+	for _, s := range servers {
+		s.Dir = dir
+	}
+	now = now.Add(30 * time.Minute)
+	if got := round(); len(got) != 0 {
+		t.Fatalf("the failed period was taken again after 30 minutes: %v", got)
+	}
+	now = now.Add(31 * time.Minute)
+	if got := round(); len(got) != 1 {
+		t.Fatalf("the failed period was not taken again after an hour: %v", got)
+	}
 	files, err := filepath.Glob(filepath.Join(dir, jobs.BackupPrefix+"*"+jobs.BackupSuffix))
 	if err != nil || len(files) != 2 {
 		t.Fatalf("kept %v, want the last 2 (%v)", files, err)
 	}
 	runs, err := one.Backups(ctx, 10)
-	if err != nil || len(runs) != 4 || runs[0].File != files[1] || runs[0].Size <= 0 || runs[0].Error != "" || runs[0].FinishedAt == 0 {
+	if err != nil || len(runs) != 5 || runs[0].File != files[1] || runs[0].Size <= 0 || runs[0].Error != "" || runs[0].FinishedAt == 0 {
 		t.Fatalf("runs %+v %v", runs, err)
 	}
 	f, err := os.Open(files[1])

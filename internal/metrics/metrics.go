@@ -22,8 +22,8 @@ type Metrics struct {
 	jobs     *prometheus.CounterVec
 }
 
-// New registers the metrics, with the database pools named by pools
-// ("write", "read").
+// New registers the metrics, with the database pools by name (store.DB's
+// Pools: sqlite_write and sqlite_read, or postgres).
 func New(pools map[string]*sql.DB) *Metrics {
 	m := &Metrics{
 		reg: prometheus.NewRegistry(),
@@ -59,9 +59,20 @@ func (m *Metrics) Instrument(next http.Handler) http.Handler {
 		if route == "" {
 			route = "none"
 		}
-		m.requests.WithLabelValues(route, r.Method, strconv.Itoa(rec.code)).Inc()
-		m.latency.WithLabelValues(route, r.Method).Observe(time.Since(start).Seconds())
+		method := methodOf(r.Method)
+		m.requests.WithLabelValues(route, method, strconv.Itoa(rec.code)).Inc()
+		m.latency.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
 	})
+}
+
+// methodOf is the method's label: any method a client makes up is OTHER, so
+// that no client can add series without end.
+func methodOf(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "OTHER"
 }
 
 // JobRun counts a run of a background job.

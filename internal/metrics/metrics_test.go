@@ -29,6 +29,9 @@ func TestMetrics(t *testing.T) {
 	for _, p := range []string{"/api/v1/movements/1", "/api/v1/movements/2", "/api/v1/movements/404", "/nowhere"} {
 		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", p, nil))
 	}
+	for _, method := range []string{"ZZZ1", "ZZZ2"} {
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(method, "/nowhere", nil))
+	}
 	m.JobRun("backup", nil)
 	m.JobRun("backup", errors.New("disk full"))
 	rec := httptest.NewRecorder()
@@ -38,6 +41,7 @@ func TestMetrics(t *testing.T) {
 		`cashcontrol_http_requests_total{method="GET",route="GET /api/v1/movements/{id}",status="200"} 2`,
 		`cashcontrol_http_requests_total{method="GET",route="GET /api/v1/movements/{id}",status="404"} 1`,
 		`cashcontrol_http_requests_total{method="GET",route="none",status="404"} 1`,
+		`cashcontrol_http_requests_total{method="OTHER",route="none",status="404"} 2`,
 		`cashcontrol_http_request_duration_seconds_count{method="GET",route="GET /api/v1/movements/{id}"} 3`,
 		`cashcontrol_job_runs_total{job="backup",result="ok"} 1`,
 		`cashcontrol_job_runs_total{job="backup",result="error"} 1`,

@@ -2,15 +2,20 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"cashcontrol/internal/finance"
 )
 
 // ClaimBackup takes the backup of the period that starts at slot (Unix ms)
-// for this server: true when no server took it before.
-func (db *DB) ClaimBackup(ctx context.Context, slot int64) (bool, error) {
-	res, err := db.w.ExecContext(ctx, db.rebind(`INSERT INTO backup_runs (slot, started_at) VALUES (?, ?) ON CONFLICT (slot) DO NOTHING`),
-		slot, db.nowMillis())
+// for this server: true when no server took it before, or when the one
+// that did failed, or stopped without finishing, more than lease ago.
+func (db *DB) ClaimBackup(ctx context.Context, slot int64, at time.Time, lease time.Duration) (bool, error) {
+	now := at.UnixMilli()
+	res, err := db.w.ExecContext(ctx, db.rebind(`INSERT INTO backup_runs (slot, started_at) VALUES (?, ?)
+		ON CONFLICT (slot) DO UPDATE SET started_at = excluded.started_at, finished_at = 0, file = '', size = 0, error = ''
+		WHERE backup_runs.started_at < ? AND (backup_runs.error <> '' OR backup_runs.finished_at = 0)`),
+		slot, now, now-lease.Milliseconds())
 	if err != nil {
 		return false, err
 	}
@@ -23,6 +28,14 @@ func (db *DB) FinishBackup(ctx context.Context, slot int64, file string, size in
 	_, err := db.w.ExecContext(ctx, db.rebind(`UPDATE backup_runs SET finished_at = ?, file = ?, size = ?, error = ? WHERE slot = ?`),
 		db.nowMillis(), file, size, failure, slot)
 	return err
+}
+
+// Backup is the run of one slot.
+func (db *DB) Backup(ctx context.Context, slot int64) (finance.BackupRun, error) {
+	var b finance.BackupRun
+	err := db.queryRow(ctx, `SELECT started_at, finished_at, file, size, error FROM backup_runs WHERE slot = ?`, slot).
+		Scan(&b.StartedAt, &b.FinishedAt, &b.File, &b.Size, &b.Error)
+	return b, notFound(err, "backup")
 }
 
 // Backups are the last n scheduled backups, newest first.

@@ -30,6 +30,19 @@ func (db *DB) Migrate(ctx context.Context) (int, error) {
 	return len(res), nil
 }
 
+// MigrateTo applies the pending migrations up to version, no further (an
+// empty database about to receive an export taken at that version).
+func (db *DB) MigrateTo(ctx context.Context, version int64) error {
+	p, err := db.migrator()
+	if err != nil {
+		return err
+	}
+	if _, err := p.UpTo(ctx, version); err != nil {
+		return fmt.Errorf("migrate to %d: %w", version, err)
+	}
+	return nil
+}
+
 // SchemaVersion returns the highest applied migration.
 func (db *DB) SchemaVersion(ctx context.Context) (int64, error) {
 	p, err := db.migrator()

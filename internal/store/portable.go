@@ -7,11 +7,14 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The portable format: a whole instance in one zip, the same from SQLite and
@@ -158,6 +161,10 @@ func (db *DB) ExportAll(ctx context.Context, w io.Writer) (*PortableManifest, er
 			m.Sequences[t.name] = seq
 		}
 	}
+	// The files' keys come from the snapshot; the snapshot need not stay
+	// open (holding back PostgreSQL's vacuum, SQLite's checkpoints) while
+	// the files are copied.
+	_ = tx.Rollback()
 	if err := db.exportFiles(ctx, zw, fileKeys, m); err != nil {
 		return nil, err
 	}
@@ -206,7 +213,9 @@ func (db *DB) exportTable(ctx context.Context, tx *sql.Tx, zw *zip.Writer, table
 			return 0, nil, err
 		}
 		for i, c := range cols {
-			line[i] = portableValue(vals[i], c.kind)
+			if line[i], err = portableValue(vals[i], c.kind); err != nil {
+				return 0, nil, fmt.Errorf("%s of row %d: %w", c.name, n+1, err)
+			}
 			if keyCols[c.name] {
 				if s, ok := line[i].(string); ok && s != "" {
 					keys = append(keys, s)
@@ -224,27 +233,40 @@ func (db *DB) exportTable(ctx context.Context, tx *sql.Tx, zw *zip.Writer, table
 	return n, keys, bw.Flush()
 }
 
-// portableValue is a scanned value as the format writes it.
-func portableValue(v any, kind string) any {
+// portableValue is a scanned value as the format writes it. A binary
+// column's value is base64 whatever SQLite stored in it; text must be
+// UTF-8, which JSON carries unchanged.
+func portableValue(v any, kind string) (any, error) {
 	switch x := v.(type) {
 	case nil:
-		return nil
+		return nil, nil
 	case []byte:
 		if kind == "blob" {
-			return base64.StdEncoding.EncodeToString(x)
+			return base64.StdEncoding.EncodeToString(x), nil
 		}
-		return string(x)
+		if !utf8.Valid(x) {
+			return nil, errors.New("text that is not UTF-8")
+		}
+		return string(x), nil
+	case string:
+		if kind == "blob" {
+			return base64.StdEncoding.EncodeToString([]byte(x)), nil
+		}
+		if !utf8.ValidString(x) {
+			return nil, errors.New("text that is not UTF-8")
+		}
+		return x, nil
 	case bool:
-		return x
+		return x, nil
 	case time.Time:
-		return x.UTC().Format(time.RFC3339Nano)
+		return x.UTC().Format(time.RFC3339Nano), nil
 	}
 	if kind == "bool" {
 		if n, ok := v.(int64); ok {
-			return n != 0
+			return n != 0, nil
 		}
 	}
-	return v
+	return v, nil
 }
 
 // exportFiles writes the attachments' files; one gone meanwhile is counted.
@@ -255,9 +277,12 @@ func (db *DB) exportFiles(ctx context.Context, zw *zip.Writer, keys []string, m 
 	slices.Sort(keys)
 	for _, key := range slices.Compact(keys) {
 		r, err := db.files.Open(ctx, key)
-		if err != nil {
-			m.MissingFiles++
+		if errors.Is(err, fs.ErrNotExist) {
+			m.MissingFiles++ // its attachment was deleted after the snapshot
 			continue
+		}
+		if err != nil {
+			return fmt.Errorf("export the file %s: %w", key, err)
 		}
 		hdr := &zip.FileHeader{Name: "files/" + key, Method: zip.Store, Modified: m.ExportedAt} // images and PDFs are compressed already
 		f, err := zw.CreateHeader(hdr)

@@ -19,6 +19,9 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 )
 
+// maxPortableFile bounds an attachment's file read from a portable file.
+const maxPortableFile = 64 << 20
+
 // ErrNotEmpty refuses an import into a database that holds an instance.
 var ErrNotEmpty = errors.New("the database is not empty: import-all and restore need one with no users")
 
@@ -27,16 +30,12 @@ var ErrNotEmpty = errors.New("the database is not empty: import-all and restore 
 // corrupt, truncated or from another schema version imports nothing. The
 // attachments' files go to the file store; the id sequences continue where
 // the exported instance's were.
+//
+// An export taken at an older schema version imports into a database
+// migrated up to that version, no further (ReadPortable says which; the
+// import-all command does that, then migrates the rest of the way).
 func (db *DB) ImportAll(ctx context.Context, r io.ReaderAt, size int64) (*PortableManifest, error) {
-	zr, err := zip.NewReader(r, size)
-	if err != nil {
-		return nil, fmt.Errorf("not a Cash Control export: %w", err)
-	}
-	entries := map[string]*zip.File{}
-	for _, f := range zr.File {
-		entries[f.Name] = f
-	}
-	m, err := readManifest(entries["manifest.json"])
+	m, entries, err := ReadPortable(r, size)
 	if err != nil {
 		return nil, err
 	}
@@ -45,18 +44,17 @@ func (db *DB) ImportAll(ctx context.Context, r io.ReaderAt, size int64) (*Portab
 		return nil, err
 	}
 	if m.Schema != version {
-		return nil, fmt.Errorf("the export was taken at schema version %d and this database is at %d: import it with the same version of Cash Control", m.Schema, version)
-	}
-	var users int64
-	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&users); err != nil {
-		return nil, err
-	}
-	if users > 0 {
-		return nil, ErrNotEmpty
+		return nil, fmt.Errorf("the export was taken at schema version %d and this database is at %d: import it into a new database", m.Schema, version)
 	}
 	var written []string
 	err = db.importTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
+		if err := db.mustBeEmpty(ctx, tx, m); err != nil {
+			return err
+		}
 		for _, t := range portableTables {
+			if manifestTable(m, t.name) == nil {
+				continue // a table newer than the export
+			}
 			if err := db.importTable(ctx, tx, conn, t, m, entries); err != nil {
 				return fmt.Errorf("import %s: %w", t.name, err)
 			}
@@ -77,7 +75,54 @@ func (db *DB) ImportAll(ctx context.Context, r io.ReaderAt, size int64) (*Portab
 		}
 		return nil, err
 	}
+	if db.dialect == Postgres {
+		// A million rows are planned as if none until autovacuum comes.
+		_ = db.RefreshStatistics(ctx)
+	}
 	return m, nil
+}
+
+// ReadPortable opens a portable file: its manifest and entries. The
+// manifest's Schema is the version the importing database must be at.
+func ReadPortable(r io.ReaderAt, size int64) (*PortableManifest, map[string]*zip.File, error) {
+	zr, err := zip.NewReader(r, size)
+	if err != nil {
+		return nil, nil, fmt.Errorf("not a Cash Control export (or a truncated one): %w", err)
+	}
+	entries := map[string]*zip.File{}
+	for _, f := range zr.File {
+		entries[f.Name] = f
+	}
+	m, err := readManifest(entries["manifest.json"])
+	return m, entries, err
+}
+
+// mustBeEmpty refuses a database that holds any row of the tables an
+// import writes, naming the first.
+func (db *DB) mustBeEmpty(ctx context.Context, tx *sql.Tx, m *PortableManifest) error {
+	for _, t := range portableTables {
+		if manifestTable(m, t.name) == nil {
+			continue
+		}
+		var any int
+		err := tx.QueryRowContext(ctx, `SELECT 1 FROM `+t.name+` LIMIT 1`).Scan(&any)
+		if err == nil {
+			return fmt.Errorf("%w (the table %s has rows)", ErrNotEmpty, t.name)
+		}
+		if err != sql.ErrNoRows {
+			return err
+		}
+	}
+	return nil
+}
+
+func manifestTable(m *PortableManifest, name string) *PortableTable {
+	for i := range m.Tables {
+		if m.Tables[i].Name == name {
+			return &m.Tables[i]
+		}
+	}
+	return nil
 }
 
 func readManifest(f *zip.File) (*PortableManifest, error) {
@@ -172,12 +217,7 @@ func (db *DB) importTable(ctx context.Context, tx *sql.Tx, conn *sql.Conn, t por
 // matchColumns is the manifest's entry for a table, and the target's
 // columns in the manifest's order: the same set, or the import stops.
 func (db *DB) matchColumns(ctx context.Context, tx *sql.Tx, table string, m *PortableManifest) (PortableTable, []column, error) {
-	var pt *PortableTable
-	for i := range m.Tables {
-		if m.Tables[i].Name == table {
-			pt = &m.Tables[i]
-		}
-	}
+	pt := manifestTable(m, table)
 	if pt == nil {
 		return PortableTable{}, nil, errors.New("the manifest does not list it")
 	}
@@ -190,7 +230,11 @@ func (db *DB) matchColumns(ctx context.Context, tx *sql.Tx, table string, m *Por
 		byName[c.name] = c
 	}
 	if len(pt.Columns) != len(have) {
-		return PortableTable{}, nil, fmt.Errorf("the file has the columns %v, this database %d", pt.Columns, len(have))
+		names := make([]string, len(have))
+		for i, c := range have {
+			names[i] = c.name
+		}
+		return PortableTable{}, nil, fmt.Errorf("the file has the columns %v, this database %v", pt.Columns, names)
 	}
 	cols := make([]column, len(pt.Columns))
 	for i, name := range pt.Columns {
@@ -278,7 +322,7 @@ func fromPortable(v any, kind string) (any, error) {
 			return string(x), nil
 		}
 	}
-	return nil, fmt.Errorf("%v is not a %s", v, kind)
+	return nil, fmt.Errorf("%v is not of the column's kind (%s)", v, kind)
 }
 
 // insertRows writes rows with prepared INSERTs of many rows each (SQLite).
@@ -366,7 +410,7 @@ func copyRows(ctx context.Context, conn *sql.Conn, table string, cols []column, 
 // they may point at is there.
 func (db *DB) importLater(ctx context.Context, tx *sql.Tx, m *PortableManifest, entries map[string]*zip.File) error {
 	for _, t := range portableTables {
-		if len(t.later) == 0 {
+		if len(t.later) == 0 || manifestTable(m, t.name) == nil {
 			continue
 		}
 		_, cols, err := db.matchColumns(ctx, tx, t.name, m)
@@ -440,6 +484,9 @@ func allNil(vs []any) bool {
 // largest id imported when that is larger.
 func (db *DB) setSequences(ctx context.Context, tx *sql.Tx, m *PortableManifest) error {
 	for _, t := range portableTables {
+		if manifestTable(m, t.name) == nil {
+			continue
+		}
 		cols, err := db.columns(ctx, tx, t.name)
 		if err != nil {
 			return err
@@ -492,8 +539,11 @@ func (db *DB) importFiles(ctx context.Context, entries map[string]*zip.File) ([]
 			return written, err
 		}
 		var buf bytes.Buffer
-		_, err = io.Copy(&buf, io.LimitReader(rc, 64<<20))
+		_, err = io.Copy(&buf, io.LimitReader(rc, maxPortableFile+1))
 		rc.Close()
+		if err == nil && buf.Len() > maxPortableFile {
+			err = fmt.Errorf("larger than %d MB", maxPortableFile>>20)
+		}
 		if err == nil {
 			err = db.files.Put(ctx, key, buf.Bytes())
 		}
