@@ -13,7 +13,7 @@ export GOFLAGS := -tags=$(GO_TAGS)
 GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' -o -name 'openapi.md' 2>/dev/null) go.mod go.sum
-WEB_SOURCES := $(shell find web/src web/index.html web/public web/api-docs -type f 2>/dev/null) web/package.json web/vite.config.ts
+WEB_SOURCES := $(shell find web/src web/sw web/index.html web/public web/api-docs -type f 2>/dev/null) web/package.json web/vite.config.ts
 
 .PHONY: run build web-deps web-build test check api-types go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
 

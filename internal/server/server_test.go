@@ -146,6 +146,33 @@ func TestSPAFallbackAndCaching(t *testing.T) {
 	}
 }
 
+// The installable app: its manifest is served as one (a browser ignores a
+// manifest of another type), and its service worker is revalidated at every
+// visit so that a new build reaches the phones that installed the app.
+func TestInstallableAppFiles(t *testing.T) {
+	const manifest = `{"name":"Cash Control","start_url":"/","display":"standalone"}`
+	srv := newServerWith(t, fstest.MapFS{
+		"index.html":           {Data: []byte(indexHTML)},
+		"manifest.webmanifest": {Data: []byte(manifest)},
+		"sw.js":                {Data: []byte("self.addEventListener('fetch', () => {});")},
+		"icons/pwa-192.png":    {Data: []byte("\x89PNG\r\n\x1a\n")},
+	})
+	resp, body := get(t, srv, "/manifest.webmanifest")
+	if resp.StatusCode != 200 || body != manifest || resp.Header.Get("Content-Type") != "application/manifest+json" {
+		t.Fatalf("manifest: %d %q %q", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+	}
+	resp, body = get(t, srv, "/sw.js")
+	if resp.StatusCode != 200 || !strings.Contains(body, "addEventListener") || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
+		t.Fatalf("sw.js: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	if cc := resp.Header.Get("Cache-Control"); cc != "no-cache" {
+		t.Fatalf("sw.js Cache-Control %q, want no-cache", cc)
+	}
+	if resp, _ := get(t, srv, "/icons/pwa-192.png"); resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("icon: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+}
+
 func TestCompressionAndSecurityHeaders(t *testing.T) {
 	srv := newServer(t)
 	for _, p := range []string{"/assets/index-abc123.js", "/movements"} {

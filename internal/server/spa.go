@@ -10,6 +10,15 @@ import (
 	"time"
 )
 
+// serviceWorker is the installable app's service worker (web/src/sw.ts).
+const serviceWorker = "sw.js"
+
+// contentTypes are the types of the app's files that Go's table lacks or
+// names otherwise (it guesses text/plain for the manifest by its content).
+var contentTypes = map[string]string{
+	".webmanifest": "application/manifest+json",
+}
+
 // spa serves the built web app: hashed assets with immutable cache headers,
 // and index.html for every other path so that the client router decides.
 type spa struct {
@@ -41,10 +50,18 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if f, err := s.files.Open(name); err == nil {
 			st, err := f.Stat()
 			if err == nil && !st.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
+				switch {
+				case strings.HasPrefix(name, "assets/"):
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-				} else {
+				case name == serviceWorker:
+					// The browser checks it for a new version at every visit: a
+					// cached one would keep the old app's precache for an hour.
+					w.Header().Set("Cache-Control", "no-cache")
+				default:
 					w.Header().Set("Cache-Control", "public, max-age=3600")
+				}
+				if ct, ok := contentTypes[path.Ext(name)]; ok {
+					w.Header().Set("Content-Type", ct)
 				}
 				if rs, ok := f.(io.ReadSeeker); ok {
 					http.ServeContent(w, r, name, time.Time{}, rs)

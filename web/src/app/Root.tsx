@@ -4,7 +4,6 @@ import { Outlet } from 'react-router';
 import { useMe, useMeta } from '@/shared/api/queries';
 import { languageOf } from '@/shared/i18n';
 import { schemeOf } from '@/shared/theme';
-import { loadAnalytics } from './analytics';
 import { FullScreenSpinner } from './screens/FullScreenSpinner';
 import { LoadError } from './screens/LoadError';
 import { useUI } from '@/shared/ui-state';
@@ -33,7 +32,9 @@ export function Root() {
     }
   }, [user, setScheme, setLanguage]);
   useEffect(() => {
-    if (meta.data?.analyticsId) loadAnalytics(meta.data.analyticsId);
+    // Its code loads only when an instance turns analytics on.
+    const id = meta.data?.analyticsId;
+    if (id) void import('./analytics').then((m) => m.loadAnalytics(id));
   }, [meta.data?.analyticsId]);
   if (me.isPending || !languageReady) return <FullScreenSpinner />;
   if (me.isError) return <LoadError onRetry={() => void me.refetch()} />;

@@ -2,7 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hasSessionHint, meQuery } from '@/shared/api/queries';
-import { languageOf, loadDictionary, rememberedLanguage, type Dictionaries, type Language } from '@/shared/i18n';
+import { languageOf, loadDictionary, loadHouseholdDictionary, rememberedLanguage, type Dictionaries, type Language } from '@/shared/i18n';
+import type { Dictionary } from '@/shared/i18n/types';
 import { AppProviders, makeQueryClient } from './providers';
 import { AppRoutes, preloadPage } from './router';
 
@@ -23,18 +24,17 @@ export async function boot() {
   const dictionaries: Dictionaries = {};
   const page = preloadPage(new URL(location.href), hasSessionHint(), client);
   const patience = new Promise((resolve) => setTimeout(resolve, DATA_PATIENCE_MS));
-  const [dictionary, user] = await Promise.all([
-    loadDictionary(language),
-    client.fetchQuery(meQuery).catch(() => undefined),
-    page.screens.catch(() => undefined),
-  ]);
+  // With a session, the signed-in pages' strings too (the sign-in page does without them).
+  const strings = (lang: Language) =>
+    hasSessionHint() ? Promise.all([loadDictionary(lang), loadHouseholdDictionary(lang)]).then(([d, h]): Dictionary => ({ ...d, ...h })) : loadDictionary(lang);
+  const [dictionary, user] = await Promise.all([strings(language), client.fetchQuery(meQuery).catch(() => undefined), page.screens.catch(() => undefined)]);
   await Promise.race([page.data.catch(() => undefined), patience]);
   dictionaries[language] = dictionary;
   // Signed in from another device in another language: that one, at once
   // (if it does not load, Root asks for it again while showing its spinner).
   const wanted = user ? languageOf(user.languagePreference) : language;
   if (wanted !== language) {
-    const loaded = await loadDictionary(wanted).catch(() => undefined);
+    const loaded = await strings(wanted).catch(() => undefined);
     if (loaded) {
       language = wanted;
       dictionaries[wanted] = loaded;
@@ -54,4 +54,7 @@ export async function boot() {
       </StrictMode>,
     ),
   );
+  // The installable app's service worker (sw/sw.ts): the app opens offline
+  // next time, with the data it read last. Not in the dev server (no sw.js).
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => undefined);
 }

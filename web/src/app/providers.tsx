@@ -49,8 +49,15 @@ export function makeQueryClient() {
     }),
     defaultOptions: {
       // A 401 is an answer (the session ended), not a failure to try again.
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: (n, e) => n < 1 && !(isProblem(e) && e.status === 401) },
-      mutations: { retry: false },
+      // Offline, a query still runs once: the service worker answers it
+      // with the data read last (sw/sw.ts); a write fails at once, and says so.
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (n, e) => n < 1 && !(isProblem(e) && e.status === 401),
+        networkMode: 'offlineFirst',
+      },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return client;

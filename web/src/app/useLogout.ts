@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
+import { clearOfflineData } from '@/shared/offline/cache';
 
-/** Signs out: ends the server session, forgets every cached answer, goes to /login. */
+/** Signs out: ends the server session, forgets every cached answer (the service worker's too), goes to /login. */
 export function useLogout() {
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -11,6 +12,7 @@ export function useLogout() {
     try {
       await api.post('/api/v1/auth/logout');
     } finally {
+      await clearOfflineData();
       qc.clear();
       qc.setQueryData(keys.me, null);
       void navigate('/login', { replace: true });

@@ -1,6 +1,8 @@
 // Movements carry calendar dates ("2026-11-23"), not instants: they are
 // formatted as written, in UTC, so that no time zone moves them a day.
 
+export { browserTimeZone } from './timeZone';
+
 /** A formatter of calendar dates ("2026-11-23", or a month's first day) in the locale. */
 export function dayFormatter(locale: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): (date: string) => string {
   const f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
@@ -25,15 +27,6 @@ export function isoDate(year: number, month: number, day: number): string {
 export function monthAfter(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return isoDate(y, m, Math.min(d, new Date(Date.UTC(y, m + 1, 0)).getUTCDate()));
-}
-
-/** The browser's IANA time zone ("Europe/Madrid"; "" when it does not say). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-  } catch {
-    return '';
-  }
 }
 
 /** Today's calendar date where the user is (not in UTC). */

@@ -10,19 +10,32 @@ import { metaQuery } from '@/shared/api/queries';
 import { PageSpinner } from '../screens/FullScreenSpinner';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
+import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
+import { SignedInStrings } from './SignedInStrings';
+import { useSendQueued } from './useSendQueued';
 
 /** What the frame shows on every page, asked for with the page's own data: the ledgers in its header, the help card's meta. */
 export function prefetchShell(client: QueryClient) {
   return Promise.all([client.prefetchQuery(ledgersQuery), client.prefetchQuery(metaQuery)]);
 }
 
-/** The signed-in frame: navigation bar, sidebar (or mobile menu) and the screen. */
+/** The signed-in frame: navigation bar, sidebar (or mobile menu) and the screen, in the signed-in pages' strings. */
 export function AppLayout({ children }: { children?: ReactNode }) {
+  return (
+    <SignedInStrings>
+      <Frame>{children}</Frame>
+    </SignedInStrings>
+  );
+}
+
+function Frame({ children }: { children?: ReactNode }) {
   const mobile = useNarrowerThan(breakpoints.tablet);
   const [menu, setMenu] = useState(false);
   // Other members' changes (and this user's elsewhere) show without a reload.
   useLiveUpdates();
+  // Movements added offline go to the server once it can be reached.
+  useSendQueued();
   return (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Navbar mobile={mobile} menuOpened={menu} onMenu={() => setMenu((v) => !v)} />
@@ -30,6 +43,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         {!mobile && <Sidebar />}
         {mobile && <MobileMenu opened={menu} onClose={() => setMenu(false)} />}
         <Box component="main" id="main" style={{ flex: 1, minWidth: 0, overflowY: 'auto' }} p={{ base: 'sm', sm: 'md' }}>
+          <OfflineBanner />
           <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </Box>
       </Box>

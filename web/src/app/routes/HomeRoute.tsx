@@ -4,19 +4,20 @@ import { BudgetCard } from '@/features/budgets/BudgetCard';
 import { HomeGlance } from '@/features/dashboard/HomeGlance';
 import { UpcomingCard } from '@/features/schedules/UpcomingCard';
 import { MovementForm } from '@/features/movements/MovementForm';
-import { useCanWrite, useUser } from '@/shared/api/queries';
+import { useMayWrite, useUser } from '@/shared/api/queries';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 
-/** Home: the quick add form (not for a viewer of the ledger) and this month at a glance, with what schedules post in the next 7 days and the budgets past 80 %. */
+/** Home: the quick add form (not for a viewer of the ledger; offline, what it adds waits to be sent) and this month at a glance, with what schedules post in the next 7 days and the budgets past 80 %. */
 export default function HomeRoute() {
   const { t } = useTranslation();
   const user = useUser();
-  const canWrite = useCanWrite();
+  // Offline too: a movement added then waits to be sent.
+  const canAdd = useMayWrite();
   return (
     <Stack gap="md">
       <PageHeader title={user.name ? t('home.hello', { name: user.name }) : t('home.helloAnon')} note={<ReadOnlyNotice />} />
-      {canWrite && (
+      {canAdd && (
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="quick-add">
           <Title order={2} size="h3" mb="sm" id="quick-add">
             {t('home.quickAdd')}

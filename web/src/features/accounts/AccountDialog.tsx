@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrencies, useLedgerCurrencies, useUser } from '@/shared/api/queries';
+import { useCurrencies, useUser } from '@/shared/api/queries';
+import { useLedgerCurrencies } from '@/shared/api/currencyBook';
 import { accountTypes, type Account, type AccountType } from '@/shared/api/types';
 import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { LoginRequest, SecondStepRequest, SignUpBody } from '@/shared/api/schema.gen';
 import type { Provider, TwoFactorChallenge, User } from '@/shared/api/types';
-import { browserTimeZone } from '@/shared/dates';
+import { browserTimeZone } from '@/shared/timeZone';
 import type { LanguagePreference } from '@/shared/i18n';
 
 export function useProviders() {

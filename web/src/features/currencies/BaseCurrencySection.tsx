@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCanWrite, useCurrencies, useLedgerCurrencies } from '@/shared/api/queries';
+import { useCanWrite, useCurrencies } from '@/shared/api/queries';
+import { useLedgerCurrencies } from '@/shared/api/currencyBook';
 import { localeOf } from '@/shared/i18n';
 import { currencyName } from '@/shared/money';
 import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';

@@ -3,7 +3,8 @@ import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Paper, Select, S
 import { IconArrowsExchange, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useAccounts, useCanWrite, useCurrencies, useLedgerCurrencies } from '@/shared/api/queries';
+import { useAccounts, useCanWrite, useCurrencies } from '@/shared/api/queries';
+import { useLedgerCurrencies } from '@/shared/api/currencyBook';
 import type { Rate, RateSource } from '@/shared/api/types';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
-import { useCurrencyBook } from '@/shared/api/queries';
+import { useCurrencyBook } from '@/shared/api/currencyBook';
 import { formatMoney } from '@/shared/money';
 import { Amount } from '@/shared/ui/Amount';
 import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/Converted';

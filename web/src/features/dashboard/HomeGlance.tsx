@@ -1,7 +1,7 @@
 import { Anchor, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrencyBook } from '@/shared/api/queries';
+import { useCurrencyBook } from '@/shared/api/currencyBook';
 import { IncompleteWarning, TotalsToggle, useShowConverted } from '@/shared/ui/Converted';
 import { useDashboard } from './api';
 import { AccountBalances, Card, figures, MonthFigures, RecentMovements } from './parts';

@@ -3,7 +3,8 @@ import { Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Tab
 import { IconChartPie, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAccounts, useCurrencyBook } from '@/shared/api/queries';
+import { useAccounts } from '@/shared/api/queries';
+import { useCurrencyBook } from '@/shared/api/currencyBook';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { toDecimalString, exponentOf } from '@/shared/money';

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, type NavigateFunction } from 'react-router';
 import type { TFunction } from 'i18next';
 import { keyWord } from '@/shared/words';
-import { newIdempotencyKey } from '@/shared/api/client';
-import { useAccounts, useCategories } from '@/shared/api/queries';
+import { isProblem, newIdempotencyKey } from '@/shared/api/client';
+import { useAccounts, useCategories, useMe } from '@/shared/api/queries';
+import { isOnline } from '@/shared/offline/online';
+import { enqueue } from '@/shared/offline/queue';
 import type { Category, Movement, MovementType } from '@/shared/api/types';
 import { today } from '@/shared/dates';
 import { AmountField, EntryTargetFields, EntryTypeControl, usableAccounts, useEntryTarget } from '@/shared/ui/EntryFields';
@@ -79,6 +81,7 @@ export function MovementForm({
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { create, update } = useMovementMutations();
+  const uid = useMe().data?.uid;
   const navigate = useNavigate();
   const open = usableAccounts(accounts, movement?.accountId, movement?.toAccountId);
   const initialAccount = movement?.accountId ?? (open.find((a) => a.id === rememberedAccount()) ?? open[0])?.id ?? null;
@@ -150,6 +153,27 @@ export function MovementForm({
     document.getElementById(splitButton)?.focus();
   };
 
+  /**
+   * Sends a new movement, and says which rules changed it. Offline, or when
+   * the network fails on the way, it is kept on this device with its key and
+   * sent when the browser is back online (the server saves one key once, in
+   * case this try did reach it).
+   */
+  const sendOrQueue = async (body: MovementInput): Promise<'queued' | string[]> => {
+    if (!isOnline() && uid) {
+      await enqueue(uid, body, createKey.current);
+      return 'queued';
+    }
+    try {
+      const made = await create.mutateAsync({ ...body, key: createKey.current });
+      return [...new Set((made.rules ?? []).map((r) => r.ruleName))];
+    } catch (err) {
+      if (!(isProblem(err) && err.status === 0) || !uid) throw err;
+      await enqueue(uid, body, createKey.current);
+      return 'queued';
+    }
+  };
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const errs: Record<string, string> = {};
@@ -198,13 +222,15 @@ export function MovementForm({
     };
     try {
       let ruled: string[] = [];
+      let queued = false;
       if (movement) {
         await update.mutateAsync({ id: movement.id, ...body });
         offerRule({ t, navigate, description, categories, movement, to: sentCategory });
       } else {
-        const made = await create.mutateAsync({ ...body, key: createKey.current });
+        const sent = await sendOrQueue(body);
         createKey.current = newIdempotencyKey(); // the next movement is another one
-        ruled = [...new Set((made.rules ?? []).map((r) => r.ruleName))];
+        if (sent === 'queued') queued = true;
+        else ruled = sent;
       }
       try {
         localStorage.setItem(LAST_ACCOUNT, accountId);
@@ -212,7 +238,8 @@ export function MovementForm({
         // not remembered
       }
       // Saved, and what the ledger's rules did to it, by name.
-      notifyOk(ruled.length ? `${t('movements.created')} · ${t('import.byRules', { names: ruled.join(', ') })}` : t('movements.created'));
+      if (queued) notifyOk(t('offline.queued'));
+      else notifyOk(ruled.length ? `${t('movements.created')} · ${t('import.byRules', { names: ruled.join(', ') })}` : t('movements.created'));
       if (!movement) {
         setAmount('');
         setDescription('');

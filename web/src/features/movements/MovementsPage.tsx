@@ -4,7 +4,8 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAccounts, useCanWrite, useCategories, useCurrencyBook, useUser } from '@/shared/api/queries';
+import { useAccounts, useCanWrite, useCategories, useMayWrite, useUser } from '@/shared/api/queries';
+import { useCurrencyBook } from '@/shared/api/currencyBook';
 import type { Movement } from '@/shared/api/types';
 import { categoryChoices } from '@/shared/categories';
 import { Amount } from '@/shared/ui/Amount';
@@ -19,6 +20,8 @@ import { asInput, exportUrl, useMovementList, useMovementMutations, useMovementT
 import { activeFilterCount, readFilters, writeFilters, type MovementFilters } from './filters';
 import { MovementFiltersPanel } from './MovementFiltersPanel';
 import { MovementForm } from './MovementForm';
+import { PendingMovements } from './PendingMovements';
+import { useOnline } from '@/shared/offline/online';
 import { MovementList } from './MovementList';
 
 const SHORTCUT = 'N';
@@ -34,8 +37,11 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
   const totals = useMovementTotals(filters);
   const user = useUser();
   // A viewer of the ledger reads it: no new movement, import, bulk action or editing.
+  // Offline, only a new movement (it waits to be sent, PendingMovements shows it).
   const canWrite = useCanWrite();
+  const canAdd = useMayWrite();
   const people = useLedgerPeople();
+  const online = useOnline();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { bulkDelete, bulkCreate, recategorize } = useMovementMutations();
@@ -51,7 +57,7 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
   const converted = useShowConverted(totals.data?.converted);
   useCurrencyBook([...accounts.map((a) => a.currency), base]);
   const shownTotals = converted && totals.data?.converted ? [totals.data.converted] : totals.data?.byCurrency;
-  useHotkeys([['n', () => canWrite && setAdding(true)]]);
+  useHotkeys([['n', () => canAdd && setAdding(true)]]);
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -94,30 +100,33 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
   return (
     <Stack gap="sm">
       <PageHeader title={t('movements.title')} note={<ReadOnlyNotice />}>
-        {canWrite && (
-          <>
-            <Button
-              leftSection={<IconPlus size={18} />}
-              onClick={() => setAdding(true)}
-              rightSection={
-                <Kbd size="xs" visibleFrom="sm">
-                  {SHORTCUT}
-                </Kbd>
-              }
-              aria-keyshortcuts="n"
-            >
-              {t('movements.add')}
-            </Button>
-            <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>
-              {t('import.open')}
-            </Button>
-          </>
+        {canAdd && (
+          <Button
+            leftSection={<IconPlus size={18} />}
+            onClick={() => setAdding(true)}
+            rightSection={
+              <Kbd size="xs" visibleFrom="sm">
+                {SHORTCUT}
+              </Kbd>
+            }
+            aria-keyshortcuts="n"
+          >
+            {t('movements.add')}
+          </Button>
         )}
-        <Button variant="default" component="a" href={exportUrl(filters)} download leftSection={<IconDownload size={18} />}>
-          {t('common.export')}
-        </Button>
+        {canWrite && (
+          <Button variant="default" leftSection={<IconUpload size={18} />} onClick={() => setImporting(true)}>
+            {t('import.open')}
+          </Button>
+        )}
+        {online && (
+          <Button variant="default" component="a" href={exportUrl(filters)} download leftSection={<IconDownload size={18} />}>
+            {t('common.export')}
+          </Button>
+        )}
       </PageHeader>
       {nav}
+      <PendingMovements accounts={accounts} />
       <Group justify="space-between" wrap="wrap">
         <Button
           variant={showFilters ? 'light' : 'subtle'}
@@ -214,7 +223,7 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
           onMore={more}
         />
       )}
-      <Modal opened={canWrite && adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
+      <Modal opened={canAdd && adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
         <MovementForm onDone={() => setAdding(false)} />
       </Modal>
       {canWrite && importing && (

@@ -18,6 +18,7 @@ import { PasskeysSection } from './PasskeysSection';
 import { SecurityActivity } from './SecurityActivity';
 import { TokensSection } from './TokensSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { clearOfflineData } from '@/shared/offline/cache';
 
 type ProfileField = 'name' | 'lastName' | 'phone' | 'address' | 'photoURL';
 
@@ -242,6 +243,7 @@ function AccountActions() {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
   const leave = () => {
+    void clearOfflineData();
     qc.clear();
     qc.setQueryData(keys.me, null);
     void navigate('/login', { replace: true });

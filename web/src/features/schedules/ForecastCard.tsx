@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Group, Select, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrencyBook } from '@/shared/api/queries';
+import { useCurrencyBook } from '@/shared/api/currencyBook';
 import { dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { currencyList, formatMoney } from '@/shared/money';

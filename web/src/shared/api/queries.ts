@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isProblem } from './client';
-import { isIntlCurrency, registerCurrencies } from '../money';
-import type { AccountList, CategoryList, CustomCurrencyList } from './schema.gen';
+import { clearOfflineData } from '../offline/cache';
+import { useOnline } from '../offline/online';
+import type { AccountList, CategoryList } from './schema.gen';
 import type { Currency, Meta, User } from './types';
 
 // The queries that several features share (the signed-in user, meta,
@@ -42,7 +43,11 @@ export function hasSessionHint(): boolean {
 export const meQuery = queryOptions({
   queryKey: keys.me,
   queryFn: async (): Promise<User | null> => {
-    if (!hasSessionHint()) return null;
+    if (!hasSessionHint()) {
+      // Signed out (here, elsewhere, or the session expired): the data kept for offline reading goes too.
+      void clearOfflineData();
+      return null;
+    }
     try {
       return await api.get<User>('/api/v1/me');
     } catch (e) {
@@ -65,15 +70,25 @@ export function useUser(): User {
   return data;
 }
 
-/** Whether the user may change the current ledger's data: a viewer only reads it (the server answers 403 to a viewer's writes). */
-export function useCanWrite(): boolean {
+/** Whether the user's role lets them change the current ledger's data: a viewer only reads it (the server answers 403 to a viewer's writes). */
+export function useMayWrite(): boolean {
   const { data } = useMe();
   return data?.ledgerRole !== 'viewer';
 }
 
+/** Whether the user may change the current ledger's data now: their role lets them, and the browser is online (offline, the screens show the data read last, and only a new movement can be added: it waits to be sent). */
+export function useCanWrite(): boolean {
+  const online = useOnline();
+  return useMayWrite() && online;
+}
+
+/** Sets the signed-in user; when it is another one (a sign-in), the data kept for offline reading is forgotten: it was someone else's. */
 export function useSetUser() {
   const qc = useQueryClient();
-  return (u: User | null) => qc.setQueryData(keys.me, u);
+  return (u: User | null) => {
+    if (qc.getQueryData<User | null>(keys.me)?.uid !== u?.uid) void clearOfflineData();
+    qc.setQueryData(keys.me, u);
+  };
 }
 
 export const metaQuery = queryOptions({ queryKey: keys.meta, queryFn: () => api.get<Meta>('/api/v1/meta'), staleTime: Infinity });
@@ -99,32 +114,6 @@ export const categoriesQuery = queryOptions({
 
 export function useCategories() {
   return useQuery(categoriesQuery);
-}
-
-/** The ledger's own currencies; every amount in them is formatted with their decimals and symbol from then on. */
-export const ledgerCurrenciesQuery = queryOptions({
-  queryKey: keys.ledgerCurrencies,
-  queryFn: async () => {
-    const { items } = await api.get<CustomCurrencyList>('/api/v1/ledger/currencies');
-    registerCurrencies(items);
-    return items;
-  },
-  staleTime: Infinity,
-});
-
-export function useLedgerCurrencies() {
-  return useQuery(ledgerCurrenciesQuery);
-}
-
-/**
- * A screen that shows amounts in these currencies calls this: when one of
- * them is not a currency Intl knows (a ledger's own), the ledger's currencies
- * are loaded, and the screen renders again with their decimals and symbols.
- * A ledger of ISO currencies only asks nothing more.
- */
-export function useCurrencyBook(codes: readonly (string | undefined)[]) {
-  const needed = codes.some((c) => c !== undefined && !isIntlCurrency(c));
-  useQuery({ ...ledgerCurrenciesQuery, enabled: needed });
 }
 
 /** After any movement write: balances, lists, reports and the dashboard change. */

@@ -4,6 +4,9 @@ import accountFr from './account/fr';
 import en from './en';
 import es from './es';
 import fr from './fr';
+import householdsEn from './households/en';
+import householdsEs from './households/es';
+import householdsFr from './households/fr';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,11 +21,11 @@ function merge(a: Tree, b: Tree): Tree {
   return out;
 }
 
-/** All three dictionaries at once, each with its account part: for tests and
+/** All three dictionaries at once, each with its households and account parts: for tests and
  * checks, never for the app (which loads only the language it shows, and the
  * account part with the pages that use it; see loadDictionary). */
 export const dictionaries = {
-  es: merge(es, accountEs) as typeof es,
-  en: merge(en, accountEn) as typeof en,
-  fr: merge(fr, accountFr) as typeof fr,
+  es: merge(merge(es, householdsEs), accountEs) as typeof es & typeof householdsEs,
+  en: merge(merge(en, householdsEn), accountEn) as typeof en & typeof householdsEn,
+  fr: merge(merge(fr, householdsFr), accountFr) as typeof fr & typeof householdsFr,
 } as const;

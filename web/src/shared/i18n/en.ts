@@ -1,6 +1,5 @@
 // English dictionary. es.ts and fr.ts have exactly the same keys (a test checks).
 
-import households from './households/en';
 import signin from './signin/en';
 
 const en = {
@@ -709,8 +708,8 @@ const en = {
     ownDeleted: '{{code}} deleted',
     ownNone: 'This ledger has no currencies of its own.',
   },
-  ...households,
   ...signin,
+
   about: {
     title: 'About',
     version: 'Version 1.0',

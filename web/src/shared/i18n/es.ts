@@ -1,7 +1,6 @@
 import type { Dictionary } from './types';
 
 // Diccionario español (el idioma por defecto).
-import households from './households/es';
 import signin from './signin/es';
 
 const es: Dictionary = {
@@ -712,8 +711,8 @@ const es: Dictionary = {
     ownDeleted: '{{code}} eliminada',
     ownNone: 'Este libro no tiene monedas propias.',
   },
-  ...households,
   ...signin,
+
   about: {
     title: 'Acerca de',
     version: 'Version 1.0',

@@ -1,7 +1,6 @@
 import type { Dictionary } from './types';
 
 // Dictionnaire français.
-import households from './households/fr';
 import signin from './signin/fr';
 
 const fr: Dictionary = {
@@ -724,8 +723,8 @@ const fr: Dictionary = {
     ownDeleted: '{{code}} supprimée',
     ownNone: 'Ce registre n’a pas de devises propres.',
   },
-  ...households,
   ...signin,
+
   about: {
     title: 'À propos',
     version: 'Version 1.0',

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { User } from '../api/types';
-import type { AccountDictionary, Dictionary } from './types';
+import type { AccountDictionary, Dictionary, HouseholdDictionary } from './types';
 
 export type Language = 'es' | 'en' | 'fr';
 /** The user's language as the API stores it. */
@@ -24,6 +24,25 @@ export async function loadAccountDictionary(lang: Language): Promise<AccountDict
   if (lang === 'en') return (await import('./account/en')).default;
   if (lang === 'fr') return (await import('./account/fr')).default;
   return (await import('./account/es')).default;
+}
+
+/** The households dictionary (shared ledgers, their members and activity: the
+ * signed-in frame's ledger switcher and screens): its own chunk per language,
+ * which the sign-in page does not load. */
+export async function loadHouseholdDictionary(lang: Language): Promise<HouseholdDictionary> {
+  if (lang === 'en') return (await import('./households/en')).default;
+  if (lang === 'fr') return (await import('./households/fr')).default;
+  return (await import('./households/es')).default;
+}
+
+/** Adds lang's households dictionary to i18n (once). */
+export async function ensureHouseholdStrings(i18n: I18n, lang: Language): Promise<true> {
+  if (!hasHouseholdStrings(i18n, lang)) i18n.addResourceBundle(lang, 'translation', await loadHouseholdDictionary(lang), true, false);
+  return true;
+}
+
+export function hasHouseholdStrings(i18n: I18n, lang: Language): boolean {
+  return i18n.exists('ledgers.switcherLabel', { lng: lang });
 }
 
 /** Merges lang's account dictionary into its dictionary (once; the keys it

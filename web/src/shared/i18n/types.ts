@@ -1,5 +1,6 @@
 import type accountEn from './account/en';
 import type en from './en';
+import type householdsEn from './households/en';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -8,3 +9,6 @@ export type Dictionary = Widen<typeof en>;
 
 /** Every account dictionary (Profile's security and the administration, loaded with those pages) has the English one's keys. */
 export type AccountDictionary = Widen<typeof accountEn>;
+
+/** Every households dictionary (shared ledgers: loaded with the signed-in pages, not the sign-in page) has the English one's keys. */
+export type HouseholdDictionary = Widen<typeof householdsEn>;

@@ -1,4 +1,4 @@
-// English: shared ledgers, their members, invitations and activity (part of en.ts).
+// English: shared ledgers, their members, invitations and activity, and the app offline (loaded with the signed-in pages: app/layout/SignedInStrings.tsx).
 
 const households = {
   ledgers: {
@@ -133,6 +133,18 @@ const households = {
     changed: 'Last changed by {{name}} on {{date}}',
     changedOn: 'Last changed on {{date}}',
     formerMember: 'a former member',
+  },
+  // The installable app offline (app/layout/OfflineBanner.tsx, the movements waiting to be sent).
+  offline: {
+    banner: 'Offline — showing the data last loaded',
+    bannerHint: 'Changes are paused until the connection is back. A new movement is kept on this device and sent then.',
+    queued: 'Saved on this device: it will be sent when the connection is back.',
+    pending: 'Waiting to be sent',
+    pendingTitle_one: '{{count, number}} movement added offline',
+    pendingTitle_other: '{{count, number}} movements added offline',
+    sent_one: 'The movement added offline was sent.',
+    sent_other: 'The {{count, number}} movements added offline were sent.',
+    refused: 'A movement added offline was not saved ({{description}}): {{problem}}',
   },
 };
 

@@ -1,4 +1,4 @@
-// Spanish: shared ledgers, their members, invitations and activity (part of es.ts).
+// Spanish: shared ledgers, their members, invitations and activity, and the app offline (loaded with the signed-in pages: app/layout/SignedInStrings.tsx).
 
 const households = {
   ledgers: {
@@ -133,6 +133,18 @@ const households = {
     changed: 'Cambiado por última vez por {{name}} el {{date}}',
     changedOn: 'Cambiado por última vez el {{date}}',
     formerMember: 'un antiguo miembro',
+  },
+  // The installable app offline (app/layout/OfflineBanner.tsx, the movements waiting to be sent).
+  offline: {
+    banner: 'Sin conexión: se muestran los últimos datos cargados',
+    bannerHint: 'Los cambios esperan a que vuelva la conexión. Un movimiento nuevo se guarda en este dispositivo y se envía entonces.',
+    queued: 'Guardado en este dispositivo: se enviará cuando vuelva la conexión.',
+    pending: 'Pendiente de envío',
+    pendingTitle_one: '{{count, number}} movimiento añadido sin conexión',
+    pendingTitle_other: '{{count, number}} movimientos añadidos sin conexión',
+    sent_one: 'Se ha enviado el movimiento añadido sin conexión.',
+    sent_other: 'Se han enviado los {{count, number}} movimientos añadidos sin conexión.',
+    refused: 'Un movimiento añadido sin conexión no se ha guardado ({{description}}): {{problem}}',
   },
 };
 

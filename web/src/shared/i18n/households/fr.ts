@@ -1,4 +1,4 @@
-// French: shared ledgers, their members, invitations and activity (part of fr.ts).
+// French: shared ledgers, their members, invitations and activity, and the app offline (loaded with the signed-in pages: app/layout/SignedInStrings.tsx).
 
 const households = {
   ledgers: {
@@ -136,6 +136,18 @@ const households = {
     changed: 'Modifié en dernier par {{name}} le {{date}}',
     changedOn: 'Modifié en dernier le {{date}}',
     formerMember: 'un ancien membre',
+  },
+  // The installable app offline (app/layout/OfflineBanner.tsx, the movements waiting to be sent).
+  offline: {
+    banner: 'Hors ligne — affichage des dernières données chargées',
+    bannerHint: 'Les modifications attendent le retour de la connexion. Un nouveau mouvement est gardé sur cet appareil et envoyé à ce moment-là.',
+    queued: 'Enregistré sur cet appareil : il sera envoyé au retour de la connexion.',
+    pending: 'En attente d’envoi',
+    pendingTitle_one: '{{count, number}} mouvement ajouté hors ligne',
+    pendingTitle_other: '{{count, number}} mouvements ajoutés hors ligne',
+    sent_one: 'Le mouvement ajouté hors ligne a été envoyé.',
+    sent_other: 'Les {{count, number}} mouvements ajoutés hors ligne ont été envoyés.',
+    refused: 'Un mouvement ajouté hors ligne n’a pas été enregistré ({{description}}) : {{problem}}',
   },
 };
 
