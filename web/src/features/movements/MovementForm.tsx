@@ -81,7 +81,8 @@ export function MovementForm({
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
   const { create, update } = useMovementMutations();
-  const uid = useMe().data?.uid;
+  const me = useMe().data;
+  const uid = me?.uid;
   const navigate = useNavigate();
   const open = usableAccounts(accounts, movement?.accountId, movement?.toAccountId);
   const initialAccount = movement?.accountId ?? (open.find((a) => a.id === rememberedAccount()) ?? open[0])?.id ?? null;
@@ -161,7 +162,7 @@ export function MovementForm({
    */
   const sendOrQueue = async (body: MovementInput): Promise<'queued' | string[]> => {
     if (!isOnline() && uid) {
-      await enqueue(uid, body, createKey.current);
+      await enqueue(uid, body, createKey.current, me?.ledgerId);
       return 'queued';
     }
     try {
@@ -169,7 +170,7 @@ export function MovementForm({
       return [...new Set((made.rules ?? []).map((r) => r.ruleName))];
     } catch (err) {
       if (!(isProblem(err) && err.status === 0) || !uid) throw err;
-      await enqueue(uid, body, createKey.current);
+      await enqueue(uid, body, createKey.current, me?.ledgerId);
       return 'queued';
     }
   };

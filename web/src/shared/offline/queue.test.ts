@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiProblem } from '../api/client';
 import type { MovementInput } from '../api/schema.gen';
-import { enqueue, flushQueue, queued, subscribeQueue, type QueuedMovement } from './queue';
+import { enqueue, flushQueue, movementPath, queued, subscribeQueue, type QueuedMovement } from './queue';
 
 const body = (description: string): MovementInput => ({ type: 'expense', date: '2026-01-15', amount: 240, accountId: 'a1', categoryId: 'c1', description });
 
@@ -24,6 +24,13 @@ describe('offline queue', () => {
       ['k1', 'coffee'],
       ['k3', 'bread'],
     ]);
+  });
+
+  it('OK: a movement goes to the ledger it was added in, whatever ledger is current when it is sent', async () => {
+    const entry = await enqueue('ana', body('coffee'), 'k1', '7');
+    expect(entry.ledger).toBe('7');
+    expect(movementPath(entry)).toBe('/api/v1/ledgers/7/movements');
+    expect(movementPath({ ...entry, ledger: undefined })).toBe('/api/v1/movements');
   });
 
   it('OK: sends each once, with its key, and empties the queue', async () => {

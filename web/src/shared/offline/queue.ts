@@ -7,10 +7,15 @@ import type { MovementInput } from '../api/schema.gen';
 // added: the server applies one key once, so a send that is repeated (another
 // tab, a reply lost on the way back) saves the movement only once.
 
-/** A movement waiting to be sent, with the user who added it (only theirs are sent, and shown, to them). */
+/**
+ * A movement waiting to be sent, with the user who added it (only theirs are
+ * sent, and shown, to them) and the ledger it was added in: it goes there
+ * even when the user has switched to another ledger meanwhile.
+ */
 export interface QueuedMovement {
   key: string;
   user: string;
+  ledger?: string;
   body: MovementInput;
   queuedAt: number;
 }
@@ -62,9 +67,9 @@ function changed() {
   listeners.forEach((l) => l());
 }
 
-/** Keeps a movement to send later. */
-export async function enqueue(user: string, body: MovementInput, key: string): Promise<QueuedMovement> {
-  const entry: QueuedMovement = { key, user, body, queuedAt: Date.now() };
+/** Keeps a movement to send later, to the ledger it was added in. */
+export async function enqueue(user: string, body: MovementInput, key: string, ledger?: string): Promise<QueuedMovement> {
+  const entry: QueuedMovement = { key, user, ledger, body, queuedAt: Date.now() };
   await run('readwrite', (s) => s.put(entry));
   changed();
   return entry;
@@ -81,9 +86,14 @@ async function remove(key: string): Promise<void> {
   changed();
 }
 
+/** The address a queued movement is sent to: its ledger's (the current one for an entry without). */
+export function movementPath(entry: QueuedMovement): string {
+  return entry.ledger ? `/api/v1/ledgers/${encodeURIComponent(entry.ledger)}/movements` : '/api/v1/movements';
+}
+
 /** Sends one queued movement: its first key, so the server saves it once however often it is sent. */
 export function sendMovement(entry: QueuedMovement): Promise<unknown> {
-  return api.post('/api/v1/movements', entry.body, entry.key);
+  return api.post(movementPath(entry), entry.body, entry.key);
 }
 
 /** Whether a failed send is worth trying again later (no network, the server down or busy, the session ended). */
