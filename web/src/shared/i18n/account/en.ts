@@ -148,6 +148,18 @@ const account = {
     done: 'Done',
     limit: 'You have 50 tokens, the most there can be. Revoke one you no longer use first.',
   },
+  // The problems only Profile's security sections and the administration meet.
+  errors: {
+    last_admin: 'There must always be an enabled administrator: make someone else an administrator first.',
+    two_factor_enabled: 'Two-step verification is already on.',
+    two_factor_disabled: 'Two-step verification is off.',
+    two_factor_not_started: 'The setup was not started or has expired. Start again.',
+    password_required: 'Set a password first: two-step verification asks for it.',
+    token_scope: 'This token is read only: it cannot change anything.',
+    token_not_allowed: 'API tokens cannot do that: sign in to the app instead.',
+    backups_off: 'Backups are off on this server: an administrator turns them on by setting CASHCONTROL_BACKUP_DIR.',
+    backup_failed: 'The backup could not be written (is its folder full, or not writable by the server?). The list of backups says why.',
+  },
   admin: {
     onlyAdmins: 'Only administrators can open the administration.',
     onlyAdminsHint: 'Ask an administrator of this server if you need something changed.',

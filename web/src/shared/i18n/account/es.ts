@@ -150,6 +150,19 @@ const account: AccountDictionary = {
     done: 'Hecho',
     limit: 'Ya tienes 50 tokens, el máximo. Revoca antes uno que ya no uses.',
   },
+  // Los problemas que solo encuentran las secciones de seguridad del perfil y la administración.
+  errors: {
+    last_admin: 'Siempre debe haber un administrador activo: nombra antes administrador a otra persona.',
+    two_factor_enabled: 'La verificación en dos pasos ya está activada.',
+    two_factor_disabled: 'La verificación en dos pasos está desactivada.',
+    two_factor_not_started: 'La configuración no se ha iniciado o ha caducado. Vuelve a empezar.',
+    password_required: 'Antes establece una contraseña: la verificación en dos pasos la pide.',
+    token_scope: 'Este token es de solo lectura: no puede cambiar nada.',
+    token_not_allowed: 'Los tokens de API no pueden hacer eso: inicia sesión en la aplicación.',
+    backups_off: 'Las copias de seguridad están desactivadas en este servidor: un administrador las activa con el ajuste CASHCONTROL_BACKUP_DIR.',
+    backup_failed:
+      'No se pudo escribir la copia de seguridad (¿su carpeta está llena o el servidor no puede escribir en ella?). La lista de copias dice por qué.',
+  },
   admin: {
     onlyAdmins: 'Solo los administradores pueden abrir la administración.',
     onlyAdminsHint: 'Pide a un administrador de este servidor lo que necesites cambiar.',

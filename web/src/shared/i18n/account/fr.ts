@@ -152,6 +152,19 @@ const account: AccountDictionary = {
     done: 'Terminé',
     limit: 'Vous avez 50 jetons, le maximum. Révoquez d’abord un jeton que vous n’utilisez plus.',
   },
+  // Les problèmes que seuls rencontrent les sections de sécurité du profil et l’administration.
+  errors: {
+    last_admin: 'Il faut toujours un administrateur actif : nommez d’abord quelqu’un d’autre administrateur.',
+    two_factor_enabled: 'La validation en deux étapes est déjà activée.',
+    two_factor_disabled: 'La validation en deux étapes est désactivée.',
+    two_factor_not_started: 'La configuration n’a pas été commencée ou a expiré. Recommencez.',
+    password_required: 'Définissez d’abord un mot de passe : la validation en deux étapes le demande.',
+    token_scope: 'Ce jeton est en lecture seule : il ne peut rien modifier.',
+    token_not_allowed: 'Les jetons d’API ne peuvent pas faire cela : connectez-vous à l’application.',
+    backups_off: 'Les sauvegardes sont désactivées sur ce serveur : un administrateur les active avec le réglage CASHCONTROL_BACKUP_DIR.',
+    backup_failed:
+      'La sauvegarde n’a pas pu être écrite (son dossier est-il plein, ou le serveur ne peut-il pas y écrire ?). La liste des sauvegardes dit pourquoi.',
+  },
   admin: {
     onlyAdmins: 'Seuls les administrateurs peuvent ouvrir l’administration.',
     onlyAdminsHint: 'Demandez à un administrateur de ce serveur ce que vous voulez changer.',
