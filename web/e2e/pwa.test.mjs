@@ -45,6 +45,14 @@ test('the manifest and the service worker are served; the worker controls the pa
   const { url, errors: manifestErrors } = await cdp.send('Page.getAppManifest');
   assert.equal(url, `${srv.base}/manifest.webmanifest`);
   assert.deepEqual(manifestErrors, []);
+  // And its installability criteria (Lighthouse's former installability
+  // audit): a browser context of a test is incognito-like, which Chromium
+  // reports apart; nothing else may be missing.
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(
+    installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
+    [],
+  );
   assert.deepEqual(errors, []);
   await ctx.close();
 });
