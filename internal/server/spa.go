@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// serviceWorker is the installable app's service worker (web/src/sw.ts).
+// serviceWorker is the installable app's service worker (web/sw/sw.ts).
 const serviceWorker = "sw.js"
 
 // contentTypes are the types of the app's files that Go's table lacks or
