@@ -54,6 +54,17 @@ test('the page preloads its first files, and uses them all', async () => {
   await page.goto(`${srv.base}/login`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.waitForLoadState('networkidle');
+  // Every preloaded file is fetched (a slow machine may still be on its way).
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].every((l) =>
+          performance.getEntriesByType('resource').some((e) => e.name === l.href),
+        ),
+      null,
+      { timeout: 10000 },
+    )
+    .catch(() => undefined);
   const { preloaded, loaded } = await page.evaluate(() => ({
     preloaded: [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => new URL(l.href).pathname),
     loaded: performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, type NavigateFunction } from 'react-router';
 import type { TFunction } from 'i18next';
 import { keyWord } from '@/shared/words';
-import { isProblem, newIdempotencyKey } from '@/shared/api/client';
+import { newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories, useMe } from '@/shared/api/queries';
 import { isOnline } from '@/shared/offline/online';
 import { enqueue } from '@/shared/offline/queue';
@@ -155,24 +155,18 @@ export function MovementForm({
   };
 
   /**
-   * Sends a new movement, and says which rules changed it. Offline, or when
-   * the network fails on the way, it is kept on this device with its key and
-   * sent when the browser is back online (the server saves one key once, in
-   * case this try did reach it).
+   * Sends a new movement, and says which rules changed it. Offline, it is
+   * kept on this device with its key and sent when the browser is back
+   * online. Online, a send whose answer is lost says so, and saving again
+   * sends the same key: the server saves one key once.
    */
   const sendOrQueue = async (body: MovementInput): Promise<'queued' | string[]> => {
     if (!isOnline() && uid) {
       await enqueue(uid, body, createKey.current, me?.ledgerId);
       return 'queued';
     }
-    try {
-      const made = await create.mutateAsync({ ...body, key: createKey.current });
-      return [...new Set((made.rules ?? []).map((r) => r.ruleName))];
-    } catch (err) {
-      if (!(isProblem(err) && err.status === 0) || !uid) throw err;
-      await enqueue(uid, body, createKey.current, me?.ledgerId);
-      return 'queued';
-    }
+    const made = await create.mutateAsync({ ...body, key: createKey.current });
+    return [...new Set((made.rules ?? []).map((r) => r.ruleName))];
   };
 
   const submit = async (e: React.FormEvent) => {
