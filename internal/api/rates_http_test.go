@@ -198,6 +198,11 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		if code := owner.attach(mov.ID, "ticket.png", pngOf(4, 4), &att); code != 201 {
 			t.Fatalf("attachment: %d", code)
 		}
+		_, _, export := owner.raw("GET", "/api/v1/me/export", "", nil)
+		var ledgerImport idReply
+		if code := owner.postFile("/api/v1/me/ledger-imports", nil, "export.json", export, &ledgerImport); code != 201 {
+			t.Fatalf("ledger import: %d", code)
+		}
 		var ownerMe, intruderMe struct {
 			UID      string `json:"uid"`
 			LedgerID string `json:"ledgerId"`
@@ -209,7 +214,8 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 			t.Fatalf("invitation: %d", code)
 		}
 		ids := map[string]string{"members": ownerMe.UID, "invitations": inv.ID, "accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS",
-			"schedules": sched.ID, "rules": rule.ID, "runs": run.RunID, "attachments": att.ID}
+			"schedules": sched.ID, "rules": rule.ID, "runs": run.RunID, "attachments": att.ID,
+			"ledger-imports": ledgerImport.ID}
 		var tok idReply
 		if code := owner.do("POST", "/api/v1/me/tokens", map[string]any{"name": "script", "scope": "read"}, &tok); code != 201 {
 			t.Fatalf("token: %d", code)
@@ -220,7 +226,8 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		// A body each kind's writes would take from their owner.
 		bodies := map[string]any{"accounts": map[string]any{"name": "Pwned"}, "categories": map[string]any{"name": "Pwned"},
 			"movements": map[string]any{"amount": 1}, "imports": map[string]any{"accountId": mine.ID, "skipInvalid": true},
-			"schedules": map[string]any{"amount": 1}, "rules": map[string]any{"name": "Pwned"}, "members": map[string]any{"role": "viewer"}}
+			"schedules": map[string]any{"amount": 1}, "rules": map[string]any{"name": "Pwned"}, "members": map[string]any{"role": "viewer"},
+			"ledger-imports": map[string]any{"name": "Pwned"}}
 		for _, pattern := range routePatterns(t) {
 			method, path, _ := strings.Cut(pattern, " ")
 			// The intruder's own ledger, named in the path, holds none of the owner's ids either.
@@ -272,6 +279,13 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 				owner.do("GET", "/api/v1/rates", nil, &rates)
 				if len(rates.Items) != 1 || rates.Items[0].Rate != "0.9" {
 					t.Errorf("owner's rates: %+v", rates.Items)
+				}
+				continue
+			}
+			if kind == "ledger-imports" {
+				var p struct{ ID string }
+				if code := owner.do("GET", "/api/v1/me/ledger-imports/"+id, nil, &p); code != 200 || p.ID != id {
+					t.Errorf("owner's ledger import: %d %+v", code, p)
 				}
 				continue
 			}

@@ -25,16 +25,27 @@ type LedgerSnapshot struct {
 	// user chooses when committing).
 	Name         string
 	BaseCurrency string
-	Accounts     []SnapshotAccount
-	Categories   []SnapshotCategory // parents may come after their children
-	Movements    []SnapshotMovement // in any order
-	Budgets      []SnapshotBudget
-	Schedules    []SnapshotSchedule
-	Rules        []MovementRule // ids in conditions and actions are local; ID unused
-	Attachments  []SnapshotAttachment
+	// Currencies: the ledger's own currencies (not ISO 4217), and Rates its
+	// exchange rates (those learnt from transfers come back with them).
+	Currencies  []CustomCurrency
+	Rates       []SnapshotRate
+	Accounts    []SnapshotAccount
+	Categories  []SnapshotCategory // parents may come after their children
+	Movements   []SnapshotMovement // in any order
+	Budgets     []SnapshotBudget
+	Schedules   []SnapshotSchedule
+	Rules       []MovementRule // ids in conditions and actions are local; ID unused
+	Attachments []SnapshotAttachment
 	// Skipped: what the reader could not take, row by row (shown in the
 	// preview; nothing of it is imported).
 	Skipped []SnapshotSkip
+}
+
+// SnapshotRate is an exchange rate and where it came from (RateManual,
+// RateECB…; "" manual).
+type SnapshotRate struct {
+	RateInput
+	Source string
 }
 
 // SnapshotAccount is an account of a snapshot. Currency "" is the ledger's
@@ -248,4 +259,17 @@ func (s *LedgerSnapshot) CategoriesInOrder() ([]SnapshotCategory, error) {
 	}
 	sort.SliceStable(children, func(i, j int) bool { return children[i].ParentID < children[j].ParentID })
 	return append(out, children...), nil
+}
+
+// LedgerImportResult is what committing a ledger import made.
+type LedgerImportResult struct {
+	LedgerID    int64  `json:"ledgerId,string"`
+	Name        string `json:"name"`
+	Accounts    int    `json:"accounts"`
+	Categories  int    `json:"categories"`
+	Movements   int    `json:"movements"`
+	Budgets     int    `json:"budgets"`
+	Schedules   int    `json:"schedules"`
+	Rules       int    `json:"rules"`
+	Attachments int    `json:"attachments"`
 }

@@ -106,3 +106,28 @@ func FuzzParseAmount(f *testing.F) {
 		}
 	})
 }
+
+func ledgerSeeds(f *testing.F) {
+	seeds(f)
+	for _, n := range []string{"firefly_export.csv", "ezbookkeeping_export.csv", "ezbookkeeping_export.tsv"} {
+		f.Add(read(f, n))
+	}
+}
+
+func FuzzReadFirefly(f *testing.F) {
+	ledgerSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if s, err := importer.ReadFirefly(data, exponent); err == nil {
+			checkSnapshot(t, s)
+		}
+	})
+}
+
+func FuzzReadEzBookkeeping(f *testing.F) {
+	ledgerSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if s, err := importer.ReadEzBookkeeping(data, exponent); err == nil {
+			checkSnapshot(t, s)
+		}
+	})
+}

@@ -20,6 +20,8 @@ var exportTables = []exportTable{
 	{name: "ledger_invitations", where: inUserLedgers, omit: map[string]bool{"token_hash": true}},
 	{name: "ledger_activity", where: inUserLedgers},
 	{name: "sessions", where: "user_id = ?", omit: map[string]bool{"token_hash": true}},
+	{name: "ledger_currencies", where: inUserLedgers},
+	{name: "rates", where: inUserLedgers},
 	{name: "accounts", where: inUserLedgers},
 	{name: "categories", where: inUserLedgers},
 	{name: "movements", where: inUserLedgers},

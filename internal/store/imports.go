@@ -106,16 +106,24 @@ func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format strin
 	return id, err
 }
 
-// SweepUploads deletes the uploads of every ledger older than a day and
-// says how many.
+// SweepUploads deletes the uploads of every ledger, and the ledger imports
+// of every user, older than a day and says how many.
 func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
 	var n int64
 	err := db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `DELETE FROM imports WHERE created_at < ?`, db.now().Add(-uploadTTL).UnixMilli())
-		if err == nil {
-			n, err = res.RowsAffected()
+		n = 0
+		for _, table := range []string{"imports", "ledger_imports"} {
+			res, err := tx.exec(ctx, `DELETE FROM `+table+` WHERE created_at < ?`, db.now().Add(-uploadTTL).UnixMilli())
+			if err != nil {
+				return err
+			}
+			k, err := res.RowsAffected()
+			if err != nil {
+				return err
+			}
+			n += k
 		}
-		return err
+		return nil
 	})
 	return n, err
 }

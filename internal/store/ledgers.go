@@ -74,19 +74,7 @@ func (db *DB) CreateLedger(ctx context.Context, u *finance.User, name, base stri
 	}
 	var id int64
 	err = db.write(ctx, func(tx *Tx) error {
-		var n int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM ledgers WHERE owner_id = ?`, u.ID).Scan(&n); err != nil {
-			return err
-		}
-		if n >= finance.MaxLedgersPerUser {
-			return finance.Errorf(finance.ECodeLimitExceeded, "you own %d ledgers, the most there may be", n)
-		}
-		now := db.nowMillis()
-		if err := tx.queryRow(ctx, `INSERT INTO ledgers (owner_id, name, base_currency, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
-			u.ID, name, base, now).Scan(&id); err != nil {
-			return fmt.Errorf("insert ledger: %w", err)
-		}
-		_, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`, id, u.ID, finance.RoleOwner, now)
+		id, err = insertLedger(ctx, tx, u, name, base)
 		return err
 	})
 	return id, err

@@ -64,6 +64,7 @@ var portableTables = []portableTable{
 	{name: "movement_splits"},
 	{name: "monthly_totals"},
 	{name: "imports"},
+	{name: "ledger_imports"},
 	{name: "rates"},
 	{name: "rate_pairs"},
 	{name: "ledger_currencies"},

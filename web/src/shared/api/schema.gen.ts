@@ -3227,6 +3227,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/ledger-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file that becomes a new ledger, and see what it holds
+         * @description The user's own export (JSON or zip), Firefly III's CSV export, Actual Budget's exported zip, or ezBookkeeping's CSV/TSV export. The preview is what committing writes; rows that cannot be taken are listed in skipped. The file is kept a day.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, token_scope
+         *     - 409: too_many_pending_imports
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 429: rate_limited
+         *     - 500: internal
+         */
+        post: operations["uploadLedgerImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/ledger-imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a kept file again, or another of an export's ledgers
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 404: not_found
+         *     - 409: already_committed
+         *     - 500: internal
+         */
+        get: operations["getLedgerImport"];
+        put?: never;
+        post?: never;
+        /**
+         * Discard a kept file
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, token_scope
+         *     - 404: not_found
+         *     - 409: already_committed
+         *     - 500: internal
+         */
+        delete: operations["deleteLedgerImport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/ledger-imports/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the new ledger from the file, whole or not at all
+         * @description A repeated or concurrent commit creates nothing and answers already_committed.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, token_scope
+         *     - 404: not_found
+         *     - 409: already_committed
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        post: operations["commitLedgerImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/passkeys": {
         parameters: {
             query?: never;
@@ -5156,6 +5251,54 @@ export interface components {
             id: string;
             name: string;
         };
+        LedgerChoice: {
+            id: string;
+            movements: number;
+            name: string;
+        };
+        LedgerImport: {
+            accounts: components["schemas"]["SnapshotAccountSummary"][];
+            attachments: number;
+            baseCurrency: string;
+            budgets: number;
+            categories: number;
+            fileName: string;
+            /** @enum {string} */
+            format: "cashcontrol" | "firefly" | "actual" | "ezbookkeeping";
+            from: string;
+            id: string;
+            ledger: string;
+            ledgers: components["schemas"]["LedgerChoice"][];
+            movements: number;
+            name: string;
+            rules: number;
+            schedules: number;
+            skipped: components["schemas"]["SnapshotSkip"][];
+            skippedCount: number;
+            /** @enum {string} */
+            source: "cashcontrol" | "firefly" | "actual" | "ezbookkeeping";
+            splits: number;
+            subcategories: number;
+            tags: number;
+            to: string;
+            transfers: number;
+        };
+        LedgerImportCommitBody: {
+            baseCurrency?: string;
+            ledger?: string;
+            name?: string;
+        };
+        LedgerImportResult: {
+            accounts: number;
+            attachments: number;
+            budgets: number;
+            categories: number;
+            ledgerId: string;
+            movements: number;
+            name: string;
+            rules: number;
+            schedules: number;
+        };
         LedgerInfo: {
             baseCurrency: string;
             current: boolean;
@@ -5631,6 +5774,19 @@ export interface components {
             password?: string;
             timeZone?: string;
         };
+        SnapshotAccountSummary: {
+            archived: boolean;
+            /** Format: int64 */
+            balance: number;
+            currency: string;
+            name: string;
+            /** @enum {string} */
+            type: "cash" | "bank" | "card" | "savings" | "investment" | "loan";
+        };
+        SnapshotSkip: {
+            line: number;
+            reason: string;
+        };
         Split: {
             /** Format: int64 */
             amount: number;
@@ -5952,6 +6108,10 @@ export type InvitationInput = components['schemas']['InvitationInput'];
 export type InvitationList = components['schemas']['InvitationList'];
 export type InvitationView = components['schemas']['InvitationView'];
 export type Ledger = components['schemas']['Ledger'];
+export type LedgerChoice = components['schemas']['LedgerChoice'];
+export type LedgerImport = components['schemas']['LedgerImport'];
+export type LedgerImportCommitBody = components['schemas']['LedgerImportCommitBody'];
+export type LedgerImportResult = components['schemas']['LedgerImportResult'];
 export type LedgerInfo = components['schemas']['LedgerInfo'];
 export type LedgerInfoList = components['schemas']['LedgerInfoList'];
 export type LedgerInput = components['schemas']['LedgerInput'];
@@ -6011,6 +6171,8 @@ export type SecurityEvent = components['schemas']['SecurityEvent'];
 export type SettingsBody = components['schemas']['SettingsBody'];
 export type SetupTwoFactorRequest = components['schemas']['SetupTwoFactorRequest'];
 export type SignUpBody = components['schemas']['SignUpBody'];
+export type SnapshotAccountSummary = components['schemas']['SnapshotAccountSummary'];
+export type SnapshotSkip = components['schemas']['SnapshotSkip'];
 export type Split = components['schemas']['Split'];
 export type SplitInput = components['schemas']['SplitInput'];
 export type StarterResult = components['schemas']['StarterResult'];
@@ -10596,6 +10758,134 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    uploadLedgerImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The file (at most 20 MB). */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getLedgerImport: {
+        parameters: {
+            query?: {
+                /** @description Which of the export's ledgers (its id in the file); the first by default. */
+                ledger?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteLedgerImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    commitLedgerImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerImportCommitBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];

@@ -1,0 +1,170 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"cashcontrol/internal/auth"
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/importer"
+	"cashcontrol/internal/store"
+)
+
+// ledgerImport is the preview of a file that becomes a new ledger.
+type ledgerImport struct {
+	ID       string `json:"id"`
+	FileName string `json:"fileName"`
+	Format   string `json:"format" enum:"cashcontrol,firefly,actual,ezbookkeeping"`
+	// Ledgers: the ledgers a Cash Control export holds (empty for another
+	// app's file); Ledger is the one previewed.
+	Ledgers []importer.LedgerChoice `json:"ledgers"`
+	Ledger  string                  `json:"ledger"`
+	finance.SnapshotSummary
+}
+
+// ledgerImportCommit names the new ledger and its base currency, and which
+// of an export's ledgers it is made of ("" the first).
+type ledgerImportCommit struct {
+	Name         string `json:"name"`
+	BaseCurrency string `json:"baseCurrency"`
+	Ledger       string `json:"ledger"`
+}
+
+// uploadLedgerImport reads a file (multipart field "file") that becomes a
+// new ledger and answers its preview; only a file that reads is kept.
+func (a *API) uploadLedgerImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	if err := auth.Allow(a.limits.Uploads, r, "uploads"); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	name, data, _, err := readMultipartFile(w, r, importer.MaxFileBytes, "")
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	up := &store.Upload{FileName: importer.FileName(name), Data: data}
+	p, _, err := a.readLedgerImport(r.Context(), u, up, "")
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	id, err := a.db.SaveLedgerUpload(r.Context(), u.ID, up.FileName, p.Format, data, a.limits.Pending)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	p.ID = strconv.FormatInt(id, 10)
+	writeJSON(w, http.StatusCreated, p)
+}
+
+// getLedgerImport previews a kept file again (?ledger= another of an
+// export's ledgers).
+func (a *API) getLedgerImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	up, err := a.ledgerUpload(r, u)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	p, _, err := a.readLedgerImport(r.Context(), u, up, r.URL.Query().Get("ledger"))
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, p)
+}
+
+// commitLedgerImport creates the ledger, whole or not at all, once.
+func (a *API) commitLedgerImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	var in ledgerImportCommit
+	if err := decode(w, r, &in); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	up, err := a.ledgerUpload(r, u)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	_, snap, err := a.readLedgerImport(r.Context(), u, up, in.Ledger)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	base := in.BaseCurrency
+	if base == "" {
+		base = snap.BaseCurrency
+	}
+	if base == "" {
+		base = u.BaseCurrency
+	}
+	name := in.Name
+	if name == "" {
+		name = snap.Name
+	}
+	if name == "" {
+		name = importer.FileName(up.FileName)
+	}
+	res, err := a.db.CreateLedgerFrom(r.Context(), u, up.ID, name, base, snap)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, res)
+}
+
+// deleteLedgerImport discards a kept file.
+func (a *API) deleteLedgerImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, ok := finance.ParseID(r.PathValue("id"))
+	if !ok {
+		a.fail(w, r, finance.Errorf(finance.ECodeNotFound, "import not found"))
+		return
+	}
+	if err := a.db.DeleteLedgerUpload(r.Context(), u.ID, id); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (a *API) ledgerUpload(r *http.Request, u *finance.User) (*store.Upload, error) {
+	id, ok := finance.ParseID(r.PathValue("id"))
+	if !ok {
+		return nil, finance.Errorf(finance.ECodeNotFound, "import not found")
+	}
+	return a.db.LedgerUpload(r.Context(), u.ID, id)
+}
+
+// readLedgerImport reads the file, cleans the chosen ledger's snapshot
+// (finance.LedgerSnapshot.Clean) and summarizes it: the preview shows
+// exactly what a commit writes.
+func (a *API) readLedgerImport(ctx context.Context, u *finance.User, up *store.Upload, ledger string) (*ledgerImport, *finance.LedgerSnapshot, error) {
+	book, err := a.db.Currencies(ctx, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := importer.ReadLedgerFile(up.Data, book.Exponent)
+	if err != nil {
+		return nil, nil, err
+	}
+	var choice int64
+	if ledger != "" {
+		if choice, _ = finance.ParseID(ledger); choice == 0 {
+			return nil, nil, finance.FieldErr("ledger", finance.FCodeInvalid, "not a ledger id")
+		}
+	}
+	snap, err := f.Snapshot(choice)
+	if err != nil {
+		return nil, nil, err
+	}
+	snap.Clean(finance.SnapshotRules{Known: book.Known, Language: u.LanguagePreference})
+	p := &ledgerImport{ID: strconv.FormatInt(up.ID, 10), FileName: up.FileName, Format: f.Format, Ledgers: f.Ledgers,
+		SnapshotSummary: snap.Summary()}
+	if choice == 0 && len(f.Ledgers) > 0 {
+		choice = f.Ledgers[0].ID
+	}
+	if choice != 0 {
+		p.Ledger = strconv.FormatInt(choice, 10)
+	}
+	return p, snap, nil
+}

@@ -1,0 +1,269 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"cashcontrol/internal/files"
+	"cashcontrol/internal/finance"
+)
+
+// A ledger import is a file that becomes a new ledger: the user's own export
+// or another app's (Profile → Import a ledger). The file waits in
+// ledger_imports, as a bank file waits in imports, until its preview is
+// confirmed; committing it creates the ledger whole or not at all, once.
+
+// SaveLedgerUpload stores a file for a ledger import of the user, within
+// the limits of waiting files (too_many_pending_imports past them).
+func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
+	if lim.Files <= 0 || lim.Bytes <= 0 {
+		lim = DefaultUploadLimits
+	}
+	if _, err := db.SweepUploads(ctx); err != nil {
+		return 0, err
+	}
+	stored, err := compress(data)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = db.write(ctx, func(tx *Tx) error {
+		if err := lockUser(ctx, tx, userID); err != nil {
+			return err
+		}
+		var n, size int64
+		if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM ledger_imports
+			WHERE user_id = ? AND created_at >= ? AND committed_at IS NULL`, userID, db.now().Add(-uploadTTL).UnixMilli()).Scan(&n, &size); err != nil {
+			return err
+		}
+		if n+1 > int64(lim.Files) || size+int64(len(stored)) > lim.Bytes {
+			return finance.Errorf(finance.ECodeTooManyUploads,
+				"%d files (%d MB) are waiting to be imported, the most allowed is %d files or %d MB: import or discard some first",
+				n, (size+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
+		}
+		return tx.queryRow(ctx, `INSERT INTO ledger_imports (user_id, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+			userID, name, format, stored, db.now().UnixMilli()).Scan(&id)
+	})
+	return id, err
+}
+
+// lockUser takes the user's row for the transaction on PostgreSQL (SQLite
+// has one writer), so that two writes counting the user's things (ledgers,
+// uploads) run one after the other.
+func lockUser(ctx context.Context, tx *Tx, userID int64) error {
+	if tx.db.dialect != Postgres {
+		return nil
+	}
+	var one int
+	return notFound(tx.queryRow(ctx, `SELECT 1 FROM users WHERE id = ? FOR NO KEY UPDATE`, userID).Scan(&one), "user")
+}
+
+// LedgerUpload loads a waiting file of the user's; another user's, or one
+// older than a day, is not_found, and a committed one already_committed.
+func (db *DB) LedgerUpload(ctx context.Context, userID, id int64) (*Upload, error) {
+	var u Upload
+	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM ledger_imports
+		WHERE user_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
+		userID, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ledgerUploadGone(ctx, db, userID, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if u.Data, err = decompress(u.Data); err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// DeleteLedgerUpload discards a waiting file of the user's.
+func (db *DB) DeleteLedgerUpload(ctx context.Context, userID, id int64) error {
+	return db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM ledger_imports WHERE user_id = ? AND id = ? AND committed_at IS NULL`, userID, id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err == nil && n == 0 {
+			err = ledgerUploadGone(ctx, tx, userID, id)
+		}
+		return err
+	})
+}
+
+func ledgerUploadGone(ctx context.Context, q querier, userID, id int64) error {
+	var result string
+	err := q.queryRow(ctx, `SELECT result FROM ledger_imports WHERE user_id = ? AND id = ? AND committed_at IS NOT NULL`, userID, id).Scan(&result)
+	if err != nil {
+		return notFound(err, "import")
+	}
+	var res finance.LedgerImportResult
+	_ = json.Unmarshal([]byte(result), &res)
+	return finance.Errorf(finance.ECodeAlreadyCommitted, "this file was imported already, as the ledger %q", res.Name)
+}
+
+// CreateLedgerFrom commits a ledger import: it creates a ledger named name
+// in base (an ISO 4217 code the instance knows), owned by u, holding the
+// cleaned snapshot (finance.LedgerSnapshot.Clean), in one transaction — all
+// or nothing — and marks the upload committed. A repeated or concurrent
+// commit of the upload creates nothing and is already_committed.
+func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID int64, name, base string, s *finance.LedgerSnapshot) (finance.LedgerImportResult, error) {
+	var res finance.LedgerImportResult
+	name, err := finance.CleanLedgerName(name)
+	if err != nil {
+		return res, err
+	}
+	base = strings.ToUpper(strings.TrimSpace(base))
+	if !db.currencies.Known(base) {
+		return res, finance.FieldErr("baseCurrency", finance.FCodeUnknown, "unknown currency")
+	}
+	cats, err := s.CategoriesInOrder()
+	if err != nil {
+		return res, finance.Errorf(finance.ECodeInvalid, "the file's categories: %v", err)
+	}
+	// The files go to the file store first; the rows that name them are
+	// written in the transaction, and the files removed if it fails.
+	files, err := db.putSnapshotFiles(ctx, s.Attachments)
+	if err != nil {
+		return res, err
+	}
+	err = db.write(ctx, func(tx *Tx) error {
+		res = finance.LedgerImportResult{Name: name}
+		// Claimed under the row's lock: a concurrent commit of the upload
+		// waits, then finds it committed.
+		claim, err := tx.exec(ctx, `UPDATE ledger_imports SET committed_at = ?, data = ? WHERE user_id = ? AND id = ? AND committed_at IS NULL`,
+			db.nowMillis(), []byte{}, u.ID, uploadID)
+		if err != nil {
+			return err
+		}
+		if n, err := claim.RowsAffected(); err != nil || n != 1 {
+			return cmp.Or(err, ledgerUploadGone(ctx, tx, u.ID, uploadID))
+		}
+		id, err := insertLedger(ctx, tx, u, name, base)
+		if err != nil {
+			return err
+		}
+		tx.ledgerID, res.LedgerID = id, id
+		w := snapshotWriter{tx: tx, ledgerID: id, base: base, s: s, res: &res}
+		if err := w.write(ctx, cats, files); err != nil {
+			return err
+		}
+		if err := tx.logActivity(ctx, finance.ActImported, finance.SubjectMovement, uploadID, int64(res.Movements), finance.ActivityDetails{}); err != nil {
+			return err
+		}
+		b, _ := json.Marshal(res)
+		if _, err := tx.exec(ctx, `UPDATE ledger_imports SET result = ? WHERE id = ?`, string(b), uploadID); err != nil {
+			return err
+		}
+		return tx.checkLimits(ctx)
+	})
+	if err != nil {
+		db.removeFiles(ctx, files.keys())
+		return finance.LedgerImportResult{}, err
+	}
+	if res.Movements >= largeLoad {
+		db.refreshStatisticsSoon()
+	}
+	return res, nil
+}
+
+// insertLedger creates a ledger owned by u (within MaxLedgersPerUser).
+func insertLedger(ctx context.Context, tx *Tx, u *finance.User, name, base string) (int64, error) {
+	if err := lockUser(ctx, tx, u.ID); err != nil {
+		return 0, err
+	}
+	var n int64
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM ledgers WHERE owner_id = ?`, u.ID).Scan(&n); err != nil {
+		return 0, err
+	}
+	if n >= finance.MaxLedgersPerUser {
+		return 0, finance.Errorf(finance.ECodeLimitExceeded, "you own %d ledgers, the most there may be", n)
+	}
+	now := tx.db.nowMillis()
+	var id int64
+	if err := tx.queryRow(ctx, `INSERT INTO ledgers (owner_id, name, base_currency, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
+		u.ID, name, base, now).Scan(&id); err != nil {
+		return 0, fmt.Errorf("insert ledger: %w", err)
+	}
+	_, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`, id, u.ID, finance.RoleOwner, now)
+	return id, err
+}
+
+// snapshotFile is an attachment's file put in the file store.
+type snapshotFile struct {
+	key, thumb  string
+	contentType string
+	size        int64
+	width       int
+	height      int
+}
+
+type snapshotFiles []snapshotFile
+
+func (f snapshotFiles) keys() []string {
+	var out []string
+	for _, x := range f {
+		out = append(out, x.key)
+		if x.thumb != "" {
+			out = append(out, x.thumb)
+		}
+	}
+	return out
+}
+
+// putSnapshotFiles writes the attachments' files (and an image's
+// thumbnail) to the file store, in the snapshot's order.
+func (db *DB) putSnapshotFiles(ctx context.Context, atts []finance.SnapshotAttachment) (snapshotFiles, error) {
+	if len(atts) == 0 {
+		return nil, nil
+	}
+	if db.files == nil {
+		return nil, errNoFileStore
+	}
+	var out snapshotFiles
+	for _, a := range atts {
+		data, err := readAll(a.Open)
+		if err != nil {
+			db.removeFiles(ctx, out.keys())
+			return nil, finance.Errorf(finance.ECodeInvalid, "the file %q could not be read: %v", a.Name, err)
+		}
+		f := snapshotFile{key: files.NewKey(), contentType: a.ContentType, size: int64(len(data)), width: a.Width, height: a.Height}
+		if info, err := files.Inspect(data); err == nil {
+			f.contentType, f.width, f.height = info.ContentType, info.Width, info.Height
+			if info.Width > 0 {
+				if thumb, err := files.Thumbnail(data); err == nil && thumb != nil {
+					f.thumb = files.NewKey()
+					if err := db.files.Put(ctx, f.thumb, thumb); err != nil {
+						db.removeFiles(ctx, out.keys())
+						return nil, err
+					}
+				}
+			}
+		}
+		if f.contentType == "" {
+			f.contentType = "application/octet-stream"
+		}
+		if err := db.files.Put(ctx, f.key, data); err != nil {
+			db.removeFiles(ctx, append(out.keys(), f.thumb))
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func readAll(open func() (io.ReadCloser, error)) ([]byte, error) {
+	r, err := open()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
