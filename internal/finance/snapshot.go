@@ -115,20 +115,35 @@ type SnapshotAttachment struct {
 	Open        func() (io.ReadCloser, error)
 }
 
-// SnapshotSkip is a row the reader left out, and why (a short English
-// sentence; Line is the file's line or row number, 0 when none).
+// SnapshotSkip is a row the reader left out: Line is the file's line or
+// row number (0 when none), Code what was wrong (SkipDate…), Reason a short
+// English sentence with the details.
 type SnapshotSkip struct {
 	Line   int    `json:"line"`
+	Code   string `json:"code" enum:"date,amount,currency,account,type,transfer,row,reference,duplicate"`
 	Reason string `json:"reason"`
 }
+
+// What was wrong with a row left out.
+const (
+	SkipDate      = "date"      // not a date
+	SkipAmount    = "amount"    // zero, not a number, or out of range
+	SkipCurrency  = "currency"  // unknown, or not the account's
+	SkipAccount   = "account"   // no account of the ledger's (or the same twice)
+	SkipType      = "type"      // not a type the app exports
+	SkipTransfer  = "transfer"  // a transfer between currencies without the amount received
+	SkipRow       = "row"       // the row cannot be read or lacks a field
+	SkipReference = "reference" // a budget, schedule, rule or file whose account, category or movement is not in the file
+	SkipDuplicate = "duplicate" // an id that repeats
+)
 
 // MaxSnapshotSkips bounds the skipped rows a snapshot lists (more are
 // counted, not listed).
 const MaxSnapshotSkips = 100
 
 // Skip records a row left out.
-func (s *LedgerSnapshot) Skip(line int, format string, args ...any) {
-	s.Skipped = append(s.Skipped, SnapshotSkip{Line: line, Reason: fmt.Sprintf(format, args...)})
+func (s *LedgerSnapshot) Skip(line int, code, format string, args ...any) {
+	s.Skipped = append(s.Skipped, SnapshotSkip{Line: line, Code: code, Reason: fmt.Sprintf(format, args...)})
 }
 
 // SnapshotSummary is what a snapshot holds, for its preview.

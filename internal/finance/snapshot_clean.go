@@ -58,7 +58,7 @@ func (s *LedgerSnapshot) cleanCurrencies(known func(string) bool) func(string) b
 	kept := s.Currencies[:0]
 	for _, cur := range s.Currencies {
 		if err := cur.Validate(known); err != nil || own[cur.Code] {
-			s.Skip(0, "currency %q: %s", cur.Code, cmp.Or(describeErr(err), "it repeats"))
+			s.Skip(0, SkipCurrency, "currency %q: %s", cur.Code, cmp.Or(describeErr(err), "it repeats"))
 			continue
 		}
 		own[cur.Code] = true
@@ -78,7 +78,7 @@ func (c *cleaner) rates() {
 			r.Source = RateManual
 		}
 		if _, err := r.Validate(c.rules.Known); err != nil || r.Quote == "" {
-			c.s.Skip(0, "rate %s/%s of %s: %s", r.Currency, r.Quote, r.Date, cmp.Or(describeErr(err), "no quote currency"))
+			c.s.Skip(0, SkipCurrency, "rate %s/%s of %s: %s", r.Currency, r.Quote, r.Date, cmp.Or(describeErr(err), "no quote currency"))
 			continue
 		}
 		kept = append(kept, r)
@@ -94,10 +94,10 @@ func (s *LedgerSnapshot) cleanAccounts(known func(string) bool) map[int64]string
 		a.Currency = strings.ToUpper(strings.TrimSpace(a.Currency))
 		switch {
 		case a.ID <= 0 || hasKey(out, a.ID):
-			s.Skip(0, "account %q: its id repeats", a.Name)
+			s.Skip(0, SkipDuplicate, "account %q: its id repeats", a.Name)
 			continue
 		case a.Currency != "" && !known(a.Currency):
-			s.Skip(0, "account %q: the currency %s is unknown here; its movements are left out", a.Name, a.Currency)
+			s.Skip(0, SkipCurrency, "account %q: the currency %s is unknown here; its movements are left out", a.Name, a.Currency)
 			continue
 		}
 		if !contains(AccountTypes, a.Type) {
@@ -143,7 +143,7 @@ func (s *LedgerSnapshot) cleanCategories() map[int64]string {
 	kept := s.Categories[:0]
 	for i, c := range s.Categories {
 		if c.ID <= 0 || hasKey(out, c.ID) {
-			s.Skip(0, "category %q: its id repeats", c.Name)
+			s.Skip(0, SkipDuplicate, "category %q: its id repeats", c.Name)
 			continue
 		}
 		// A parent that is missing, a subcategory or of another type: the
@@ -234,9 +234,9 @@ func (c *cleaner) movements() {
 	kept := c.s.Movements[:0]
 	for i, m := range c.s.Movements {
 		d := &m.Draft
-		why := c.movement(d)
+		code, why := c.movement(d)
 		if why != "" {
-			c.s.Skip(0, "movement %d (%s, %s): %s", i+1, d.Date, d.Description, why)
+			c.s.Skip(0, code, "movement %d (%s, %s): %s", i+1, d.Date, d.Description, why)
 			continue
 		}
 		if m.ID != 0 {
@@ -249,24 +249,24 @@ func (c *cleaner) movements() {
 
 // movement fixes what it can of a movement and says why it cannot be
 // written ("" when it can).
-func (c *cleaner) movement(d *MovementDraft) string {
+func (c *cleaner) movement(d *MovementDraft) (code, why string) {
 	d.Description = Truncate(strings.TrimSpace(d.Description), MaxDescription)
 	d.Notes = Truncate(strings.TrimSpace(d.Notes), MaxNotes)
 	d.Tags = cleanTags(d.Tags)
 	d.FITID = ""
 	if !hasKey(c.accounts, d.AccountID) {
-		return "its account is not in the file"
+		return SkipAccount, "its account is not in the file"
 	}
 	switch d.Type {
 	case MovementTransfer:
 		d.CategoryID, d.Splits = 0, nil
 		if !hasKey(c.accounts, d.ToAccountID) {
-			return "the account it transfers to is not in the file"
+			return SkipAccount, "the account it transfers to is not in the file"
 		}
 		if c.currency(d.AccountID) == c.currency(d.ToAccountID) {
 			d.ToAmount = d.Amount
 		} else if d.ToAmount == 0 {
-			return "a transfer between currencies without the amount received"
+			return SkipTransfer, "a transfer between currencies without the amount received"
 		}
 	case MovementExpense, MovementEarning:
 		d.ToAccountID, d.ToAmount = 0, 0
@@ -280,9 +280,27 @@ func (c *cleaner) movement(d *MovementDraft) string {
 		}
 	}
 	if err := d.Validate(); err != nil {
-		return describeInvalid(err)
+		return invalidCode(err), describeInvalid(err)
 	}
-	return ""
+	return "", ""
+}
+
+// invalidCode is the skip code of a movement's validation error: its first
+// field's.
+func invalidCode(err error) string {
+	if fe, ok := err.(*Error); ok && len(fe.Fields) > 0 {
+		switch fe.Fields[0].Field {
+		case "date":
+			return SkipDate
+		case "amount", "toAmount", "splits.amount":
+			return SkipAmount
+		case "accountId", "toAccountId":
+			return SkipAccount
+		case "type":
+			return SkipType
+		}
+	}
+	return SkipRow
 }
 
 // describeErr is describeInvalid, "" for nil.
@@ -336,11 +354,11 @@ func (c *cleaner) budgets() {
 		_, ok := ParseMonth(b.Month)
 		switch {
 		case !ok:
-			c.s.Skip(0, "budget for %q: the month is not YYYY-MM", b.Month)
+			c.s.Skip(0, SkipDate, "budget for %q: the month is not YYYY-MM", b.Month)
 		case !hasKey(c.categories, b.CategoryID):
-			c.s.Skip(0, "budget of %s: its category is not in the file", b.Month)
+			c.s.Skip(0, SkipReference, "budget of %s: its category is not in the file", b.Month)
 		case b.Amount != nil && (*b.Amount < 0 || *b.Amount > MaxAmount):
-			c.s.Skip(0, "budget of %s: the amount is out of range", b.Month)
+			c.s.Skip(0, SkipAmount, "budget of %s: the amount is out of range", b.Month)
 		case seen[key]:
 		default:
 			seen[key] = true
@@ -354,7 +372,7 @@ func (c *cleaner) schedules() {
 	kept := c.s.Schedules[:0]
 	for _, sc := range c.s.Schedules {
 		d := sc.Draft(sc.Start)
-		why := c.movement(&d)
+		_, why := c.movement(&d)
 		if why == "" {
 			sd := ScheduleDraft{Movement: d, Rule: sc.Rule, AskAmount: sc.AskAmount, AutoPost: sc.AutoPost, Paused: sc.Paused}
 			if err := sd.Validate(); err != nil {
@@ -362,7 +380,7 @@ func (c *cleaner) schedules() {
 			}
 		}
 		if why != "" {
-			c.s.Skip(0, "schedule %q: %s", sc.Description, why)
+			c.s.Skip(0, SkipReference, "schedule %q: %s", sc.Description, why)
 			continue
 		}
 		sc.Entry = entryOf(d, sc.Entry)
@@ -413,7 +431,7 @@ func (c *cleaner) rulesOf() {
 			}
 		}
 		if why != "" || len(kept) == MaxRules {
-			c.s.Skip(0, "rule %q: %s", r.Name, cmp.Or(why, fmt.Sprintf("a ledger has at most %d rules", MaxRules)))
+			c.s.Skip(0, SkipReference, "rule %q: %s", r.Name, cmp.Or(why, fmt.Sprintf("a ledger has at most %d rules", MaxRules)))
 			continue
 		}
 		kept = append(kept, r)
@@ -427,11 +445,11 @@ func (c *cleaner) attachments() {
 	for _, a := range c.s.Attachments {
 		switch {
 		case !c.movementIDs[a.MovementID]:
-			c.s.Skip(0, "file %q: its movement is not in the file", a.Name)
+			c.s.Skip(0, SkipReference, "file %q: its movement is not in the file", a.Name)
 		case a.Open == nil:
-			c.s.Skip(0, "file %q: it is not in the file", a.Name)
+			c.s.Skip(0, SkipReference, "file %q: it is not in the file", a.Name)
 		case per[a.MovementID] == MaxAttachmentsPerMovement:
-			c.s.Skip(0, "file %q: a movement keeps at most %d files", a.Name, MaxAttachmentsPerMovement)
+			c.s.Skip(0, SkipReference, "file %q: a movement keeps at most %d files", a.Name, MaxAttachmentsPerMovement)
 		default:
 			per[a.MovementID]++
 			a.Name = Truncate(strings.TrimSpace(a.Name), MaxAttachmentName)

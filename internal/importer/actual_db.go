@@ -346,9 +346,9 @@ func (r *actualReader) loadBudgets() error {
 		case v == 0 && ok || id == 0:
 			continue // nothing budgeted, or the category was deleted
 		case month/100 < 1900 || month/100 >= 2200 || month%100 < 1 || month%100 > 12:
-			r.snap.Skip(row, "The budget of %s has an invalid month (%d).", table, month)
+			r.snap.Skip(row, finance.SkipDate, "The budget of %s has an invalid month (%d).", table, month)
 		case !ok || v < 0:
-			r.snap.Skip(row, "The budget of %d-%02d is negative or too large.", month/100, month%100)
+			r.snap.Skip(row, finance.SkipAmount, "The budget of %d-%02d is negative or too large.", month/100, month%100)
 		default:
 			r.snap.Budgets = append(r.snap.Budgets, finance.SnapshotBudget{CategoryID: id,
 				Month: fmt.Sprintf("%04d-%02d", month/100, month%100), Amount: &v, Rollover: carryover != 0})

@@ -92,7 +92,7 @@ func TestReadActual(t *testing.T) {
 		sum.Categories != 2 || sum.Subcategories != 5 || sum.From != "2025-01-02" || sum.To != "2025-01-20" {
 		t.Fatalf("summary %+v", sum)
 	}
-	if !reflect.DeepEqual(snap.Skipped, []finance.SnapshotSkip{{Line: 17, Reason: "The transaction's amount is 0."}}) {
+	if !reflect.DeepEqual(snap.Skipped, []finance.SnapshotSkip{{Line: 17, Code: finance.SkipAmount, Reason: "The transaction's amount is 0."}}) {
 		t.Fatalf("skipped %+v", snap.Skipped)
 	}
 

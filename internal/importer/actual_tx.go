@@ -77,7 +77,7 @@ func (r *actualReader) opening(x *actualTx) {
 	v, ok := hundredths(x.amount, a.exp)
 	acc := &r.snap.Accounts[a.idx]
 	if sum := acc.OpeningBalance + v; !ok || sum > finance.MaxAmount || sum < -finance.MaxAmount {
-		r.snap.Skip(x.row, "The starting balance of %q is too large.", a.name)
+		r.snap.Skip(x.row, finance.SkipAmount, "The starting balance of %q is too large.", a.name)
 		return
 	}
 	acc.OpeningBalance += v
@@ -111,7 +111,7 @@ func (r *actualReader) single(x, parent *actualTx, byID map[string]*actualTx) {
 	r.done[x.id] = true
 	date := actualDate(x.date)
 	if date == "" {
-		r.snap.Skip(x.row, "The transaction has an invalid date (%d).", x.date)
+		r.snap.Skip(x.row, finance.SkipDate, "The transaction has an invalid date (%d).", x.date)
 		return
 	}
 	notes, payee := x.notes, x.payee
@@ -128,7 +128,7 @@ func (r *actualReader) single(x, parent *actualTx, byID map[string]*actualTx) {
 		out, ok1 := hundredths(-from.amount, fromAcc.exp)
 		in, ok2 := hundredths(to.amount, toAcc.exp)
 		if !ok1 || !ok2 || out <= 0 || in <= 0 {
-			r.snap.Skip(x.row, "The transfer's amount is 0 or too large.")
+			r.snap.Skip(x.row, finance.SkipAmount, "The transfer's amount is 0 or too large.")
 			return
 		}
 		if in == out {
@@ -143,10 +143,10 @@ func (r *actualReader) single(x, parent *actualTx, byID map[string]*actualTx) {
 	v, ok := hundredths(x.amount, a.exp)
 	switch {
 	case !ok:
-		r.snap.Skip(x.row, "The transaction's amount is too large.")
+		r.snap.Skip(x.row, finance.SkipAmount, "The transaction's amount is too large.")
 		return
 	case v == 0:
-		r.snap.Skip(x.row, "The transaction's amount is 0.")
+		r.snap.Skip(x.row, finance.SkipAmount, "The transaction's amount is 0.")
 		return
 	}
 	d := finance.MovementDraft{Type: finance.MovementEarning, Date: date, Amount: v, AccountID: a.id, CategoryID: r.category(x.cat),

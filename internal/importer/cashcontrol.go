@@ -187,7 +187,7 @@ func (e *CashControlExport) Snapshot(ledgerID int64) (*finance.LedgerSnapshot, e
 			rule.Match = finance.RuleMatchAll
 		}
 		if json.Unmarshal([]byte(str(r, "conditions")), &rule.Conditions) != nil || json.Unmarshal([]byte(str(r, "actions")), &rule.Actions) != nil {
-			s.Skip(0, "rule %q: its conditions or actions cannot be read", rule.Name)
+			s.Skip(0, finance.SkipReference, "rule %q: its conditions or actions cannot be read", rule.Name)
 			continue
 		}
 		s.Rules = append(s.Rules, rule)

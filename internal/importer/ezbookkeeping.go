@@ -134,20 +134,20 @@ func (ez *ezReader) readSide(rec []string, line int, name, currency, amount stri
 	var err error
 	switch {
 	case s.name == "":
-		ez.snap.Skip(line, "the row has no %s", name)
+		ez.snap.Skip(line, finance.SkipRow, "the row has no %s", name)
 	case raw != "" && s.currency == "":
-		ez.snap.Skip(line, "the currency %q is not a currency code", cut(raw, 20))
+		ez.snap.Skip(line, finance.SkipCurrency, "the currency %q is not a currency code", cut(raw, 20))
 	case text == "" && optional:
 	default:
 		if s.amount, err = ez.amount(text, s.currency); err != nil {
-			ez.snap.Skip(line, "%s", amountReason(text, s.currency, err))
+			ez.snap.Skip(line, finance.SkipAmount, "%s", amountReason(text, s.currency, err))
 		}
 	}
 	if s.name == "" || raw != "" && s.currency == "" || err != nil {
 		return s, false
 	}
 	if a := ez.findAccount(s.name); a != nil && a.Currency != s.currency {
-		ez.snap.Skip(line, "the account %q is in %s, not %s", a.Name, a.Currency, s.currency)
+		ez.snap.Skip(line, finance.SkipCurrency, "the account %q is in %s, not %s", a.Name, a.Currency, s.currency)
 		return s, false
 	}
 	return s, true
@@ -160,10 +160,10 @@ func (ez *ezReader) row(rec []string, line int) {
 	at, ok := ezTime(when, ez.field(rec, "timezone"))
 	switch {
 	case !ok:
-		ez.snap.Skip(line, "the time %q is not a date and time", cut(when, 40))
+		ez.snap.Skip(line, finance.SkipDate, "the time %q is not a date and time", cut(when, 40))
 		return
 	case typ != "income" && typ != "expense" && typ != "transfer" && typ != "balance modification":
-		ez.snap.Skip(line, "the type %q is not one ezBookkeeping exports", cut(typ, 40))
+		ez.snap.Skip(line, finance.SkipType, "the type %q is not one ezBookkeeping exports", cut(typ, 40))
 		return
 	}
 	from, ok := ez.readSide(rec, line, "account", "account currency", "amount", false)
@@ -178,7 +178,7 @@ func (ez *ezReader) row(rec []string, line int) {
 	}
 	amount := max(from.amount, -from.amount)
 	if amount == 0 {
-		ez.snap.Skip(line, "the amount is zero")
+		ez.snap.Skip(line, finance.SkipAmount, "the amount is zero")
 		return
 	}
 	raw := ez.field(rec, "description", "comment")
@@ -193,10 +193,10 @@ func (ez *ezReader) row(rec []string, line int) {
 		case !ok:
 			return
 		case finance.NameKey(to.name) == finance.NameKey(from.name):
-			ez.snap.Skip(line, "the transfer's two accounts are the same")
+			ez.snap.Skip(line, finance.SkipAccount, "the transfer's two accounts are the same")
 			return
 		case to.amount == 0 && to.currency != from.currency:
-			ez.snap.Skip(line, "the transfer between currencies has no Account2 Amount")
+			ez.snap.Skip(line, finance.SkipTransfer, "the transfer between currencies has no Account2 Amount")
 			return
 		}
 		d.Type, d.AccountID = finance.MovementTransfer, ez.account(from.name, "bank", from.currency).ID
@@ -282,7 +282,7 @@ func (ez *ezReader) applyBalances() {
 		delta := b.balance - running[b.account]
 		switch {
 		case delta > finance.MaxAmount || delta < -finance.MaxAmount:
-			ez.snap.Skip(b.line, "the balance modification is out of range")
+			ez.snap.Skip(b.line, finance.SkipAmount, "the balance modification is out of range")
 			continue
 		case !seen[b.account]:
 			ez.snap.Accounts[b.account-1].OpeningBalance += delta

@@ -97,7 +97,7 @@ func ReadFirefly(data []byte, exponent func(code string) int) (*finance.LedgerSn
 			return nil, errTooManyRows()
 		}
 		if errors.Is(err, errBrokenRecord) {
-			b.snap.Skip(line, "the row's quotes do not close")
+			b.snap.Skip(line, finance.SkipRow, "the row's quotes do not close")
 			continue
 		}
 		if err != nil {
@@ -158,20 +158,20 @@ func readFireflyRow(snap *finance.LedgerSnapshot, cols columns, rec []string, li
 	switch row.typ {
 	case "withdrawal", "deposit", "transfer", "reconciliation", "opening balance", "liability credit":
 	default:
-		snap.Skip(line, "the type %q is not one Firefly III exports", cut(get("type"), 40))
+		snap.Skip(line, finance.SkipType, "the type %q is not one Firefly III exports", cut(get("type"), 40))
 		return row, false
 	}
 	if len(row.date) < 10 || !finance.ValidDate(row.date[:10]) {
-		snap.Skip(line, "the date %q is not a date", cut(row.date, 40))
+		snap.Skip(line, finance.SkipDate, "the date %q is not a date", cut(row.date, 40))
 		return row, false
 	}
 	row.date = row.date[:10]
 	if row.currency == "" {
-		snap.Skip(line, "the row has no currency")
+		snap.Skip(line, finance.SkipCurrency, "the row has no currency")
 		return row, false
 	}
 	if row.srcAccount == "" && row.dstAccount == "" {
-		snap.Skip(line, "neither %q nor %q is an asset account or a liability", row.src, row.dst)
+		snap.Skip(line, finance.SkipAccount, "neither %q nor %q is an asset account or a liability", row.src, row.dst)
 		return row, false
 	}
 	if tags := get("tags"); tags != "" {
@@ -193,14 +193,14 @@ func (b *ledgerBuilder) sideAmount(row *fireflyRow, a *finance.SnapshotAccount) 
 	s, code := row.amount, row.currency
 	if a.Currency != row.currency {
 		if a.Currency != row.foreignCurr || row.foreignAmount == "" {
-			b.snap.Skip(row.line, "the amount is in %s but the account %q is in %s", row.currency, a.Name, a.Currency)
+			b.snap.Skip(row.line, finance.SkipCurrency, "the amount is in %s but the account %q is in %s", row.currency, a.Name, a.Currency)
 			return 0, false
 		}
 		s, code = row.foreignAmount, row.foreignCurr
 	}
 	v, err := b.amount(s, code)
 	if err != nil {
-		b.snap.Skip(row.line, "%s", amountReason(s, code, err))
+		b.snap.Skip(row.line, finance.SkipAmount, "%s", amountReason(s, code, err))
 		return 0, false
 	}
 	return max(v, -v), true
@@ -252,7 +252,7 @@ func addFireflyRow(b *ledgerBuilder, row *fireflyRow) {
 		d.Type, d.AccountID, d.Amount, counterparty, categoryType = finance.MovementEarning, dst.ID, toAmount, row.src, finance.MovementEarning
 	}
 	if d.Amount == 0 {
-		b.snap.Skip(row.line, "the amount is zero")
+		b.snap.Skip(row.line, finance.SkipAmount, "the amount is zero")
 		return
 	}
 	if d.Description == "" {

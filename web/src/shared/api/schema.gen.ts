@@ -5784,6 +5784,8 @@ export interface components {
             type: "cash" | "bank" | "card" | "savings" | "investment" | "loan";
         };
         SnapshotSkip: {
+            /** @enum {string} */
+            code: "date" | "amount" | "currency" | "account" | "type" | "transfer" | "row" | "reference" | "duplicate";
             line: number;
             reason: string;
         };
