@@ -36,7 +36,8 @@ var soakOps = []struct {
 	{2, (*soakRun).ruleRun},
 	{3, (*soakRun).createSplit},
 	{2, (*soakRun).splitOne},
-	{22, (*soakRun).read},
+	{1, (*soakRun).ledgerImport},
+	{21, (*soakRun).read},
 }
 
 func (s *soakRun) step(ctx context.Context, c *soakClient) {

@@ -63,6 +63,12 @@ func TestSoakChecksCatchWhatIsWrong(t *testing.T) {
 	for ; c.i < 150; c.i++ {
 		ops[c.rng.IntN(len(ops))](s, ctx, c)
 	}
+	for range 3 {
+		s.ledgerImport(ctx, c)
+	}
+	if n := s.status["ledger import commit"][201]; n != 3 {
+		t.Fatalf("ledger imports: %v", s.status)
+	}
 	s.checkLedgers(ctx)
 	if len(s.problems) > 0 || l.created-l.deleted < 20 {
 		t.Fatalf("a ledger written one request at a time: %d problems (%+v), %d created, %d deleted", len(s.problems), s.problems[0], l.created, l.deleted)

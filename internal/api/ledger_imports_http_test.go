@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"cashcontrol/internal/importer/importertest"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -357,6 +358,74 @@ func TestLedgerImportRefusesBadFiles(t *testing.T) {
 		}
 		if !strings.Contains(string(export[:4]), "PK") {
 			t.Fatal("the export is not a zip")
+		}
+	})
+}
+
+// Each peer's export becomes a ledger whose accounts hold the balances the
+// preview showed, with the category tree and the movements the preview
+// counted, and a ledger that passes the integrity check.
+func TestLedgerImportFromOtherApps(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := ledgerServer(t, db)
+		c := newClient(t, srv)
+		c.signUp("switcher@example.com")
+		for _, tc := range []struct {
+			file, format string
+			data         []byte
+		}{
+			{"firefly_export.csv", "firefly", importertest.Read(t, "firefly_export.csv")},
+			{"ezbookkeeping_export.csv", "ezbookkeeping", importertest.Read(t, "ezbookkeeping_export.csv")},
+			{"ezbookkeeping_export.tsv", "ezbookkeeping", importertest.Read(t, "ezbookkeeping_export.tsv")},
+			{"My Budget.zip", "actual", importertest.ActualZip(t, "")},
+		} {
+			var up ledgerImportReply
+			if code := c.postFile("/api/v1/me/ledger-imports", nil, tc.file, tc.data, &up); code != 201 || up.Format != tc.format {
+				t.Fatalf("%s: %d %+v", tc.file, code, up)
+			}
+			if up.Movements == 0 || len(up.Accounts) < 2 || up.Categories == 0 {
+				t.Fatalf("%s: preview %+v", tc.file, up)
+			}
+			var res ledgerImportResult
+			if code := c.do("POST", "/api/v1/me/ledger-imports/"+up.ID+"/commit", map[string]any{"name": tc.file, "baseCurrency": "EUR"}, &res); code != 201 {
+				t.Fatalf("%s: commit %d", tc.file, code)
+			}
+			if res.Movements != up.Movements {
+				t.Errorf("%s: %d movements written, the preview said %d", tc.file, res.Movements, up.Movements)
+			}
+			var accounts struct {
+				Items []struct {
+					Name     string
+					Currency string
+					Balance  int64
+				}
+			}
+			c.do("GET", "/api/v1/ledgers/"+res.LedgerID+"/accounts", nil, &accounts)
+			got := map[string]int64{}
+			for _, a := range accounts.Items {
+				got[a.Name] = a.Balance
+			}
+			for _, a := range up.Accounts {
+				if b, ok := got[a.Name]; !ok || b != a.Balance {
+					t.Errorf("%s: account %q holds %d, the preview said %d", tc.file, a.Name, b, a.Balance)
+				}
+			}
+			var cats struct {
+				Items []struct{ ParentID *string }
+			}
+			c.do("GET", "/api/v1/ledgers/"+res.LedgerID+"/categories", nil, &cats)
+			children := 0
+			for _, x := range cats.Items {
+				if x.ParentID != nil {
+					children++
+				}
+			}
+			if children != up.Subcategories || len(cats.Items) < up.Categories+up.Subcategories {
+				t.Errorf("%s: %d categories, %d of them subcategories; the preview said %d and %d", tc.file, len(cats.Items), children, up.Categories, up.Subcategories)
+			}
+			if err := db.CheckLedgerForTest(t.Context(), mustID(t, res.LedgerID)); err != nil {
+				t.Errorf("%s: %v", tc.file, err)
+			}
 		}
 	})
 }

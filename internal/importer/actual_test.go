@@ -1,8 +1,6 @@
 package importer_test
 
 import (
-	"archive/zip"
-	"bytes"
 	"database/sql"
 	"errors"
 	"os"
@@ -12,56 +10,14 @@ import (
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/importertest"
 )
 
 // actualZip builds db.sqlite from testdata/actual/db.sql (then runs extra
 // SQL on it) and zips it with metadata.json, as Actual's export does.
-func actualZip(t *testing.T, extra string) []byte {
-	t.Helper()
-	script, err := os.ReadFile(filepath.Join("testdata", "actual", "db.sql"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "db.sqlite")
-	db, err := sql.Open("sqlite3", "file:"+path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(string(script) + extra); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	dbBytes, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	meta, err := os.ReadFile(filepath.Join("testdata", "actual", "metadata.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return zipOf(t, map[string][]byte{"db.sqlite": dbBytes, "metadata.json": meta})
-}
+func actualZip(t *testing.T, extra string) []byte { return importertest.ActualZip(t, extra) }
 
-func zipOf(t *testing.T, files map[string][]byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, name := range []string{"db.sqlite", "metadata.json", "other.txt"} {
-		if b, ok := files[name]; ok {
-			w, err := zw.Create(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.Write(b)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
+func zipOf(t *testing.T, files map[string][]byte) []byte { return importertest.Zip(t, files) }
 
 func exponents(code string) int {
 	return map[string]int{"EUR": 2, "JPY": 0, "BHD": 3}[code]
