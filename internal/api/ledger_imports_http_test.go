@@ -30,7 +30,7 @@ type ledgerImportReply struct {
 		Balance  int64  `json:"balance"`
 	} `json:"accounts"`
 	Categories, Subcategories, Movements, Transfers, Splits, Tags int
-	Budgets, Schedules, Rules, Attachments, SkippedCount         int
+	Budgets, Schedules, Rules, Attachments, SkippedCount          int
 }
 
 type ledgerImportResult struct {
