@@ -72,13 +72,93 @@ type UploadLimits struct {
 // DefaultUploadLimits apply when UploadLimits are zero.
 var DefaultUploadLimits = UploadLimits{Files: 10, Bytes: 50 << 20}
 
+// waiting is where files wait for their preview to be confirmed: a
+// ledger's bank files (imports, by ledger_id) or a user's ledger imports
+// (ledger_imports, by user_id). gone explains a file that is not waiting.
+type waiting struct {
+	table, owner string
+	gone         func(ctx context.Context, q querier, owner, id int64) error
+}
+
+var (
+	bankUploads   = waiting{table: "imports", owner: "ledger_id", gone: uploadGone}
+	ledgerUploads = waiting{table: "ledger_imports", owner: "user_id", gone: ledgerUploadGone}
+)
+
+// save stores a file, within the owner's limits (too_many_pending_imports
+// past them). The caller holds the owner's lock.
+func (w waiting) save(ctx context.Context, tx *Tx, owner int64, name, format string, stored []byte, lim UploadLimits) (int64, error) {
+	if lim.Files <= 0 || lim.Bytes <= 0 {
+		lim = DefaultUploadLimits
+	}
+	var files, size int64
+	cutoff := tx.db.now().Add(-uploadTTL).UnixMilli()
+	if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM `+w.table+`
+		WHERE `+w.owner+` = ? AND created_at >= ? AND committed_at IS NULL`, owner, cutoff).Scan(&files, &size); err != nil {
+		return 0, err
+	}
+	if files+1 > int64(lim.Files) || size+int64(len(stored)) > lim.Bytes {
+		return 0, finance.Errorf(finance.ECodeTooManyUploads,
+			"%d files (%d MB) are waiting to be imported, the most allowed is %d files or %d MB: import or discard some first",
+			files, (size+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
+	}
+	var id int64
+	err := tx.queryRow(ctx, `INSERT INTO `+w.table+` (`+w.owner+`, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+		owner, name, format, stored, tx.db.now().UnixMilli()).Scan(&id)
+	return id, err
+}
+
+// load reads a waiting file of the owner's; another's, or one older than
+// a day, is not_found, and a committed one as gone says.
+func (w waiting) load(ctx context.Context, db *DB, owner, id int64) (*Upload, error) {
+	var u Upload
+	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM `+w.table+` WHERE `+w.owner+` = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
+		owner, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, w.gone(ctx, db, owner, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if u.Data, err = decompress(u.Data); err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// discard deletes a waiting file of the owner's (a committed one stays, so
+// that a late commit is still told so).
+func (w waiting) discard(ctx context.Context, tx *Tx, owner, id int64) error {
+	res, err := tx.exec(ctx, `DELETE FROM `+w.table+` WHERE `+w.owner+` = ? AND id = ? AND committed_at IS NULL`, owner, id)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err == nil && n == 0 {
+		err = w.gone(ctx, tx, owner, id)
+	}
+	return err
+}
+
+// claim marks a waiting file committed and drops its data, inside the
+// commit's transaction: under the row's lock, so two commits of one file
+// run one after the other and the second finds it claimed.
+func (w waiting) claim(ctx context.Context, tx *Tx, owner, id int64) error {
+	r, err := tx.exec(ctx, `UPDATE `+w.table+` SET committed_at = ?, data = ? WHERE `+w.owner+` = ? AND id = ? AND committed_at IS NULL`,
+		tx.db.nowMillis(), []byte{}, owner, id)
+	if err != nil {
+		return err
+	}
+	if n, err := r.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
+	return w.gone(ctx, tx, owner, id)
+}
+
 // SaveUpload stores a file for the ledger, within the ledger's limits
 // (too_many_pending_imports past them). Expired uploads of every ledger are
 // dropped first.
 func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
-	if lim.Files <= 0 || lim.Bytes <= 0 {
-		lim = DefaultUploadLimits
-	}
 	if _, err := db.SweepUploads(ctx); err != nil {
 		return 0, err
 	}
@@ -89,19 +169,8 @@ func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format strin
 	var id int64
 	// Under the ledger's lock: one upload of a ledger at a time, on any server.
 	err = db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		var files, size int64
-		cutoff := db.now().Add(-uploadTTL).UnixMilli()
-		if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM imports
-			WHERE ledger_id = ? AND created_at >= ? AND committed_at IS NULL`, ledgerID, cutoff).Scan(&files, &size); err != nil {
-			return err
-		}
-		if files+1 > int64(lim.Files) || size+int64(len(stored)) > lim.Bytes {
-			return finance.Errorf(finance.ECodeTooManyUploads,
-				"%d files (%d MB) are waiting to be imported, the most allowed is %d files or %d MB: import or discard some first",
-				files, (size+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
-		}
-		return tx.queryRow(ctx, `INSERT INTO imports (ledger_id, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-			ledgerID, name, format, stored, db.now().UnixMilli()).Scan(&id)
+		id, err = bankUploads.save(ctx, tx, ledgerID, name, format, stored, lim)
+		return err
 	})
 	return id, err
 }
@@ -112,8 +181,8 @@ func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
 	var n int64
 	err := db.write(ctx, func(tx *Tx) error {
 		n = 0
-		for _, table := range []string{"imports", "ledger_imports"} {
-			res, err := tx.exec(ctx, `DELETE FROM `+table+` WHERE created_at < ?`, db.now().Add(-uploadTTL).UnixMilli())
+		for _, w := range []waiting{bankUploads, ledgerUploads} {
+			res, err := tx.exec(ctx, `DELETE FROM `+w.table+` WHERE created_at < ?`, db.now().Add(-uploadTTL).UnixMilli())
 			if err != nil {
 				return err
 			}
@@ -131,34 +200,14 @@ func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
 // Upload loads a pending file of the ledger; another ledger's, or one older
 // than a day, is not_found, and a committed one already_committed.
 func (db *DB) Upload(ctx context.Context, ledgerID, id int64) (*Upload, error) {
-	var u Upload
-	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM imports WHERE ledger_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
-		ledgerID, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, uploadGone(ctx, db, ledgerID, id)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if u.Data, err = decompress(u.Data); err != nil {
-		return nil, err
-	}
-	return &u, nil
+	return bankUploads.load(ctx, db, ledgerID, id)
 }
 
 // DeleteUpload discards a pending upload of the ledger (a committed one is
 // already_committed and stays, so that a late commit is still told so).
 func (db *DB) DeleteUpload(ctx context.Context, ledgerID, id int64) error {
 	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `DELETE FROM imports WHERE ledger_id = ? AND id = ? AND committed_at IS NULL`, ledgerID, id)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		if err == nil && n == 0 {
-			err = uploadGone(ctx, tx, ledgerID, id)
-		}
-		return err
+		return bankUploads.discard(ctx, tx, ledgerID, id)
 	})
 }
 
@@ -238,7 +287,7 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 			}
 			defer restore()
 		}
-		if err := claimUpload(ctx, tx, ledgerID, uploadID); err != nil {
+		if err := bankUploads.claim(ctx, tx, ledgerID, uploadID); err != nil {
 			return err
 		}
 		byName, created, err := importCategories(ctx, tx, ledgerID, src.Categories)
@@ -342,21 +391,6 @@ func importCategories(ctx context.Context, tx *Tx, ledgerID int64, want []financ
 		created++
 	}
 	return byName, created, nil
-}
-
-// claimUpload marks the upload committed and drops its file, inside the
-// commit's transaction (under the ledger lock, so two commits of one upload
-// run one after the other and the second finds it claimed).
-func claimUpload(ctx context.Context, tx *Tx, ledgerID, uploadID int64) error {
-	r, err := tx.exec(ctx, `UPDATE imports SET committed_at = ?, data = ? WHERE ledger_id = ? AND id = ? AND committed_at IS NULL`,
-		tx.db.nowMillis(), []byte{}, ledgerID, uploadID)
-	if err != nil {
-		return err
-	}
-	if n, err := r.RowsAffected(); err != nil || n == 1 {
-		return err
-	}
-	return uploadGone(ctx, tx, ledgerID, uploadID)
 }
 
 // uploadGone explains why an upload cannot be read or committed: it was

@@ -1,11 +1,8 @@
 package store
 
 import (
-	"cmp"
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -22,9 +19,6 @@ import (
 // SaveLedgerUpload stores a file for a ledger import of the user, within
 // the limits of waiting files (too_many_pending_imports past them).
 func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
-	if lim.Files <= 0 || lim.Bytes <= 0 {
-		lim = DefaultUploadLimits
-	}
 	if _, err := db.SweepUploads(ctx); err != nil {
 		return 0, err
 	}
@@ -37,18 +31,8 @@ func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format s
 		if err := lockUser(ctx, tx, userID); err != nil {
 			return err
 		}
-		var n, size int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM ledger_imports
-			WHERE user_id = ? AND created_at >= ? AND committed_at IS NULL`, userID, db.now().Add(-uploadTTL).UnixMilli()).Scan(&n, &size); err != nil {
-			return err
-		}
-		if n+1 > int64(lim.Files) || size+int64(len(stored)) > lim.Bytes {
-			return finance.Errorf(finance.ECodeTooManyUploads,
-				"%d files (%d MB) are waiting to be imported, the most allowed is %d files or %d MB: import or discard some first",
-				n, (size+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
-		}
-		return tx.queryRow(ctx, `INSERT INTO ledger_imports (user_id, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-			userID, name, format, stored, db.now().UnixMilli()).Scan(&id)
+		id, err = ledgerUploads.save(ctx, tx, userID, name, format, stored, lim)
+		return err
 	})
 	return id, err
 }
@@ -67,35 +51,12 @@ func lockUser(ctx context.Context, tx *Tx, userID int64) error {
 // LedgerUpload loads a waiting file of the user's; another user's, or one
 // older than a day, is not_found, and a committed one already_committed.
 func (db *DB) LedgerUpload(ctx context.Context, userID, id int64) (*Upload, error) {
-	var u Upload
-	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM ledger_imports
-		WHERE user_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
-		userID, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ledgerUploadGone(ctx, db, userID, id)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if u.Data, err = decompress(u.Data); err != nil {
-		return nil, err
-	}
-	return &u, nil
+	return ledgerUploads.load(ctx, db, userID, id)
 }
 
 // DeleteLedgerUpload discards a waiting file of the user's.
 func (db *DB) DeleteLedgerUpload(ctx context.Context, userID, id int64) error {
-	return db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `DELETE FROM ledger_imports WHERE user_id = ? AND id = ? AND committed_at IS NULL`, userID, id)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		if err == nil && n == 0 {
-			err = ledgerUploadGone(ctx, tx, userID, id)
-		}
-		return err
-	})
+	return db.write(ctx, func(tx *Tx) error { return ledgerUploads.discard(ctx, tx, userID, id) })
 }
 
 func ledgerUploadGone(ctx context.Context, q querier, userID, id int64) error {
@@ -136,15 +97,8 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 	}
 	err = db.write(ctx, func(tx *Tx) error {
 		res = finance.LedgerImportResult{Name: name}
-		// Claimed under the row's lock: a concurrent commit of the upload
-		// waits, then finds it committed.
-		claim, err := tx.exec(ctx, `UPDATE ledger_imports SET committed_at = ?, data = ? WHERE user_id = ? AND id = ? AND committed_at IS NULL`,
-			db.nowMillis(), []byte{}, u.ID, uploadID)
-		if err != nil {
+		if err := ledgerUploads.claim(ctx, tx, u.ID, uploadID); err != nil {
 			return err
-		}
-		if n, err := claim.RowsAffected(); err != nil || n != 1 {
-			return cmp.Or(err, ledgerUploadGone(ctx, tx, u.ID, uploadID))
 		}
 		id, err := insertLedger(ctx, tx, u, name, base)
 		if err != nil {
