@@ -155,14 +155,20 @@ func (w waiting) claim(ctx context.Context, tx *Tx, owner, id int64) error {
 	return w.gone(ctx, tx, owner, id)
 }
 
+// prepareUpload drops the expired uploads of every ledger and user and
+// returns data compressed, as it is stored.
+func (db *DB) prepareUpload(ctx context.Context, data []byte) ([]byte, error) {
+	if _, err := db.SweepUploads(ctx); err != nil {
+		return nil, err
+	}
+	return compress(data)
+}
+
 // SaveUpload stores a file for the ledger, within the ledger's limits
 // (too_many_pending_imports past them). Expired uploads of every ledger are
 // dropped first.
 func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
-	if _, err := db.SweepUploads(ctx); err != nil {
-		return 0, err
-	}
-	stored, err := compress(data)
+	stored, err := db.prepareUpload(ctx, data)
 	if err != nil {
 		return 0, err
 	}

@@ -19,10 +19,7 @@ import (
 // SaveLedgerUpload stores a file for a ledger import of the user, within
 // the limits of waiting files (too_many_pending_imports past them).
 func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
-	if _, err := db.SweepUploads(ctx); err != nil {
-		return 0, err
-	}
-	stored, err := compress(data)
+	stored, err := db.prepareUpload(ctx, data)
 	if err != nil {
 		return 0, err
 	}
