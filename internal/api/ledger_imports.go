@@ -1,9 +1,12 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"net/http"
+	"path"
 	"strconv"
+	"strings"
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
@@ -44,7 +47,7 @@ func (a *API) uploadLedgerImport(w http.ResponseWriter, r *http.Request, u *fina
 		return
 	}
 	up := &store.Upload{FileName: importer.FileName(name), Data: data}
-	p, _, err := a.readLedgerImport(r.Context(), u, up, "")
+	p, _, err := a.readLedgerImport(r.Context(), u, up, "", "")
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -66,7 +69,8 @@ func (a *API) getLedgerImport(w http.ResponseWriter, r *http.Request, u *finance
 		a.fail(w, r, err)
 		return
 	}
-	p, _, err := a.readLedgerImport(r.Context(), u, up, r.URL.Query().Get("ledger"))
+	q := r.URL.Query()
+	p, _, err := a.readLedgerImport(r.Context(), u, up, q.Get("ledger"), q.Get("baseCurrency"))
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -86,26 +90,13 @@ func (a *API) commitLedgerImport(w http.ResponseWriter, r *http.Request, u *fina
 		a.fail(w, r, err)
 		return
 	}
-	_, snap, err := a.readLedgerImport(r.Context(), u, up, in.Ledger)
+	_, snap, err := a.readLedgerImport(r.Context(), u, up, in.Ledger, in.BaseCurrency)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	base := in.BaseCurrency
-	if base == "" {
-		base = snap.BaseCurrency
-	}
-	if base == "" {
-		base = u.BaseCurrency
-	}
-	name := in.Name
-	if name == "" {
-		name = snap.Name
-	}
-	if name == "" {
-		name = importer.FileName(up.FileName)
-	}
-	res, err := a.db.CreateLedgerFrom(r.Context(), u, up.ID, name, base, snap)
+	name := cmp.Or(strings.TrimSpace(in.Name), snap.Name, strings.TrimSuffix(up.FileName, path.Ext(up.FileName)))
+	res, err := a.db.CreateLedgerFrom(r.Context(), u, up.ID, name, snap.BaseCurrency, snap)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -135,10 +126,11 @@ func (a *API) ledgerUpload(r *http.Request, u *finance.User) (*store.Upload, err
 	return a.db.LedgerUpload(r.Context(), u.ID, id)
 }
 
-// readLedgerImport reads the file, cleans the chosen ledger's snapshot
-// (finance.LedgerSnapshot.Clean) and summarizes it: the preview shows
-// exactly what a commit writes.
-func (a *API) readLedgerImport(ctx context.Context, u *finance.User, up *store.Upload, ledger string) (*ledgerImport, *finance.LedgerSnapshot, error) {
+// readLedgerImport reads the file, makes base (else the file's base
+// currency, else the user's) the ledger's base currency, cleans the chosen
+// ledger's snapshot (finance.LedgerSnapshot.Clean) and summarizes it: the
+// preview shows exactly what a commit writes.
+func (a *API) readLedgerImport(ctx context.Context, u *finance.User, up *store.Upload, ledger, base string) (*ledgerImport, *finance.LedgerSnapshot, error) {
 	book, err := a.db.Currencies(ctx, 0)
 	if err != nil {
 		return nil, nil, err
@@ -157,7 +149,15 @@ func (a *API) readLedgerImport(ctx context.Context, u *finance.User, up *store.U
 	if err != nil {
 		return nil, nil, err
 	}
+	base = strings.ToUpper(strings.TrimSpace(cmp.Or(base, snap.BaseCurrency, u.BaseCurrency)))
+	if !book.Known(base) {
+		return nil, nil, finance.FieldErr("baseCurrency", finance.FCodeUnknown, "unknown currency")
+	}
+	snap.SetBase(base, book.Exponent)
 	snap.Clean(finance.SnapshotRules{Known: book.Known, Language: u.LanguagePreference})
+	if err := snap.WithinLimits(); err != nil {
+		return nil, nil, err
+	}
 	p := &ledgerImport{ID: strconv.FormatInt(up.ID, 10), FileName: up.FileName, Format: f.Format, Ledgers: f.Ledgers,
 		SnapshotSummary: snap.Summary()}
 	if choice == 0 && len(f.Ledgers) > 0 {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -208,7 +209,7 @@ func (o op) operation(s *schemaSet, rt route, method, path string, problem *open
 		if x.Responses.Status(a.status) != nil {
 			continue // merged into the first answer of its status
 		}
-		r := openapi3.NewResponse().WithDescription(cmp(a.desc, http.StatusText(a.status)))
+		r := openapi3.NewResponse().WithDescription(cmp.Or(a.desc, http.StatusText(a.status)))
 		var replies openapi3.SchemaRefs // the JSON bodies this status may carry
 		for _, b := range answers[i:] {
 			if _, text := b.reply.(string); b.status == a.status && b.reply != nil && !text {
@@ -304,13 +305,6 @@ func (o op) problemCodes(rt route, method, path string) map[int][]string {
 		sort.Strings(out[st])
 	}
 	return out
-}
-
-func cmp(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func pathParams(path string) []string {

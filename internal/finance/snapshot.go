@@ -207,19 +207,20 @@ func (s *LedgerSnapshot) Summary() SnapshotSummary {
 		if d.Date > sum.To {
 			sum.To = d.Date
 		}
+		// Capped: a crafted file's sums must not wrap round to a small one.
 		switch d.Type {
 		case MovementExpense:
-			balance[d.AccountID] -= d.Amount
+			balance[d.AccountID] = AddCapped(balance[d.AccountID], -d.Amount)
 		case MovementEarning:
-			balance[d.AccountID] += d.Amount
+			balance[d.AccountID] = AddCapped(balance[d.AccountID], d.Amount)
 		case MovementTransfer:
 			sum.Transfers++
-			balance[d.AccountID] -= d.Amount
+			balance[d.AccountID] = AddCapped(balance[d.AccountID], -d.Amount)
 			to := d.ToAmount
 			if to == 0 {
 				to = d.Amount
 			}
-			balance[d.ToAccountID] += to
+			balance[d.ToAccountID] = AddCapped(balance[d.ToAccountID], to)
 		}
 		if len(d.Splits) > 0 {
 			sum.Splits++
@@ -238,6 +239,29 @@ func (s *LedgerSnapshot) Summary() SnapshotSummary {
 		sum.Skipped = []SnapshotSkip{}
 	}
 	return sum
+}
+
+// WithinLimits says whether the cleaned snapshot's accounts stay within
+// ±MaxBalance and its amounts within MaxTurnover (the store counts the
+// amounts in the base currency too: it may still refuse a ledger near the
+// limit); limit_exceeded when not.
+func (s *LedgerSnapshot) WithinLimits() error {
+	for _, a := range s.Summary().Accounts {
+		if a.Balance > MaxBalance || a.Balance < -MaxBalance {
+			return LimitError("", fmt.Sprintf("the account %q would hold more than ±10^15 minor units", a.Name))
+		}
+	}
+	var turnover int64
+	for _, a := range s.Accounts {
+		turnover = AddCapped(turnover, max(a.OpeningBalance, -a.OpeningBalance))
+	}
+	for _, m := range s.Movements {
+		turnover = AddCapped(turnover, m.Draft.Amount)
+	}
+	if turnover > MaxTurnover {
+		return LimitError("", "the ledger's amounts would add up past 10^18 minor units")
+	}
+	return nil
 }
 
 // CategoriesInOrder returns the categories with every parent before its

@@ -99,6 +99,9 @@ func (s *LedgerSnapshot) cleanAccounts(known func(string) bool) map[int64]string
 		case a.Currency != "" && !known(a.Currency):
 			s.Skip(0, SkipCurrency, "account %q: the currency %s is unknown here; its movements are left out", a.Name, a.Currency)
 			continue
+		case a.OpeningBalance > MaxAmount || a.OpeningBalance < -MaxAmount:
+			s.Skip(0, SkipAmount, "account %q: the opening balance is out of range; its movements are left out", a.Name)
+			continue
 		}
 		if !contains(AccountTypes, a.Type) {
 			a.Type = "bank"
@@ -128,14 +131,15 @@ const (
 )
 
 func (s *LedgerSnapshot) cleanCategories() map[int64]string {
-	byID := map[int64]*SnapshotCategory{}
+	// The first of each id, by value: the loop below rewrites the slice.
+	byID := map[int64]SnapshotCategory{}
 	for i := range s.Categories {
 		c := &s.Categories[i]
 		if c.Type != MovementExpense && c.Type != MovementEarning {
 			c.Type = MovementExpense
 		}
 		if _, dup := byID[c.ID]; c.ID > 0 && !dup {
-			byID[c.ID] = c
+			byID[c.ID] = *c
 		}
 	}
 	out := map[int64]string{}
@@ -235,6 +239,9 @@ func (c *cleaner) movements() {
 	for i, m := range c.s.Movements {
 		d := &m.Draft
 		code, why := c.movement(d)
+		if m.ID != 0 && c.movementIDs[m.ID] {
+			code, why = SkipDuplicate, "its id repeats"
+		}
 		if why != "" {
 			c.s.Skip(0, code, "movement %d (%s, %s): %s", i+1, d.Date, d.Description, why)
 			continue
@@ -355,8 +362,10 @@ func (c *cleaner) budgets() {
 		switch {
 		case !ok:
 			c.s.Skip(0, SkipDate, "budget for %q: the month is not YYYY-MM", b.Month)
-		case !hasKey(c.categories, b.CategoryID):
+		case b.CategoryID != OverallBudget && !hasKey(c.categories, b.CategoryID):
 			c.s.Skip(0, SkipReference, "budget of %s: its category is not in the file", b.Month)
+		case b.CategoryID != OverallBudget && c.categories[b.CategoryID] != MovementExpense:
+			c.s.Skip(0, SkipReference, "budget of %s: only expense categories have budgets", b.Month)
 		case b.Amount != nil && (*b.Amount < 0 || *b.Amount > MaxAmount):
 			c.s.Skip(0, SkipAmount, "budget of %s: the amount is out of range", b.Month)
 		case seen[key]:
@@ -384,6 +393,12 @@ func (c *cleaner) schedules() {
 			continue
 		}
 		sc.Entry = entryOf(d, sc.Entry)
+		// Where it stands: the next occurrence follows from the rule.
+		sc.NextIndex, sc.Done = max(sc.NextIndex, 0), max(sc.Done, 0)
+		sc.NextDate = sc.Rule.Next(sc.NextIndex, sc.Done)
+		if sc.LastDate != "" && !ValidDate(sc.LastDate) {
+			sc.LastDate = ""
+		}
 		occ := sc.Occurrences[:0]
 		for _, o := range sc.Occurrences {
 			if !ValidDate(o.Date) || (o.Status != "posted" && o.Status != "skipped") {
@@ -439,19 +454,31 @@ func (c *cleaner) rulesOf() {
 	c.s.Rules = kept
 }
 
+// MaxSnapshotFileBytes bounds what a ledger import's files add up to
+// unpacked (an upload is 20 MB at most; receipts barely compress, so only a
+// zip bomb comes near).
+const MaxSnapshotFileBytes = 256 << 20
+
 func (c *cleaner) attachments() {
 	kept := c.s.Attachments[:0]
 	per := map[int64]int{}
+	var total int64
 	for _, a := range c.s.Attachments {
 		switch {
+		case total+a.Size > MaxSnapshotFileBytes:
+			c.s.Skip(0, SkipReference, "file %q: the files add up to more than %d MB", a.Name, MaxSnapshotFileBytes>>20)
+			continue
 		case !c.movementIDs[a.MovementID]:
 			c.s.Skip(0, SkipReference, "file %q: its movement is not in the file", a.Name)
 		case a.Open == nil:
 			c.s.Skip(0, SkipReference, "file %q: it is not in the file", a.Name)
+		case a.Size > MaxAttachmentBytes:
+			c.s.Skip(0, SkipReference, "file %q: it is larger than a file may be", a.Name)
 		case per[a.MovementID] == MaxAttachmentsPerMovement:
 			c.s.Skip(0, SkipReference, "file %q: a movement keeps at most %d files", a.Name, MaxAttachmentsPerMovement)
 		default:
 			per[a.MovementID]++
+			total += a.Size
 			a.Name = Truncate(strings.TrimSpace(a.Name), MaxAttachmentName)
 			kept = append(kept, a)
 		}

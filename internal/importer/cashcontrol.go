@@ -196,6 +196,9 @@ func (e *CashControlExport) Snapshot(ledgerID int64) (*finance.LedgerSnapshot, e
 		a := finance.SnapshotAttachment{MovementID: num(r, "movement_id"), Name: str(r, "name"), ContentType: str(r, "content_type"),
 			Size: num(r, "size"), Width: int(num(r, "width")), Height: int(num(r, "height"))}
 		if f := e.files[num(r, "id")]; f != nil {
+			// The size the zip says, not the row: Clean refuses a file
+			// larger than an attachment may be before anything reads it.
+			a.Size = int64(min(f.UncompressedSize64, 1<<62))
 			a.Open = func() (io.ReadCloser, error) {
 				b, err := readZipEntry(f, finance.MaxAttachmentBytes)
 				return io.NopCloser(bytes.NewReader(b)), err
@@ -260,15 +263,11 @@ func tagList(s string) []string {
 }
 
 // num reads an integer column (a JSON number, a digit string, a boolean);
-// 0 when absent or not one.
+// 0 when absent or not an integer (a fraction is never rounded into money).
 func num(r map[string]any, col string) int64 {
 	switch v := r[col].(type) {
 	case json.Number:
-		n, err := v.Int64()
-		if err != nil {
-			f, _ := strconv.ParseFloat(v.String(), 64)
-			return int64(f)
-		}
+		n, _ := v.Int64() // not an integer: 0, which no id or amount may be
 		return n
 	case string:
 		n, _ := strconv.ParseInt(v, 10, 64)

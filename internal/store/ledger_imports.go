@@ -34,15 +34,21 @@ func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format s
 	return id, err
 }
 
-// lockUser takes the user's row for the transaction on PostgreSQL (SQLite
-// has one writer), so that two writes counting the user's things (ledgers,
-// uploads) run one after the other.
+// userLockClass is the first key of the advisory lock lockUser takes.
+const userLockClass = 0x636c6564 // "cled": a user's ledgers and uploads
+
+// lockUser serializes, on PostgreSQL (SQLite has one writer), the writes
+// that count a user's things (ledgers, waiting files): an advisory lock
+// held to the transaction's end. Not the user's row: a long import would
+// hold it, and every update of the user (profile, current ledger) would
+// wait. Two users whose ids share the lock's low 31 bits only wait for
+// each other.
 func lockUser(ctx context.Context, tx *Tx, userID int64) error {
 	if tx.db.dialect != Postgres {
 		return nil
 	}
-	var one int
-	return notFound(tx.queryRow(ctx, `SELECT 1 FROM users WHERE id = ? FOR NO KEY UPDATE`, userID).Scan(&one), "user")
+	_, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(?, ?)`, int32(userLockClass), int32(userID&0x7fffffff))
+	return err
 }
 
 // LedgerUpload loads a waiting file of the user's; another user's, or one
@@ -147,7 +153,8 @@ func insertLedger(ctx context.Context, tx *Tx, u *finance.User, name, base strin
 	return id, err
 }
 
-// snapshotFile is an attachment's file put in the file store.
+// snapshotFile is an attachment's file put in the file store (key "": a
+// file the app does not take, left out).
 type snapshotFile struct {
 	key, thumb  string
 	contentType string
@@ -161,6 +168,9 @@ type snapshotFiles []snapshotFile
 func (f snapshotFiles) keys() []string {
 	var out []string
 	for _, x := range f {
+		if x.key == "" {
+			continue
+		}
 		out = append(out, x.key)
 		if x.thumb != "" {
 			out = append(out, x.thumb)
@@ -185,21 +195,22 @@ func (db *DB) putSnapshotFiles(ctx context.Context, atts []finance.SnapshotAttac
 			db.removeFiles(ctx, out.keys())
 			return nil, finance.Errorf(finance.ECodeInvalid, "the file %q could not be read: %v", a.Name, err)
 		}
-		f := snapshotFile{key: files.NewKey(), contentType: a.ContentType, size: int64(len(data)), width: a.Width, height: a.Height}
-		if info, err := files.Inspect(data); err == nil {
-			f.contentType, f.width, f.height = info.ContentType, info.Width, info.Height
-			if info.Width > 0 {
-				if thumb, err := files.Thumbnail(data); err == nil && thumb != nil {
-					f.thumb = files.NewKey()
-					if err := db.files.Put(ctx, f.thumb, thumb); err != nil {
-						db.removeFiles(ctx, out.keys())
-						return nil, err
-					}
+		// Only what the app takes as an attachment (files.Inspect): a file
+		// of another type is left out, as an upload of it would be refused.
+		info, err := files.Inspect(data)
+		if err != nil {
+			out = append(out, snapshotFile{})
+			continue
+		}
+		f := snapshotFile{key: files.NewKey(), contentType: info.ContentType, size: int64(len(data)), width: info.Width, height: info.Height}
+		if info.Width > 0 {
+			if thumb, err := files.Thumbnail(data); err == nil && thumb != nil {
+				f.thumb = files.NewKey()
+				if err := db.files.Put(ctx, f.thumb, thumb); err != nil {
+					db.removeFiles(ctx, out.keys())
+					return nil, err
 				}
 			}
-		}
-		if f.contentType == "" {
-			f.contentType = "application/octet-stream"
 		}
 		if err := db.files.Put(ctx, f.key, data); err != nil {
 			db.removeFiles(ctx, append(out.keys(), f.thumb))

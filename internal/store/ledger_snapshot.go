@@ -244,6 +244,9 @@ func (w *snapshotWriter) writeAttachments(ctx context.Context, files snapshotFil
 	now := w.tx.db.nowMillis()
 	for i, a := range w.s.Attachments {
 		f := files[i]
+		if f.key == "" {
+			continue
+		}
 		name := a.Name
 		if name == "" {
 			name = "file"

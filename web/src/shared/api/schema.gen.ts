@@ -3241,7 +3241,7 @@ export interface paths {
          * @description The user's own export (JSON or zip), Firefly III's CSV export, Actual Budget's exported zip, or ezBookkeeping's CSV/TSV export. The preview is what committing writes; rows that cannot be taken are listed in skipped. The file is kept a day.
          *
          *     Problem codes:
-         *     - 400: invalid
+         *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, token_scope
          *     - 409: too_many_pending_imports
@@ -3267,7 +3267,7 @@ export interface paths {
         /**
          * Preview a kept file again, or another of an export's ledgers
          * @description Problem codes:
-         *     - 400: invalid
+         *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 404: not_found
          *     - 409: already_committed
@@ -10803,6 +10803,8 @@ export interface operations {
     getLedgerImport: {
         parameters: {
             query?: {
+                /** @description The new ledger's base currency (the file's, else the user's, by default): accounts the file gives no currency are in it. */
+                baseCurrency?: string;
                 /** @description Which of the export's ledgers (its id in the file); the first by default. */
                 ledger?: string;
             };
