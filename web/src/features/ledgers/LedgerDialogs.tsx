@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrencies, useUser } from '@/shared/api/queries';
+import { useUser } from '@/shared/api/queries';
 import type { UserLedger } from '@/shared/api/types';
-import { localeOf } from '@/shared/i18n';
-import { currencyName } from '@/shared/money';
+import { CurrencySelect } from '@/shared/ui/CurrencySelect';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
@@ -14,16 +13,12 @@ const maxName = 100;
 
 /** A new ledger: its name and base currency (the current ledger's by default). The user owns it. */
 export function CreateLedgerDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (l: UserLedger) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useUser();
-  const currencies = useCurrencies();
   const { create } = useLedgerMutations();
   const [name, setName] = useState('');
   const [currency, setCurrency] = useState(user.baseCurrency || 'EUR');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const locale = localeOf(i18n.language);
-  const codes = (currencies.data ?? []).map((c) => c.code);
-  if (!codes.includes(currency)) codes.unshift(currency);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -52,14 +47,11 @@ export function CreateLedgerDialog({ onClose, onCreated }: { onClose: () => void
             required
             data-autofocus
           />
-          <Select
+          <CurrencySelect
             label={t('ledgers.baseCurrency')}
             description={t('ledgers.baseCurrencyHint')}
             value={currency}
-            onChange={(v) => v && setCurrency(v)}
-            data={codes.map((c) => ({ value: c, label: `${c} · ${currencyName(c, locale)}` }))}
-            searchable
-            allowDeselect={false}
+            onChange={setCurrency}
             error={errors.baseCurrency}
           />
           <FormActions onCancel={onClose} busy={create.isPending} label={t('ledgers.createAction')} />

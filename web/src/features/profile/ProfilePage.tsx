@@ -14,6 +14,7 @@ import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useSecurityChanged } from './api';
+import { LedgerImportSection } from './LedgerImport';
 import { PasskeysSection } from './PasskeysSection';
 import { SecurityActivity } from './SecurityActivity';
 import { TokensSection } from './TokensSection';
@@ -257,47 +258,58 @@ function AccountActions() {
     }
   };
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+    <>
+      {/* Your data: what leaves (the export) and what comes in (a ledger from a file), side by side. */}
       <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h3">
-          {t('profile.sessions')}
-        </Title>
-        <Text size="sm" c="dimmed" my="xs">
-          {t('profile.sessionsHint')}
-        </Text>
-        <Button variant="default" leftSection={<IconLogout size={18} />} onClick={() => void everywhere()}>
-          {t('profile.signOutEverywhere')}
-        </Button>
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Title order={2} size="h3">
+        <Title order={2} size="h3" mb="sm">
           {t('profile.data')}
         </Title>
-        <Text size="sm" c="dimmed" my="xs">
-          {t('profile.exportHint')}
-        </Text>
-        <Group gap="sm">
-          <Button variant="default" component="a" href="/api/v1/me/export" download leftSection={<IconDownload size={18} />}>
-            {t('profile.exportData')}
-          </Button>
-          <Button variant="default" component="a" href="/api/v1/me/export?format=zip" download leftSection={<IconDownload size={18} />}>
-            {t('profile.exportZip')}
-          </Button>
-        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" verticalSpacing="lg">
+          <Stack gap="xs" component="section" aria-labelledby="export-title">
+            <Title order={3} size="h6" id="export-title">
+              {t('ledgerImport.exportTitle')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('profile.exportHint')}
+            </Text>
+            <Group gap="sm">
+              <Button variant="default" component="a" href="/api/v1/me/export" download leftSection={<IconDownload size={18} />}>
+                {t('profile.exportData')}
+              </Button>
+              <Button variant="default" component="a" href="/api/v1/me/export?format=zip" download leftSection={<IconDownload size={18} />}>
+                {t('profile.exportZip')}
+              </Button>
+            </Group>
+          </Stack>
+          <LedgerImportSection />
+        </SimpleGrid>
       </Paper>
-      <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--cc-expenses)' }}>
-        <Title order={2} size="h3">
-          {t('profile.danger')}
-        </Title>
-        <Text size="sm" c="dimmed" my="xs">
-          {t('profile.deleteHint')}
-        </Text>
-        <Button color="red" leftSection={<IconTrash size={18} />} onClick={() => setDeleting(true)}>
-          {t('profile.deleteAccount')}
-        </Button>
-      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h3">
+            {t('profile.sessions')}
+          </Title>
+          <Text size="sm" c="dimmed" my="xs">
+            {t('profile.sessionsHint')}
+          </Text>
+          <Button variant="default" leftSection={<IconLogout size={18} />} onClick={() => void everywhere()}>
+            {t('profile.signOutEverywhere')}
+          </Button>
+        </Paper>
+        <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--cc-expenses)' }}>
+          <Title order={2} size="h3">
+            {t('profile.danger')}
+          </Title>
+          <Text size="sm" c="dimmed" my="xs">
+            {t('profile.deleteHint')}
+          </Text>
+          <Button color="red" leftSection={<IconTrash size={18} />} onClick={() => setDeleting(true)}>
+            {t('profile.deleteAccount')}
+          </Button>
+        </Paper>
+      </SimpleGrid>
       {deleting && <DeleteAccountDialog opened onClose={() => setDeleting(false)} onDeleted={leave} />}
-    </SimpleGrid>
+    </>
   );
 }
 
