@@ -324,7 +324,7 @@ func TestLedgerImportRefusesBadFiles(t *testing.T) {
 			fieldError string
 		}{
 			{"notes.txt", []byte("hello"), 415, "unsupported_media_type", ""},
-			{"cut.zip", export[:len(export)/2], 415, "unsupported_media_type", ""},
+			{"cut.zip", export[:len(export)/2], 400, "invalid", "file"},
 			{"broken.zip", trunc.Bytes(), 400, "invalid", "file"},
 			{"empty.json", []byte(`{"format":"cashcontrol-export/1","data":{}}`), 400, "invalid", "file"},
 		} {

@@ -1,6 +1,7 @@
 package importer
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
 	"io"
@@ -90,6 +91,11 @@ func ReadLedgerFile(data []byte, exponent func(code string) int) (*LedgerFile, e
 	case finance.SourceEzBookkeeping:
 		f.read = func(int64) (*finance.LedgerSnapshot, error) { return ReadEzBookkeeping(data, exponent) }
 	default:
+		if isZip(data) {
+			if _, err := zip.NewReader(bytes.NewReader(data), int64(len(data))); err != nil {
+				return nil, badFile("the zip is damaged or cut short")
+			}
+		}
 		return nil, finance.Errorf(finance.ECodeUnsupportedMedia,
 			"this is not a Cash Control export, a Firefly III CSV export, an Actual Budget export or an ezBookkeeping CSV/TSV export")
 	}

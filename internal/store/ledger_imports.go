@@ -94,7 +94,7 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 	}
 	// The files go to the file store first; the rows that name them are
 	// written in the transaction, and the files removed if it fails.
-	files, err := db.putSnapshotFiles(ctx, s.Attachments)
+	stored, err := db.putSnapshotFiles(ctx, s.Attachments)
 	if err != nil {
 		return res, err
 	}
@@ -109,7 +109,7 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 		}
 		tx.ledgerID, res.LedgerID = id, id
 		w := snapshotWriter{tx: tx, ledgerID: id, base: base, s: s, res: &res}
-		if err := w.write(ctx, cats, files); err != nil {
+		if err := w.write(ctx, cats, stored); err != nil {
 			return err
 		}
 		if err := tx.logActivity(ctx, finance.ActImported, finance.SubjectMovement, uploadID, int64(res.Movements), finance.ActivityDetails{}); err != nil {
@@ -122,7 +122,7 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 		return tx.checkLimits(ctx)
 	})
 	if err != nil {
-		db.removeFiles(ctx, files.keys())
+		db.removeFiles(ctx, stored.keys())
 		return finance.LedgerImportResult{}, err
 	}
 	if res.Movements >= largeLoad {
@@ -213,7 +213,7 @@ func (db *DB) putSnapshotFiles(ctx context.Context, atts []finance.SnapshotAttac
 			}
 		}
 		if err := db.files.Put(ctx, f.key, data); err != nil {
-			db.removeFiles(ctx, append(out.keys(), f.thumb))
+			db.removeFiles(ctx, append(out, snapshotFile{key: f.thumb}).keys())
 			return nil, err
 		}
 		out = append(out, f)
