@@ -143,6 +143,9 @@ func (db *DB) ExportAll(ctx context.Context, w io.Writer) (*PortableManifest, er
 	var fileKeys []string
 	for _, t := range portableTables {
 		cols, err := db.columns(ctx, tx, t.name)
+		if errors.Is(err, errNoTable) {
+			continue // a table of a later schema than the database's: an older version's export has none
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -329,10 +332,13 @@ func (db *DB) columns(ctx context.Context, q interface {
 		return nil, err
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("the table %s does not exist", table)
+		return nil, fmt.Errorf("the table %s: %w", table, errNoTable)
 	}
 	return out, nil
 }
+
+// errNoTable: the database has no such table (its schema is older).
+var errNoTable = errors.New("it does not exist")
 
 // kindOf reads a declared column type (SQLite's or PostgreSQL's).
 func kindOf(typ string) string {
