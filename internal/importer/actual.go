@@ -40,7 +40,7 @@ const (
 // looksLikeActual reports whether data is a zip holding db.sqlite and
 // metadata.json, as Actual's export is.
 func looksLikeActual(data []byte) bool {
-	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) || len(data) > MaxFileBytes {
+	if !isZip(data) || len(data) > MaxFileBytes {
 		return false
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))

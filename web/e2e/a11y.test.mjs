@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { BIN, launch, png, signUpViaApi, startServer } from './server.mjs';
+import { describeViolations } from './checks.mjs';
 
 const EMAIL = 'axe@example.com';
 const PASSWORD = 'lantern-meadow-73';
@@ -135,23 +136,11 @@ async function addCurrencies() {
   await ctx.close();
 }
 
-function describe(violations) {
-  return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 3)
-          .map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`)
-          .join('\n')}`,
-    )
-    .join('\n');
-}
-
 async function scan(page, where, within) {
   const builder = new AxeBuilder({ page });
   if (within) builder.include(within);
   const { violations } = await builder.analyze();
-  assert.equal(violations.length, 0, `${where}:\n${describe(violations)}`);
+  assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
 }
 
 async function signedIn(theme, viewport) {

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launch, signUpViaApi, startServer } from './server.mjs';
+import { describeViolations, noSideScroll, themedContext } from './checks.mjs';
 
 const ADMIN = 'ana.admin@example.com';
 const USER = 'bea.user@example.com';
@@ -41,27 +42,9 @@ after(async () => {
   if (backups) rmSync(backups, { recursive: true, force: true });
 });
 
-function describe(violations) {
-  return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 3)
-          .map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`)
-          .join('\n')}`,
-    )
-    .join('\n');
-}
-
 async function scan(page, where) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.equal(violations.length, 0, `${where}:\n${describe(violations)}`);
-}
-
-/** Nothing runs off the side of the window (the phone's 390 px). */
-async function noSideScroll(page, where) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${where}: ${scroll}px wide in a ${width}px window`);
+  assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
 }
 
 async function shot(page, name) {
@@ -69,12 +52,7 @@ async function shot(page, name) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-/** A context in a theme; dark before sign-in too (the app keeps the scheme in localStorage until it knows the user). */
-async function context(theme, viewport) {
-  const ctx = await browser.newContext({ locale: 'en-GB', viewport });
-  if (theme === 'DARK_MODE') await ctx.addInitScript(() => localStorage.setItem('cc.scheme', 'dark'));
-  return ctx;
-}
+const context = (theme, viewport) => themedContext(browser, theme, viewport);
 
 /** Signs up (the first account is the administrator) and past the welcome, in English. */
 async function newUser(page, email, name) {
@@ -293,7 +271,7 @@ test('Back up now writes a backup into the server’s folder, and the list shows
     assert.equal(await rows.count(), before + 1);
     const id = await section.getAttribute('aria-labelledby');
     const { violations } = await new AxeBuilder({ page }).include(`section[aria-labelledby="${id}"]`).analyze();
-    assert.equal(violations.length, 0, `the backups section:\n${describe(violations)}`);
+    assert.equal(violations.length, 0, `the backups section:\n${describeViolations(violations)}`);
   } finally {
     await ctx.close();
   }

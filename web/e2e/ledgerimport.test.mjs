@@ -9,8 +9,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { launch, signUpViaApi, startServer } from './server.mjs';
+import { launch, startServer } from './server.mjs';
+import { axeClean, englishUser, noSideScroll, themedContext } from './checks.mjs';
 
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 800 };
@@ -29,43 +29,9 @@ after(async () => {
   await srv?.stop();
 });
 
-function describe(violations) {
-  return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 3)
-          .map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`)
-          .join('\n')}`,
-    )
-    .join('\n');
-}
+const context = (theme, viewport) => themedContext(browser, theme, viewport);
 
-async function scan(page, where) {
-  await page.waitForTimeout(400); // a dialog's transition: axe sees its final colours
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.equal(violations.length, 0, `${where}:\n${describe(violations)}`);
-}
-
-/** Nothing runs off the side of the window (the phone's 390 px). */
-async function noSideScroll(page, where) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${where}: ${scroll}px wide in a ${width}px window`);
-}
-
-/** A context in a theme; dark before sign-in too (the app keeps the scheme in localStorage until it knows the user). */
-async function context(theme, viewport) {
-  const ctx = await browser.newContext({ locale: 'en-GB', viewport });
-  if (theme === 'DARK_MODE') await ctx.addInitScript(() => localStorage.setItem('cc.scheme', 'dark'));
-  return ctx;
-}
-
-async function newUser(page, email, theme) {
-  await signUpViaApi(page, srv.base, email, { languagePreference: 'SWITCH_TO_ENGLISH' });
-  await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
-  const r = await page.request.put(`${srv.base}/api/v1/me/settings`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', themePreference: theme } });
-  assert.equal(r.status(), 200, await r.text());
-}
+const newUser = (page, email, theme) => englishUser(page, srv.base, email, theme);
 
 /** Profile's "Import a ledger": chooses the file and answers the section. */
 async function upload(page, file) {
@@ -123,7 +89,7 @@ test('Firefly III’s export becomes a new ledger: preview, create, and its move
   );
   assert.ok(shown > 5, `${shown} movements`);
 
-  await scan(page, 'the preview, light');
+  await axeClean(page, 'the preview, light');
   await page.screenshot({ path: `${SHOTS}/ledgerimport-preview-light-desktop.png` });
   await toFoot(dialog);
   await page.screenshot({ path: `${SHOTS}/ledgerimport-preview-light-desktop-end.png` });
@@ -170,7 +136,7 @@ test('the preview on a phone in the dark theme: full screen, nothing off the sid
   const box = await dialog.boundingBox();
   assert.ok(box && box.width >= PHONE.width - 1, `the dialog is ${box?.width}px wide`);
   await noSideScroll(page, 'the preview on a phone');
-  await scan(page, 'the preview, dark');
+  await axeClean(page, 'the preview, dark');
   // Its foot: the rows left out, and the buttons.
   await toFoot(dialog);
   await page.screenshot({ path: `${SHOTS}/ledgerimport-preview-dark-phone-end.png` });

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { freePort, launch, signUpViaApi, startServer } from './server.mjs';
+import { describeViolations, noSideScroll, themedContext } from './checks.mjs';
 
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 800 };
@@ -34,39 +35,16 @@ after(async () => {
   await Promise.all([srv?.stop(), ipSrv?.stop()]);
 });
 
-function describe(violations) {
-  return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 3)
-          .map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`)
-          .join('\n')}`,
-    )
-    .join('\n');
-}
-
 /** axe on the page, or on within (a CSS selector) only. */
 async function scan(page, where, within) {
   await page.waitForTimeout(400); // a dialog's or a notification's transition: axe sees the final colours
   const axe = new AxeBuilder({ page });
   if (within) axe.include(within);
   const { violations } = await axe.analyze();
-  assert.equal(violations.length, 0, `${where}:\n${describe(violations)}`);
+  assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
 }
 
-/** Nothing runs off the side of the window (the phone's 390 px). */
-async function noSideScroll(page, where) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${where}: ${scroll}px wide in a ${width}px window`);
-}
-
-/** A context in a theme; dark before sign-in too (the app keeps the scheme in localStorage until it knows the user). */
-async function context(theme, viewport) {
-  const ctx = await browser.newContext({ locale: 'en-GB', viewport });
-  if (theme === 'DARK_MODE') await ctx.addInitScript(() => localStorage.setItem('cc.scheme', 'dark'));
-  return ctx;
-}
+const context = (theme, viewport) => themedContext(browser, theme, viewport);
 
 async function newUser(page, at, email, theme) {
   await signUpViaApi(page, at, email, { languagePreference: 'SWITCH_TO_ENGLISH' });

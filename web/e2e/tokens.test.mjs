@@ -8,8 +8,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import { launch, signUpViaApi, startServer } from './server.mjs';
+import { launch, startServer } from './server.mjs';
+import { axeClean, englishUser, noSideScroll, themedContext } from './checks.mjs';
 
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 800 };
@@ -27,43 +27,9 @@ after(async () => {
   await srv?.stop();
 });
 
-function describe(violations) {
-  return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 3)
-          .map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`)
-          .join('\n')}`,
-    )
-    .join('\n');
-}
+const context = (theme, viewport) => themedContext(browser, theme, viewport);
 
-async function scan(page, where) {
-  await page.waitForTimeout(400); // a dialog's transition: axe sees its final colours
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.equal(violations.length, 0, `${where}:\n${describe(violations)}`);
-}
-
-/** Nothing runs off the side of the window (the phone's 390 px). */
-async function noSideScroll(page, where) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${where}: ${scroll}px wide in a ${width}px window`);
-}
-
-/** A context in a theme; dark before sign-in too (the app keeps the scheme in localStorage until it knows the user). */
-async function context(theme, viewport) {
-  const ctx = await browser.newContext({ locale: 'en-GB', viewport });
-  if (theme === 'DARK_MODE') await ctx.addInitScript(() => localStorage.setItem('cc.scheme', 'dark'));
-  return ctx;
-}
-
-async function newUser(page, email, theme) {
-  await signUpViaApi(page, srv.base, email, { languagePreference: 'SWITCH_TO_ENGLISH' });
-  await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
-  const r = await page.request.put(`${srv.base}/api/v1/me/settings`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', themePreference: theme } });
-  assert.equal(r.status(), 200, await r.text());
-}
+const newUser = (page, email, theme) => englishUser(page, srv.base, email, theme);
 
 /** The profile's "New token" dialog, open at its form. */
 async function openNewToken(page) {
@@ -164,7 +130,7 @@ for (const [theme, device, viewport] of [
     await section.getByText('No tokens yet.').waitFor();
 
     const { dialog } = await openNewToken(page);
-    await scan(page, `${theme} ${device} new token dialog`);
+    await axeClean(page, `${theme} ${device} new token dialog`);
     await noSideScroll(page, `${theme} ${device} new token dialog`);
     await page.screenshot({ path: `${SHOTS}/tokens-new-${device}-${theme.toLowerCase()}.png` });
 
@@ -173,7 +139,7 @@ for (const [theme, device, viewport] of [
       expiry: device === 'desktop' ? 'In 1 year' : undefined,
     });
     await dialog.getByRole('heading', { name: 'Copy your new token' }).waitFor();
-    await scan(page, `${theme} ${device} the new token's secret`);
+    await axeClean(page, `${theme} ${device} the new token's secret`);
     await noSideScroll(page, `${theme} ${device} the new token's secret`);
     // The secret and the command wrap inside the dialog.
     for (const el of [dialog.getByRole('textbox', { name: 'Your new token' }), dialog.getByText(`Bearer ${secret}`, { exact: false })]) {
@@ -189,14 +155,14 @@ for (const [theme, device, viewport] of [
     assert.equal((await call(secret, '/api/v1/accounts')).status, 200);
     await page.reload();
     await section.getByText(/Last used just now/).waitFor();
-    await scan(page, `${theme} ${device} profile with a token`);
+    await axeClean(page, `${theme} ${device} profile with a token`);
     await noSideScroll(page, `${theme} ${device} profile with a token`);
     await section.scrollIntoViewIfNeeded();
     await section.screenshot({ path: `${SHOTS}/tokens-section-${device}-${theme.toLowerCase()}.png` });
 
     await section.getByRole('button', { name: 'Revoke Monthly spreadsheet' }).click();
     await page.getByRole('dialog', { name: 'Revoke API token' }).waitFor();
-    await scan(page, `${theme} ${device} revoke dialog`);
+    await axeClean(page, `${theme} ${device} revoke dialog`);
     await page.keyboard.press('Escape');
 
     // A name of 100 characters without a space still wraps in the list.

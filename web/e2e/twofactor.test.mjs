@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launch, signUpViaApi, startServer } from './server.mjs';
+import { launch, startServer } from './server.mjs';
+import { describeViolations, englishUser, noSideScroll, themedContext } from './checks.mjs';
 
 const EMAIL = 'two.steps@example.com';
 const PASSWORD = 'mango-river-42'; // signUpViaApi's
@@ -79,27 +80,9 @@ async function freshCode(secret) {
   }
 }
 
-function describe(violations) {
-  return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 3)
-          .map((n) => `  ${n.html.slice(0, 200)}\n    ${n.failureSummary.replace(/\n/g, ' ')}`)
-          .join('\n')}`,
-    )
-    .join('\n');
-}
-
 async function scan(page, where) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.equal(violations.length, 0, `${where}:\n${describe(violations)}`);
-}
-
-/** Nothing runs off the side of the window (the phone's 390 px). */
-async function noSideScroll(page, where) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  assert.ok(scroll <= width, `${where}: ${scroll}px wide in a ${width}px window`);
+  assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
 }
 
 async function shot(page, name) {
@@ -107,19 +90,9 @@ async function shot(page, name) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-/** A context in a theme; dark before sign-in too (the app keeps the scheme in localStorage until it knows the user). */
-async function context(theme, viewport) {
-  const ctx = await browser.newContext({ locale: 'en-GB', viewport });
-  if (theme === 'DARK_MODE') await ctx.addInitScript(() => localStorage.setItem('cc.scheme', 'dark'));
-  return ctx;
-}
+const context = (theme, viewport) => themedContext(browser, theme, viewport);
 
-async function newUser(page, email, theme) {
-  await signUpViaApi(page, srv.base, email, { languagePreference: 'SWITCH_TO_ENGLISH' });
-  await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
-  const r = await page.request.put(`${srv.base}/api/v1/me/settings`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', themePreference: theme } });
-  assert.equal(r.status(), 200, await r.text());
-}
+const newUser = (page, email, theme) => englishUser(page, srv.base, email, theme);
 
 /** The profile's "Turn on" dialog at its QR step; answers the dialog and the key it shows. */
 async function openQrStep(page) {

@@ -135,8 +135,8 @@ function Skipped({ skipped, count }: { skipped: LedgerImportSkip[]; count: numbe
                 return (
                   <Text component="li" size="sm" key={i} mb={2}>
                     {s.line > 0 ? t('ledgerImport.line', { line: number.format(s.line), what }) : what}
-                    {/* The server's details are in English: shown in English, and elsewhere only where they are the one way to tell which item (no line). */}
-                    {s.reason && (english || s.line === 0) && (
+                    {/* The server's details are in English: shown to an English reader only; the others read the translated kind of problem. */}
+                    {s.reason && english && (
                       <Text span size="xs" c="dimmed" lang="en" ml={6} style={{ overflowWrap: 'anywhere' }}>
                         ({s.reason})
                       </Text>
