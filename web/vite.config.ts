@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
 import pages from './src/app/pages.json';
 
@@ -209,7 +210,10 @@ function inlineEntryStyles(): Plugin {
  * (api-docs/start.js), written to dist/api-docs/ beside the app and apart from
  * its chunks, so no page of the app loads a byte of it. The scripts' names
  * carry Scalar's version and the start-up script's hash, which lets the server
- * cache them for a year. Only the final pass of npm run build writes them.
+ * cache them for a year. Scalar's bundle is stored gzip-compressed only
+ * (scalar-<version>.js.gz: 1.3 MB instead of 4.8 in the binary), which the
+ * server sends as it is to a browser that takes gzip. Only the final pass of
+ * npm run build writes them.
  */
 function apiDocs(): Plugin {
   const scalar = join(root, 'node_modules/@scalar/api-reference');
@@ -224,14 +228,14 @@ function apiDocs(): Plugin {
       const start = readFileSync(join(root, 'api-docs/start.js'));
       const hash = createHash('sha256').update(start).digest('hex').slice(0, 10);
       let page = readFileSync(join(root, 'api-docs/index.html'), 'utf8');
-      for (const [name, versioned, source] of [
-        ['scalar.js', `scalar-${version}.js`, bundle],
-        ['start.js', `start-${hash}.js`, start],
+      for (const [name, versioned, source, stored] of [
+        ['scalar.js', `scalar-${version}.js`, gzipSync(bundle, { level: 9 }), `scalar-${version}.js.gz`],
+        ['start.js', `start-${hash}.js`, start, `start-${hash}.js`],
       ] as const) {
         const src = `src="/api/docs/${name}"`;
         if (!page.includes(src)) throw new Error(`apiDocs: api-docs/index.html does not load /api/docs/${name}`);
         page = page.replace(src, `src="/api/docs/${versioned}"`);
-        this.emitFile({ type: 'asset', fileName: `api-docs/${versioned}`, source });
+        this.emitFile({ type: 'asset', fileName: `api-docs/${stored}`, source });
       }
       this.emitFile({ type: 'asset', fileName: 'api-docs/index.html', source: page });
     },

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -48,6 +50,44 @@ func TestAPIDocs(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The build stores Scalar's bundle gzip-compressed only: it is sent so to a
+// browser that takes gzip (not compressed twice) and decompressed otherwise.
+func TestAPIDocsCompressedFile(t *testing.T) {
+	script := strings.Repeat("window.Scalar = {};\n", 500)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, _ = zw.Write([]byte(script))
+	_ = zw.Close()
+	srv := newServerWith(t, fstest.MapFS{
+		"index.html":                  {Data: []byte(indexHTML)},
+		"api-docs/index.html":         {Data: []byte(apiDocsHTML)},
+		"api-docs/scalar-1.0.0.js.gz": {Data: gz.Bytes()},
+		"api-docs/broken-1.0.0.js.gz": {Data: []byte("not gzip")},
+	})
+	for _, accept := range []string{"gzip, deflate, br", "identity", "gzip;q=0", "*"} {
+		resp, body := get(t, srv, "/api/docs/scalar-1.0.0.js", "Accept-Encoding", accept)
+		if resp.StatusCode != 200 || body != script || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") {
+			t.Fatalf("Accept-Encoding %q: %d %q, %d bytes", accept, resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+		}
+		wantGzip := accept == "gzip, deflate, br" || accept == "*"
+		if got := resp.Header.Get("Content-Encoding") == "gzip"; got != wantGzip {
+			t.Fatalf("Accept-Encoding %q: Content-Encoding %q", accept, resp.Header.Get("Content-Encoding"))
+		}
+		if wantGzip && resp.ContentLength != int64(gz.Len()) {
+			t.Fatalf("Accept-Encoding %q: %d bytes sent, the stored file has %d (compressed again?)", accept, resp.ContentLength, gz.Len())
+		}
+		if cc, vary := resp.Header.Get("Cache-Control"), resp.Header.Get("Vary"); cc != "public, max-age=31536000, immutable" || !strings.Contains(vary, "Accept-Encoding") {
+			t.Fatalf("Accept-Encoding %q: Cache-Control %q, Vary %q", accept, cc, vary)
+		}
+	}
+	if resp, _ := get(t, srv, "/api/docs/broken-1.0.0.js"); resp.StatusCode != 500 || resp.Header.Get("Cache-Control") != "" {
+		t.Fatalf("a damaged file: %d, Cache-Control %q", resp.StatusCode, resp.Header.Get("Cache-Control"))
+	}
+	if resp, _ := get(t, srv, "/api/docs/scalar-1.0.0.js.gz.gz"); resp.StatusCode != 404 {
+		t.Fatalf("no such file: %d", resp.StatusCode)
+	}
 }
 
 func TestAPIDocsNotBuilt(t *testing.T) {
