@@ -147,6 +147,9 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	if err := db.checkSearchIndex(ctx, ledgerID); err != nil {
 		wrong = append(wrong, err)
 	}
+	if err := db.checkSearchTotals(ctx, ledgerID); err != nil {
+		wrong = append(wrong, err)
+	}
 	if err := db.checkSchedules(ctx, ledgerID); err != nil {
 		wrong = append(wrong, err)
 	}

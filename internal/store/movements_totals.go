@@ -15,7 +15,8 @@ import (
 // accounts, categories and types are answered from the monthly_totals rollup
 // (partial months exact, as reports are: see sourceSQL), so the totals of a
 // million movements cost a few hundred rollup rows; text, tags and amount
-// ranges need the movements themselves.
+// ranges need the movements themselves, but a search of one word alone is
+// answered by search_totals (wordTotals).
 func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.MovementFilter) (*finance.MovementTotals, error) {
 	base, err := db.BaseCurrency(ctx, ledgerID)
 	if err != nil {
@@ -23,7 +24,10 @@ func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.Move
 	}
 	var sums map[string]*currencySums
 	if f.Text != "" || len(f.Tags) > 0 || f.MinAmount != nil || f.MaxAmount != nil {
-		sums, err = db.scanTotals(ctx, ledgerID, f)
+		var ok bool
+		if sums, ok, err = db.wordTotals(ctx, ledgerID, f); err == nil && !ok {
+			sums, err = db.scanTotals(ctx, ledgerID, f)
+		}
 	} else {
 		sums, err = db.rollupTotals(ctx, ledgerID, f)
 	}

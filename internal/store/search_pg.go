@@ -34,7 +34,8 @@ func searchText(description, notes string) string {
 // frequent words, and a prefix is guessed at 0.5 % of the rows): it walked a
 // million movements by date for a word found six times (6 s), or started
 // parallel workers for a handful of rows. So, in one read-only transaction:
-// count the matches through the index, up to sortRows; a rare word
+// count the matches (from search_totals, else through the index, up to
+// sortRows); a rare word
 // is then read through the index and sorted, a common one (whose first page
 // comes after a few thousand movements at most) by walking the date order.
 func (db *DB) pgSearchPage(ctx context.Context, ledgerID int64, tokens []string, q string, args []any, limit int) ([]finance.Movement, *string, error) {
@@ -54,14 +55,21 @@ func (db *DB) pgSearchPage(ctx context.Context, ledgerID int64, tokens []string,
 	if err := set("max_parallel_workers_per_gather = 0", "enable_seqscan = off", "enable_indexscan = off"); err != nil {
 		return nil, nil, err
 	}
-	cond, condArgs := db.searchCondition(finance.MovementFilter{}, tokens)
-	var n int
-	// Without the ledger's condition only the search index can serve the
-	// count (the ledger's own index would read the whole ledger); a word common
-	// in other ledgers only makes this one walk its date order.
-	if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM movements m WHERE TRUE`+cond+
-		` LIMIT `+strconv.Itoa(sortRows)+`) s`), condArgs...).Scan(&n); err != nil {
+	// A word's totals tell most words' matches (wordMatches); otherwise
+	// they are counted through the index.
+	n, known, err := db.wordMatches(ctx, tx, ledgerID, tokens)
+	if err != nil {
 		return nil, nil, err
+	}
+	if !known {
+		cond, condArgs := db.searchCondition(finance.MovementFilter{}, tokens)
+		// Without the ledger's condition only the search index can serve the
+		// count (the ledger's own index would read the whole ledger); a word common
+		// in other ledgers only makes this one walk its date order.
+		if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM movements m WHERE TRUE`+cond+
+			` LIMIT `+strconv.Itoa(sortRows)+`) s`), condArgs...).Scan(&n); err != nil {
+			return nil, nil, err
+		}
 	}
 	if n >= sortRows {
 		if err := set("enable_seqscan = on", "enable_indexscan = on", "enable_bitmapscan = off"); err != nil {

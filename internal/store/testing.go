@@ -250,3 +250,26 @@ func (db *DB) TablesForTest(ctx context.Context) ([]string, error) {
 	}
 	return queryColumn[string](db.query(ctx, q))
 }
+
+// SearchTotalsForTest answers the totals of a search both ways: from
+// search_totals (ok false when it cannot) and by summing the matches.
+func (db *DB) SearchTotalsForTest(ctx context.Context, ledgerID int64, f finance.MovementFilter) (fromWords, fromMatches map[string]CurrencySumsForTest, ok bool, err error) {
+	conv := func(m map[string]*currencySums) map[string]CurrencySumsForTest {
+		out := map[string]CurrencySumsForTest{}
+		for c, s := range m {
+			if s.count != 0 {
+				out[c] = CurrencySumsForTest{s.count, s.earnings, s.expenses, s.baseEarnings, s.baseExpenses, s.unrated}
+			}
+		}
+		return out
+	}
+	words, ok, err := db.wordTotals(ctx, ledgerID, f)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	matches, err := db.scanTotals(ctx, ledgerID, f)
+	return conv(words), conv(matches), ok, err
+}
+
+// CurrencySumsForTest is currencySums, comparable outside the package.
+type CurrencySumsForTest struct{ Count, Earnings, Expenses, BaseEarnings, BaseExpenses, Unrated int64 }

@@ -1,0 +1,130 @@
+package store_test
+
+import (
+	"context"
+	"maps"
+	"testing"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
+	"cashcontrol/internal/store/storetest"
+)
+
+// TestSearchTotalsFromWords: the totals of a search of one word come from
+// search_totals, equal to the sum of its matches, through creates, edits,
+// a split, a transfer, a rate that converts earlier movements, an import,
+// bulk edits and deletes; a prefix of several words, a number, two words
+// or another filter sum the matches instead.
+func TestSearchTotalsFromWords(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "words@example.com")
+		eur := mustAccount(t, db, l, "Bank", "EUR", 0)
+		usd := mustAccount(t, db, l, "Dollars", "USD", 0)
+		fun := mustCategory(t, db, l, "Fun", "expense", 0)
+		food := mustCategory(t, db, l, "Food", "expense", 0)
+		pay := mustCategory(t, db, l, "Pay", "earning", 0)
+		expect := func(step, q string, wantOK bool, more ...func(*finance.MovementFilter)) {
+			t.Helper()
+			f := finance.MovementFilter{Text: q}
+			for _, m := range more {
+				m(&f)
+			}
+			words, matches, ok, err := db.SearchTotalsForTest(ctx, l, f)
+			if err != nil {
+				t.Fatalf("%s: q=%q: %v", step, q, err)
+			}
+			if ok != wantOK {
+				t.Fatalf("%s: q=%q answered from the words: %v, want %v", step, q, ok, wantOK)
+			}
+			if ok && !maps.Equal(words, matches) {
+				t.Fatalf("%s: q=%q: the words' totals %+v, the matches' %+v", step, q, words, matches)
+			}
+			mustCheck(t, db, l)
+		}
+		create := func(d finance.MovementDraft) *finance.Movement {
+			t.Helper()
+			m, err := db.CreateMovement(ctx, l, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		cine := create(finance.MovementDraft{Type: "expense", Date: "2025-03-01", Amount: 900, AccountID: eur.ID, CategoryID: fun.ID,
+			Description: "Cine Cine Yelmo", Notes: "ref 123456"})
+		create(finance.MovementDraft{Type: "expense", Date: "2025-03-02", Amount: 1250, AccountID: usd.ID, CategoryID: fun.ID, Description: "Cine"})
+		create(finance.MovementDraft{Type: "earning", Date: "2025-03-03", Amount: 5000, AccountID: eur.ID, CategoryID: pay.ID, Description: "Cine refund"})
+		create(finance.MovementDraft{Type: "transfer", Date: "2025-03-04", Amount: 300, AccountID: eur.ID, ToAccountID: usd.ID, ToAmount: 330,
+			Description: "Cine savings"})
+		create(finance.MovementDraft{Type: "expense", Date: "2025-03-05", Amount: 5000, AccountID: eur.ID, Description: "Cine and dinner",
+			Splits: []finance.Split{{CategoryID: fun.ID, Amount: 2000}, {CategoryID: food.ID, Amount: 3000}}})
+		expect("created", "cine", true)
+		expect("one type", "CINE", true, func(f *finance.MovementFilter) { f.Types = []string{"earning", "transfer"} })
+		expect("a word of no movement", "zzz", true)
+		expect("a number", "123456", false)
+		expect("two words", "cine yelmo", false)
+		expect("a period", "cine", false, func(f *finance.MovementFilter) { f.From = "2025-03-02" })
+		expect("an account", "cine", false, func(f *finance.MovementFilter) { f.AccountIDs = []int64{usd.ID} })
+
+		// A rate converts the USD movements made before it.
+		if _, err := db.PutRate(ctx, l, finance.RateInput{Currency: "USD", Date: "2025-01-01", Rate: "0.9"}); err != nil {
+			t.Fatal(err)
+		}
+		expect("a rate", "cine", true)
+
+		cinema := create(finance.MovementDraft{Type: "expense", Date: "2025-04-01", Amount: 700, AccountID: eur.ID, CategoryID: fun.ID, Description: "Cinema"})
+		expect("a prefix of two words", "cine", false)
+		expect("the longer word", "cinema", true)
+		if _, err := db.UpdateMovement(ctx, l, cinema.ID, finance.MovementInput{Description: ptr("Teatro")}); err != nil {
+			t.Fatal(err)
+		}
+		expect("the other word edited away", "cine", true)
+		expect("the old word", "cinema", true)
+		if _, err := db.UpdateMovement(ctx, l, cine.ID, finance.MovementInput{Amount: ptr(int64(950)), AccountID: &finance.IDInput{ID: usd.ID, Set: true}}); err != nil {
+			t.Fatal(err)
+		}
+		expect("amount and account edited", "cine", true)
+		if _, err := db.UpdateMovement(ctx, l, cine.ID, finance.MovementInput{Type: ptr("earning"), CategoryID: &finance.IDInput{ID: pay.ID, Set: true}}); err != nil {
+			t.Fatal(err)
+		}
+		expect("type edited", "cine", true)
+
+		up, err := db.SaveUpload(ctx, l, "bank.csv", "csv", []byte("x"), store.UploadLimits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows []finance.ImportDraft
+		for i := range 40 {
+			rows = append(rows, finance.ImportDraft{MovementDraft: finance.MovementDraft{Type: "expense", Date: "2025-05-01", Amount: int64(100 + i),
+				AccountID: usd.ID, CategoryID: food.ID, Description: "CINE import"}})
+		}
+		if _, _, err := db.ImportMovements(ctx, l, up, sourceOf(usd.ID, rows)); err != nil {
+			t.Fatal(err)
+		}
+		expect("import", "cine", true)
+		list, _, err := db.ListMovements(ctx, l, finance.MovementFilter{Text: "import"}, 100, "")
+		if err != nil || len(list) != 40 {
+			t.Fatalf("imported: %d %v", len(list), err)
+		}
+		ids := make([]int64, 20)
+		for i := range ids {
+			ids[i] = list[i].ID
+		}
+		if _, err := db.RecategorizeMovements(ctx, l, ids[:10], fun.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.DeleteMovements(ctx, l, ids); err != nil {
+			t.Fatal(err)
+		}
+		expect("bulk edit and delete", "cine", true)
+		if err := db.DeleteMovement(ctx, l, cine.ID); err != nil {
+			t.Fatal(err)
+		}
+		expect("delete", "cine", true)
+		expect("delete: its other word", "yelmo", true)
+		if err := db.DeleteAccount(ctx, l, usd.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		expect("an account deleted with its movements", "cine", true)
+	})
+}
