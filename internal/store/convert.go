@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"math/big"
 	"slices"
+	"strings"
 
 	"cashcontrol/internal/finance"
 )
@@ -343,11 +344,6 @@ func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error 
 	if err != nil {
 		return err
 	}
-	type changed struct {
-		id       int64
-		now      based
-		old, new *finance.MovementDraft
-	}
 	deltas := map[totalKey]totalVal{}
 	q := `SELECT ` + storedColumns + movementFrom + `
 		WHERE m.ledger_id = ? AND m.date >= ? AND (m.date > ? OR (m.date = ? AND m.id > ?))`
@@ -391,11 +387,10 @@ func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error 
 			finance.SplitBase(nd.Splits, nd.Amount, nd.Base)
 			batch = append(batch, changed{got[i].id, now, d, &nd})
 		}
+		if err := t.updateBases(ctx, batch); err != nil {
+			return err
+		}
 		for _, ch := range batch {
-			if _, err := t.exec(ctx, `UPDATE movements SET base_amount = ?, to_base_amount = ?, base_later = ? WHERE ledger_id = ? AND id = ?`,
-				nullArg(ch.now.amount), nullArg(ch.now.toAmount), ch.now.later, t.ledgerID, ch.id); err != nil {
-				return err
-			}
 			for i, s := range ch.new.Splits {
 				if _, err := t.exec(ctx, `UPDATE movement_splits SET base_amount = ? WHERE ledger_id = ? AND movement_id = ? AND position = ?`,
 					nullArg(s.BaseAmount), t.ledgerID, ch.id, i); err != nil {
@@ -422,6 +417,44 @@ func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error 
 		if _, err := t.exec(ctx, `UPDATE monthly_totals SET base_total = base_total + ?, unrated = unrated + ?
 			WHERE ledger_id = ? AND month = ? AND kind = ? AND account_id = ? AND category_id = ?`,
 			v.base, v.unrated, t.ledgerID, k.month, k.kind, k.account, k.category); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// changed is a movement reconvertSome converts again: what it was and is.
+type changed struct {
+	id       int64
+	now      based
+	old, new *finance.MovementDraft
+}
+
+// updateBases writes the movements' new amounts in the base currency: on
+// PostgreSQL rewriteChunk rows a statement, since each statement runs
+// search_totals' trigger, and a statement a movement updated the same rows
+// of a common word thousands of times in one transaction (20,000 movements:
+// 73 s instead of 2.5); on SQLite, whose trigger runs for each row anyway,
+// a statement a movement.
+func (t *Tx) updateBases(ctx context.Context, batch []changed) error {
+	if t.db.dialect == Postgres {
+		for chunk := range slices.Chunk(batch, rewriteChunk) {
+			args := make([]any, 0, 4*len(chunk)+1)
+			for _, ch := range chunk {
+				args = append(args, ch.id, nullArg(ch.now.amount), nullArg(ch.now.toAmount), ch.now.later)
+			}
+			args = append(args, t.ledgerID)
+			values := strings.TrimSuffix(strings.Repeat(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS INTEGER)), `, len(chunk)), ", ")
+			if _, err := t.exec(ctx, `UPDATE movements AS m SET base_amount = v.b, to_base_amount = v.tb, base_later = v.l
+				FROM (VALUES `+values+`) AS v(id, b, tb, l) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, ch := range batch {
+		if _, err := t.exec(ctx, `UPDATE movements SET base_amount = ?, to_base_amount = ?, base_later = ? WHERE ledger_id = ? AND id = ?`,
+			nullArg(ch.now.amount), nullArg(ch.now.toAmount), ch.now.later, t.ledgerID, ch.id); err != nil {
 			return err
 		}
 	}

@@ -405,12 +405,20 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 			if err := tx.dropFiles(ctx, `movement_id = ?`, m.ID); err != nil {
 				return err
 			}
-			if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, m.ID); err != nil {
-				return err
-			}
 			if m.Type == finance.MovementTransfer {
 				transfers = append(transfers, m.ID)
 			}
+		}
+		// One statement for them all: on PostgreSQL each statement runs
+		// search_totals' trigger, and one a movement updated the same rows
+		// of a common word thousands of times in one transaction.
+		ids := make([]int64, len(out))
+		for i := range out {
+			ids[i] = out[i].ID
+		}
+		in, args := inList(ids)
+		if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...); err != nil {
+			return err
 		}
 		// Only once they are all gone: forgetting a rate converts again the
 		// movements it affected, which the list above read before.
