@@ -73,7 +73,8 @@ func (db *DB) migrator() (*goose.Provider, error) {
 		goose.NewGoMigration(15, &goose.GoFunc{RunTx: db.countFeaturesOfEarlierMovements}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
 		goose.NewGoMigration(19, &goose.GoFunc{RunTx: db.searchWordsInGo}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
 		goose.NewGoMigration(21, &goose.GoFunc{RunTx: db.searchInFTS5}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
-		goose.NewGoMigration(25, &goose.GoFunc{RunTx: db.searchTotalsTable}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
+		goose.NewGoMigration(25, &goose.GoFunc{RunTx: db.searchTotalsTable}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
+		goose.NewGoMigration(26, &goose.GoFunc{RunTx: db.searchWordsAsWritten}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
 	return goose.NewProvider(dialect, db.w, sub, opts...)
 }
 
@@ -152,7 +153,7 @@ func (db *DB) searchWordsInGo(ctx context.Context, sqlTx *sql.Tx) error {
 	if _, err := sqlTx.ExecContext(ctx, `DROP INDEX IF EXISTS movements_search`); err != nil {
 		return err
 	}
-	_, err = sqlTx.ExecContext(ctx, `CREATE INDEX movements_search ON movements USING gin (`+pgSearchIndex+`)`)
+	_, err = sqlTx.ExecContext(ctx, `CREATE INDEX movements_search ON movements USING gin (to_tsvector('simple', search_words))`)
 	return err
 }
 
@@ -239,4 +240,57 @@ func (db *DB) fillSearchWords(ctx context.Context, sqlTx *sql.Tx, update func([]
 			return nil
 		}
 	}
+}
+
+// searchWordsAsWritten is migration 26: the words cut (cutLongWords), if
+// migration 25 did not; on PostgreSQL the index reads search_words as they
+// are written instead of parsing them again (pgSearchIndex), and
+// search_totals' update trigger looks only at the movements whose words or
+// amounts changed.
+func (db *DB) searchWordsAsWritten(ctx context.Context, sqlTx *sql.Tx) error {
+	if err := db.cutLongWords(ctx, sqlTx); err != nil || db.dialect != Postgres {
+		return err
+	}
+	for _, q := range []string{`DROP INDEX movements_search`, `CREATE INDEX movements_search ON movements USING gin (` + pgSearchIndex + `)`,
+		`DROP TRIGGER movements_words_update ON movements`, `DROP FUNCTION search_totals_update`, pgSearchTotalsSchema[2], pgSearchTotalsSchema[5]} {
+		if _, err := sqlTx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("search words as written: %w", err)
+		}
+	}
+	return nil
+}
+
+// cutLongWords gives the movements that hold a word longer than
+// maxSearchWord bytes their words again, cut (searchTokens), through the
+// triggers that keep the search index and search_totals. Such a word (a
+// note of a thousand Chinese characters is one) broke search_totals' key on
+// PostgreSQL.
+func (db *DB) cutLongWords(ctx context.Context, sqlTx *sql.Tx) error {
+	// Only a movement with more than maxSearchWord bytes of words can hold one.
+	rows, err := sqlTx.QueryContext(ctx, db.rebind(`SELECT id, description, notes, search_words FROM movements WHERE LENGTH(search_words) > ?`), maxSearchWord)
+	if err != nil {
+		return err
+	}
+	var got []searchWordsRow
+	for rows.Next() {
+		var r searchWordsRow
+		var description, notes string
+		if err := rows.Scan(&r.id, &description, &notes, &r.words); err != nil {
+			rows.Close()
+			return err
+		}
+		if w := searchText(description, notes); w != r.words {
+			got = append(got, searchWordsRow{r.id, w})
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, r := range got {
+		if _, err := sqlTx.ExecContext(ctx, db.rebind(`UPDATE movements SET search_words = ? WHERE id = ?`), r.words, r.id); err != nil {
+			return err
+		}
+	}
+	return nil
 }

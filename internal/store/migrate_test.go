@@ -3,10 +3,12 @@ package store_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/store"
+	"cashcontrol/internal/store/storetest"
 )
 
 // TestSearchMovesToFTS5: a SQLite ledger written before migration 21 (its
@@ -92,5 +94,71 @@ func TestSearchOrphans(t *testing.T) {
 	}
 	if err := db.CheckSearchOrphans(ctx); err == nil {
 		t.Fatal("an index row of no movement passes the check")
+	}
+}
+
+// TestLongWordsAfterMigration26: movements written before migration 26 that
+// hold a word longer than the search keeps (their words uncut) get their
+// words cut by it, are found by the word's beginning and by a longer query,
+// and pass the integrity check, on both databases; on PostgreSQL the index
+// then reads the words as written ("m²" and "①x" are words, which its
+// parser read as "m" and "x").
+func TestLongWordsAfterMigration26(t *testing.T) {
+	for _, dialect := range []string{"sqlite", "postgres"} {
+		t.Run(dialect, func(t *testing.T) {
+			ctx := context.Background()
+			opts := store.Options{SQLitePath: filepath.Join(t.TempDir(), "old.db")}
+			if dialect == "postgres" {
+				opts = store.Options{DatabaseURL: storetest.PostgresURL(t)}
+			}
+			db, err := store.OpenNoMigrate(ctx, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if err := db.MigrateUpToForTest(ctx, 25); err != nil {
+				t.Fatal(err)
+			}
+			u, err := db.CreateUser(ctx, store.NewUser{Email: "old@example.com"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := mustAccount(t, db, u.LedgerID, "Bank", "EUR", 0)
+			c := mustCategory(t, db, u.LedgerID, "Leisure", "expense", 0)
+			long := strings.Repeat("abcdefghij", 40) // 400 bytes
+			for i, text := range []string{"Cine " + long, "m² ①x", long + " " + long} {
+				if _, err := db.CreateMovement(ctx, u.LedgerID, finance.MovementDraft{Type: "expense", Date: "2025-01-0" + string(rune('1'+i)),
+					Amount: int64(100 * (i + 1)), AccountID: a.ID, CategoryID: c.ID, Description: "x", Notes: text}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The binaries of migration 25 wrote the words uncut.
+			if err := db.ExecForTest(ctx, `UPDATE movements SET search_words = 'x cine `+long+`' WHERE date = '2025-01-01'`); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.ExecForTest(ctx, `UPDATE movements SET search_words = 'x `+long+`' WHERE date = '2025-01-03'`); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			for q, want := range map[string]int{"abcdefghij": 2, long: 2, long + "zzz": 2, "cine " + long[:300]: 1, "m²": 1, "①": 1, "①x": 1, "m": 1} {
+				got, _, err := db.ListMovements(ctx, u.LedgerID, finance.MovementFilter{Text: q}, 50, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got) != want {
+					t.Errorf("%.20q… finds %d movements, want %d", q, len(got), want)
+				}
+				totals, err := db.TotalMovements(ctx, u.LedgerID, finance.MovementFilter{Text: q})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if totals.Count != int64(want) {
+					t.Errorf("%.20q… counts %d movements, want %d", q, totals.Count, want)
+				}
+			}
+			mustCheck(t, db, u.LedgerID)
+		})
 	}
 }

@@ -394,8 +394,8 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 			}
 			out = append(out, *m)
 		}
-		// Oldest first: the search index's keys then go in increasing order
-		// (see searchOrder).
+		// By date and id: two deletions of the same movements undo their
+		// effects in one order.
 		var transfers []int64
 		for _, m := range slices.SortedStableFunc(slices.Values(out), compareDateID) {
 			d := draftOf(&m)

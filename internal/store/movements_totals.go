@@ -59,6 +59,24 @@ func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.Move
 // its expenses and earnings (unrated: how many of them have no rate).
 type currencySums struct{ count, earnings, expenses, baseEarnings, baseExpenses, unrated int64 }
 
+// addSums adds to the currency's sums a count of movements of one kind, their
+// total, its base-currency total and how many of them have no rate. Only
+// expenses and earnings have sums; a transfer counts.
+func addSums(byCurrency map[string]*currencySums, currency, kind string, count, total, base, unrated int64) {
+	s := byCurrency[currency]
+	if s == nil {
+		s = &currencySums{}
+		byCurrency[currency] = s
+	}
+	s.count += count
+	switch kind {
+	case finance.MovementEarning:
+		s.earnings, s.baseEarnings, s.unrated = s.earnings+total, s.baseEarnings+base, s.unrated+unrated
+	case finance.MovementExpense:
+		s.expenses, s.baseExpenses, s.unrated = s.expenses+total, s.baseExpenses+base, s.unrated+unrated
+	}
+}
+
 // The whole range of valid dates (finance.ValidDate): whole months of the rollup.
 const firstDate, lastDate = "1900-01-01", "2199-12-31"
 
@@ -128,22 +146,7 @@ func (db *DB) rollupTotals(ctx context.Context, ledgerID int64, f finance.Moveme
 			if err := rows.Scan(&currency, &kind, &total, &count, &base, &unrated); err != nil {
 				return err
 			}
-			s := byCurrency[currency]
-			if s == nil {
-				s = &currencySums{}
-				byCurrency[currency] = s
-			}
-			s.count += count
-			switch kind {
-			case finance.MovementEarning:
-				s.earnings += total
-				s.baseEarnings += base
-				s.unrated += unrated
-			case finance.MovementExpense:
-				s.expenses += total
-				s.baseExpenses += base
-				s.unrated += unrated
-			}
+			addSums(byCurrency, currency, kind, count, total, base, unrated)
 		}
 		return rows.Err()
 	}

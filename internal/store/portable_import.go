@@ -253,12 +253,26 @@ type rowReader struct {
 	cols  []column
 	later map[int]bool
 	line  int64
+	// words are the columns description, notes and search_words of a
+	// table that has them (movements), else nil: the words are made again
+	// from the text, never taken from the file (searchText). A file's own
+	// could hold what the search's triggers cannot read.
+	words []int
 }
 
 func newRowReader(r io.Reader, cols []column, later map[int]bool) *rowReader {
 	dec := json.NewDecoder(bufio.NewReaderSize(r, 1<<16))
 	dec.UseNumber()
-	return &rowReader{dec: dec, cols: cols, later: later}
+	rr := &rowReader{dec: dec, cols: cols, later: later}
+	for _, name := range []string{"description", "notes", "search_words"} {
+		if i := slices.IndexFunc(cols, func(c column) bool { return c.name == name }); i >= 0 && !later[i] {
+			rr.words = append(rr.words, i)
+		}
+	}
+	if len(rr.words) < 3 {
+		rr.words = nil
+	}
+	return rr
 }
 
 // next is the next row's values (nil, nil at the end).
@@ -283,6 +297,11 @@ func (rr *rowReader) next() ([]any, error) {
 			return nil, fmt.Errorf("row %d, %s: %w", rr.line, rr.cols[i].name, err)
 		}
 		raw[i] = x
+	}
+	if w := rr.words; w != nil {
+		description, _ := raw[w[0]].(string)
+		notes, _ := raw[w[1]].(string)
+		raw[w[2]] = searchText(description, notes)
 	}
 	return raw, nil
 }

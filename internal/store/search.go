@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
 )
@@ -137,8 +138,27 @@ func (db *DB) searchCondition(f finance.MovementFilter, tokens []string) (string
 		WHERE movements_search MATCH ?` + keys + `)`, append([]any{ftsMatch(tokens)}, args...)
 }
 
-// searchTokens is finance.Words: the index's words of a text.
-func searchTokens(text string) []string { return finance.Words(text) }
+// searchTokens is finance.Words, each word cut to its first maxSearchWord
+// bytes: the index's words of a text. A query's word is cut as the
+// movements' are, so a longer word is still found by its beginning; the cut
+// keeps every word within what PostgreSQL's tsvector (2,047 bytes) and a
+// B-tree key of search_totals (2,704) hold.
+func searchTokens(text string) []string {
+	words := finance.Words(text)
+	for i, w := range words {
+		if len(w) > maxSearchWord {
+			cut := maxSearchWord
+			for !utf8.RuneStart(w[cut]) {
+				cut--
+			}
+			words[i] = w[:cut]
+		}
+	}
+	return words
+}
+
+// maxSearchWord is the length in bytes past which a word is cut.
+const maxSearchWord = 255
 
 // searchKeyPeriod bounds the search keys of movements_search to the filter's
 // period.

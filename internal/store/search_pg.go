@@ -12,17 +12,20 @@ import (
 // PostgreSQL's side of the search: the column search_words keeps a
 // movement's words as searchTokens makes them (lower-cased, without
 // diacritics, split at everything that is not a letter or a digit), joined
-// by spaces, and a GIN index on its tsvector in the 'simple' configuration
-// serves the search (migration 19). The words are made in Go by every write
+// by spaces, and a GIN index on the tsvector of exactly those words serves
+// the search (migration 26). The words are made in Go by every write
 // that sets a description or notes: the expression that made them in SQL
 // (translate() over a map of the Latin letters) cost an import four fifths
-// of its time. CheckLedger recomputes them.
+// of its time. CheckLedger recomputes them. The index once parsed them again
+// with to_tsvector('simple'), whose parser splits words at characters Go
+// keeps in them (①, private-use letters) and drops others (², ½): the list
+// and the words' totals then disagreed.
 
-// pgSearchIndex is the indexed expression, as migration 19 creates it.
-const pgSearchIndex = `to_tsvector('simple', search_words)`
+// pgSearchIndex is the indexed expression, as migration 26 creates it.
+const pgSearchIndex = `array_to_tsvector(string_to_array(search_words, ' '))`
 
 // pgSearchWordsOfM is pgSearchIndex for the movements m of the queries.
-const pgSearchWordsOfM = `to_tsvector('simple', m.search_words)`
+const pgSearchWordsOfM = `array_to_tsvector(string_to_array(m.search_words, ' '))`
 
 // searchText is a movement's search_words.
 func searchText(description, notes string) string {

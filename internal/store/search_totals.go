@@ -96,8 +96,9 @@ func numberWord(w string) bool {
 
 // pgSearchTotalsSchema is search_totals on PostgreSQL and its triggers: one
 // function a trigger, each adding the signed totals of its transition
-// tables' rows (an update: the old rows taken off, the new ones added), in
-// the key's order, so that two statements lock rows in one order.
+// tables' rows (an update: the old rows that changed taken off, the new
+// ones added), in the key's order, so that two statements lock rows in one
+// order.
 var pgSearchTotalsSchema = []string{
 	`CREATE TABLE search_totals (
 		ledger_id  BIGINT NOT NULL REFERENCES ledgers(id) ON DELETE CASCADE,
@@ -111,7 +112,8 @@ var pgSearchTotalsSchema = []string{
 		PRIMARY KEY (ledger_id, word, account_id, kind)
 	)`,
 	pgWordsFunction("search_totals_insert", `SELECT 1, * FROM new_rows`),
-	pgWordsFunction("search_totals_update", `SELECT -1, * FROM old_rows UNION ALL SELECT 1, * FROM new_rows`),
+	pgWordsFunction("search_totals_update", `SELECT -1, o.* FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE `+pgSameWords+`)
+		UNION ALL SELECT 1, n.* FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE `+pgSameWords+`)`),
 	pgWordsFunction("search_totals_delete", `SELECT -1, * FROM old_rows`),
 	`CREATE TRIGGER movements_words_insert AFTER INSERT ON movements REFERENCING NEW TABLE AS new_rows
 		FOR EACH STATEMENT EXECUTE FUNCTION search_totals_insert()`,
@@ -120,6 +122,12 @@ var pgSearchTotalsSchema = []string{
 	`CREATE TRIGGER movements_words_delete AFTER DELETE ON movements REFERENCING OLD TABLE AS old_rows
 		FOR EACH STATEMENT EXECUTE FUNCTION search_totals_delete()`,
 }
+
+// pgSameWords says whether the old row o and the new row n count the same
+// in search_totals: an update that changes none of this (a category, a
+// date, a tag) has nothing to add or take off, and is not unnested.
+const pgSameWords = `n.id = o.id AND n.search_words = o.search_words AND n.amount = o.amount AND n.base_amount IS NOT DISTINCT FROM o.base_amount
+	AND n.type = o.type AND n.account_id = o.account_id AND n.ledger_id = o.ledger_id`
 
 // pgWordsFunction is a trigger function adding to search_totals the rows of
 // rows (a sign, then the movements' columns), a word of each at a time.
@@ -145,8 +153,11 @@ END $$`
 }
 
 // searchTotalsTable is migration 25: search_totals, its triggers, and the
-// totals of the movements there are.
+// totals of the movements there are, their long words cut first.
 func (db *DB) searchTotalsTable(ctx context.Context, sqlTx *sql.Tx) error {
+	if err := db.cutLongWords(ctx, sqlTx); err != nil {
+		return err
+	}
 	schema, fill := sqliteSearchTotalsSchema, `INSERT INTO search_totals (ledger_id, word, account_id, kind, count, total, base_total, unrated)
 		SELECT ledger_id, value, account_id, type, COUNT(*), SUM(amount), SUM(COALESCE(base_amount, 0)),
 			SUM(type <> 'transfer' AND base_amount IS NULL)
@@ -178,53 +189,41 @@ func (db *DB) wordTotals(ctx context.Context, ledgerID int64, f finance.Movement
 		f.MinAmount != nil || f.MaxAmount != nil {
 		return nil, false, nil
 	}
-	// The words the token starts: none, one, or more (then not ok). No word
-	// holds U+10FFFF (a noncharacter, not Co), so every word the token starts
-	// sorts below token + U+10FFFF, byte by byte.
-	words, err := queryColumn[string](db.query(ctx, `SELECT DISTINCT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ? AND count > 0 LIMIT 2`,
-		ledgerID, tokens[0], tokens[0]+"\U0010FFFF"))
-	if err != nil || len(words) > 1 {
-		return nil, false, err
-	}
-	sums = map[string]*currencySums{}
-	if len(words) == 0 {
-		return sums, true, nil
-	}
 	kinds := []any{}
 	for _, k := range []string{finance.MovementExpense, finance.MovementEarning, finance.MovementTransfer} {
 		if len(f.Types) == 0 || slices.Contains(f.Types, k) {
 			kinds = append(kinds, k)
 		}
 	}
+	sums = map[string]*currencySums{}
 	if len(kinds) == 0 {
 		return sums, true, nil
 	}
-	rows, err := db.query(ctx, `SELECT a.currency, s.kind, CAST(SUM(s.count) AS BIGINT), CAST(SUM(s.total) AS BIGINT), CAST(SUM(s.base_total) AS BIGINT),
+	// The words the token starts (w), in the same statement as their totals,
+	// so that both see one state: none, one, or more (then not ok). No word
+	// holds U+10FFFF (a noncharacter, not Co), so every word the token starts
+	// sorts below token + U+10FFFF, byte by byte. With more than one word, the
+	// rows of no kind asked for mean that no movement of those kinds matches.
+	rows, err := db.query(ctx, `WITH w AS (SELECT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ? AND count > 0 GROUP BY word LIMIT 2)
+		SELECT (SELECT COUNT(*) FROM w), a.currency, s.kind, CAST(SUM(s.count) AS BIGINT), CAST(SUM(s.total) AS BIGINT), CAST(SUM(s.base_total) AS BIGINT),
 		CAST(SUM(s.unrated) AS BIGINT) FROM search_totals s JOIN accounts a ON a.id = s.account_id
-		WHERE s.ledger_id = ? AND s.word = ? AND s.kind IN (`+placeholders(len(kinds))+`) GROUP BY a.currency, s.kind`,
-		append([]any{ledgerID, words[0]}, kinds...)...)
+		WHERE s.ledger_id = ? AND s.word IN (SELECT word FROM w) AND s.kind IN (`+placeholders(len(kinds))+`) GROUP BY a.currency, s.kind`,
+		append([]any{ledgerID, tokens[0], tokens[0] + "\U0010FFFF", ledgerID}, kinds...)...)
 	if err != nil {
 		return nil, false, err
 	}
 	defer rows.Close()
 	for rows.Next() {
+		var words int
 		var currency, kind string
 		var count, total, base, unrated int64
-		if err := rows.Scan(&currency, &kind, &count, &total, &base, &unrated); err != nil {
+		if err := rows.Scan(&words, &currency, &kind, &count, &total, &base, &unrated); err != nil {
 			return nil, false, err
 		}
-		s := sums[currency]
-		if s == nil {
-			s = &currencySums{}
-			sums[currency] = s
+		if words > 1 {
+			return nil, false, nil
 		}
-		s.count += count
-		switch kind {
-		case finance.MovementEarning:
-			s.earnings, s.baseEarnings, s.unrated = s.earnings+total, s.baseEarnings+base, s.unrated+unrated
-		case finance.MovementExpense:
-			s.expenses, s.baseExpenses, s.unrated = s.expenses+total, s.baseExpenses+base, s.unrated+unrated
-		}
+		addSums(sums, currency, kind, count, total, base, unrated)
 	}
 	return sums, true, rows.Err()
 }

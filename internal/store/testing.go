@@ -128,9 +128,9 @@ func SearchTokensForTest(text string) []string { return searchTokens(text) }
 // IndexWordsForTest returns the words the search index makes of the
 // search_words a movement with that description keeps: SQLite's tokenizer
 // (an FTS5 table of movements_search's options, read through fts5vocab),
-// PostgreSQL's parser.
+// PostgreSQL's index expression (pgSearchIndex).
 func (db *DB) IndexWordsForTest(ctx context.Context, text string) ([]string, error) {
-	q := `SELECT unnest(tsvector_to_array(to_tsvector('simple', CAST(? AS text))))`
+	q := `SELECT unnest(tsvector_to_array(` + strings.Replace(pgSearchIndex, "search_words", "CAST(? AS text)", 1) + `))`
 	if db.dialect == SQLite {
 		for _, s := range []string{`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts5(text, detail=none, tokenize=` + sqliteSearchTokenizer + `)`,
 			`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words_vocab USING fts5vocab(temp, words, row)`, `DELETE FROM temp.words`} {
