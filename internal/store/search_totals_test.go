@@ -3,6 +3,8 @@ package store_test
 import (
 	"context"
 	"maps"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"cashcontrol/internal/finance"
@@ -126,5 +128,54 @@ func TestSearchTotalsFromWords(t *testing.T) {
 			t.Fatal(err)
 		}
 		expect("an account deleted with its movements", "cine", true)
+	})
+}
+
+// TestSearchOfALongWord: notes of 2,000 Chinese characters are one word of
+// 6,000 bytes, more than PostgreSQL's tsvector and search_totals' key hold.
+// The movement is written on either database, found and counted by the
+// word's beginning and by the whole word, and edited away.
+func TestSearchOfALongWord(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "long@example.com")
+		a := mustAccount(t, db, l, "Bank", "EUR", 0)
+		c := mustCategory(t, db, l, "Fun", "expense", 0)
+		r := rand.New(rand.NewPCG(7, 7))
+		var b strings.Builder
+		for b.Len() < 3*finance.MaxNotes {
+			b.WriteRune(rune(0x4e00 + r.IntN(0x5000))) // CJK ideographs, nothing to compress
+		}
+		long := b.String()
+		d := finance.MovementDraft{Type: "expense", Date: "2025-03-01", Amount: 700, AccountID: a.ID, CategoryID: c.ID, Description: "Té", Notes: long}
+		m, err := db.CreateMovement(ctx, l, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		find := func(q string, want int) {
+			t.Helper()
+			got, _, err := db.ListMovements(ctx, l, finance.MovementFilter{Text: q}, 50, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tot, err := db.TotalMovements(ctx, l, finance.MovementFilter{Text: q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != want || tot.Count != int64(want) {
+				t.Errorf("%.12q…: %d found, %d counted, want %d", q, len(got), tot.Count, want)
+			}
+		}
+		find(long[:30], 1)
+		find(long, 1)
+		find("te "+long[:600], 1)
+		mustCheck(t, db, l)
+		short := "corto"
+		if _, err := db.UpdateMovement(ctx, l, m.ID, finance.MovementInput{Notes: &short}); err != nil {
+			t.Fatal(err)
+		}
+		find(long[:30], 0)
+		find("corto", 1)
+		mustCheck(t, db, l)
 	})
 }
