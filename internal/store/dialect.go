@@ -99,7 +99,7 @@ func (db *DB) RefreshStatistics(ctx context.Context) error {
 	if db.dialect != Postgres {
 		return nil
 	}
-	if _, err := db.w.ExecContext(ctx, `ANALYZE movements, movement_tags, monthly_totals`); err != nil {
+	if _, err := db.w.ExecContext(ctx, `ANALYZE movements, movement_tags, monthly_totals, search_totals`); err != nil {
 		return err
 	}
 	// The search index's pending list (GIN's fast update) is read by every
