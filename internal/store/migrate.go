@@ -264,10 +264,16 @@ func (db *DB) searchWordsAsWritten(ctx context.Context, sqlTx *sql.Tx) error {
 // maxSearchWord bytes their words again, cut (searchTokens), through the
 // triggers that keep the search index and search_totals. Such a word (a
 // note of a thousand Chinese characters is one) broke search_totals' key on
-// PostgreSQL.
+// PostgreSQL. So do the movements whose words have an empty one (an import
+// could take them from a file as they were).
 func (db *DB) cutLongWords(ctx context.Context, sqlTx *sql.Tx) error {
-	// Only a movement with more than maxSearchWord bytes of words can hold one.
-	rows, err := sqlTx.QueryContext(ctx, db.rebind(`SELECT id, description, notes, search_words FROM movements WHERE LENGTH(search_words) > ?`), maxSearchWord)
+	// Only words of more than maxSearchWord bytes in all can hold one that long.
+	size := `LENGTH(CAST(search_words AS BLOB))`
+	if db.dialect == Postgres {
+		size = `octet_length(search_words)`
+	}
+	rows, err := sqlTx.QueryContext(ctx, db.rebind(`SELECT id, description, notes, search_words FROM movements
+		WHERE `+size+` > ? OR search_words LIKE '%  %' OR search_words LIKE ' %' OR search_words LIKE '% '`), maxSearchWord)
 	if err != nil {
 		return err
 	}

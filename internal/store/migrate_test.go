@@ -98,11 +98,12 @@ func TestSearchOrphans(t *testing.T) {
 }
 
 // TestLongWordsAfterMigration26: movements written before migration 26 that
-// hold a word longer than the search keeps (their words uncut) get their
-// words cut by it, are found by the word's beginning and by a longer query,
-// and pass the integrity check, on both databases; on PostgreSQL the index
-// then reads the words as written ("m²" and "①x" are words, which its
-// parser read as "m" and "x").
+// hold a word longer than the search keeps (their words uncut: 400 bytes of
+// ASCII, 300 bytes in 100 Chinese characters, 2,400 bytes, which PostgreSQL's
+// tsvector refuses) or empty words get their words again from it, are found
+// by the word's beginning and by a longer query, and pass the integrity
+// check, on both databases; on PostgreSQL the index then reads the words as
+// written ("m²" and "①x" are words, which its parser read as "m" and "x").
 func TestLongWordsAfterMigration26(t *testing.T) {
 	for _, dialect := range []string{"sqlite", "postgres"} {
 		t.Run(dialect, func(t *testing.T) {
@@ -126,23 +127,27 @@ func TestLongWordsAfterMigration26(t *testing.T) {
 			a := mustAccount(t, db, u.LedgerID, "Bank", "EUR", 0)
 			c := mustCategory(t, db, u.LedgerID, "Leisure", "expense", 0)
 			long := strings.Repeat("abcdefghij", 40) // 400 bytes
-			for i, text := range []string{"Cine " + long, "m² ①x", long + " " + long} {
+			han := strings.Repeat("漢字", 50)          // 300 bytes, 100 characters
+			huge := strings.Repeat("漢字", 400)        // 2,400 bytes: more than PostgreSQL's tsvector takes
+			for i, text := range []string{"Cine " + long, "m² ①x", long + " " + long, han, "y " + huge} {
 				if _, err := db.CreateMovement(ctx, u.LedgerID, finance.MovementDraft{Type: "expense", Date: "2025-01-0" + string(rune('1'+i)),
 					Amount: int64(100 * (i + 1)), AccountID: a.ID, CategoryID: c.ID, Description: "x", Notes: text}); err != nil {
 					t.Fatal(err)
 				}
 			}
-			// The binaries of migration 25 wrote the words uncut.
-			if err := db.ExecForTest(ctx, `UPDATE movements SET search_words = 'x cine `+long+`' WHERE date = '2025-01-01'`); err != nil {
-				t.Fatal(err)
-			}
-			if err := db.ExecForTest(ctx, `UPDATE movements SET search_words = 'x `+long+`' WHERE date = '2025-01-03'`); err != nil {
-				t.Fatal(err)
+			// The binaries of migration 25 wrote the words uncut (and an import
+			// could write empty words).
+			for date, words := range map[string]string{"2025-01-01": "x cine " + long, "2025-01-03": "x " + long, "2025-01-04": "x " + han,
+				"2025-01-05": "x  y " + huge + " "} {
+				if err := db.ExecForTest(ctx, `UPDATE movements SET search_words = '`+words+`' WHERE date = '`+date+`'`); err != nil {
+					t.Fatal(err)
+				}
 			}
 			if _, err := db.Migrate(ctx); err != nil {
 				t.Fatal(err)
 			}
-			for q, want := range map[string]int{"abcdefghij": 2, long: 2, long + "zzz": 2, "cine " + long[:300]: 1, "m²": 1, "①": 1, "①x": 1, "m": 1} {
+			for q, want := range map[string]int{"abcdefghij": 2, long: 2, long + "zzz": 2, "cine " + long[:300]: 1, "m²": 1, "①": 1, "①x": 1, "m": 1,
+				"漢字": 2, han: 2, huge: 2, "y " + huge[:600]: 1} {
 				got, _, err := db.ListMovements(ctx, u.LedgerID, finance.MovementFilter{Text: q}, 50, "")
 				if err != nil {
 					t.Fatal(err)

@@ -189,30 +189,22 @@ func (db *DB) wordTotals(ctx context.Context, ledgerID int64, f finance.Movement
 		f.MinAmount != nil || f.MaxAmount != nil {
 		return nil, false, nil
 	}
-	kinds := []any{}
-	for _, k := range []string{finance.MovementExpense, finance.MovementEarning, finance.MovementTransfer} {
-		if len(f.Types) == 0 || slices.Contains(f.Types, k) {
-			kinds = append(kinds, k)
-		}
-	}
-	sums = map[string]*currencySums{}
-	if len(kinds) == 0 {
-		return sums, true, nil
-	}
 	// The words the token starts (w), in the same statement as their totals,
 	// so that both see one state: none, one, or more (then not ok). No word
 	// holds U+10FFFF (a noncharacter, not Co), so every word the token starts
-	// sorts below token + U+10FFFF, byte by byte. With more than one word, the
-	// rows of no kind asked for mean that no movement of those kinds matches.
+	// sorts below token + U+10FFFF, byte by byte. Every word of w has rows,
+	// whatever the types asked for: they are left out here, not in the
+	// statement, so that a second word is always seen.
 	rows, err := db.query(ctx, `WITH w AS (SELECT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ? AND count > 0 GROUP BY word LIMIT 2)
 		SELECT (SELECT COUNT(*) FROM w), a.currency, s.kind, CAST(SUM(s.count) AS BIGINT), CAST(SUM(s.total) AS BIGINT), CAST(SUM(s.base_total) AS BIGINT),
 		CAST(SUM(s.unrated) AS BIGINT) FROM search_totals s JOIN accounts a ON a.id = s.account_id
-		WHERE s.ledger_id = ? AND s.word IN (SELECT word FROM w) AND s.kind IN (`+placeholders(len(kinds))+`) GROUP BY a.currency, s.kind`,
-		append([]any{ledgerID, tokens[0], tokens[0] + "\U0010FFFF", ledgerID}, kinds...)...)
+		WHERE s.ledger_id = ? AND s.word IN (SELECT word FROM w) GROUP BY a.currency, s.kind`,
+		ledgerID, tokens[0], tokens[0]+"\U0010FFFF", ledgerID)
 	if err != nil {
 		return nil, false, err
 	}
 	defer rows.Close()
+	sums = map[string]*currencySums{}
 	for rows.Next() {
 		var words int
 		var currency, kind string
@@ -223,7 +215,9 @@ func (db *DB) wordTotals(ctx context.Context, ledgerID int64, f finance.Movement
 		if words > 1 {
 			return nil, false, nil
 		}
-		addSums(sums, currency, kind, count, total, base, unrated)
+		if len(f.Types) == 0 || slices.Contains(f.Types, kind) {
+			addSums(sums, currency, kind, count, total, base, unrated)
+		}
 	}
 	return sums, true, rows.Err()
 }

@@ -23,6 +23,7 @@ func TestSearchTotalsFromWords(t *testing.T) {
 		l := newLedger(t, db, "words@example.com")
 		eur := mustAccount(t, db, l, "Bank", "EUR", 0)
 		usd := mustAccount(t, db, l, "Dollars", "USD", 0)
+		usd2 := mustAccount(t, db, l, "More dollars", "USD", 0)
 		fun := mustCategory(t, db, l, "Fun", "expense", 0)
 		food := mustCategory(t, db, l, "Food", "expense", 0)
 		pay := mustCategory(t, db, l, "Pay", "earning", 0)
@@ -86,6 +87,24 @@ func TestSearchTotalsFromWords(t *testing.T) {
 			t.Fatal(err)
 		}
 		expect("amount and account edited", "cine", true)
+		// Each column search_totals counts by, changed alone.
+		if _, err := db.UpdateMovement(ctx, l, cine.ID, finance.MovementInput{AccountID: &finance.IDInput{ID: usd2.ID, Set: true}}); err != nil {
+			t.Fatal(err)
+		}
+		expect("only the account edited (same currency, same amount)", "cine", true)
+		if _, err := db.UpdateMovement(ctx, l, cine.ID, finance.MovementInput{Amount: ptr(int64(975))}); err != nil {
+			t.Fatal(err)
+		}
+		expect("only the amount edited", "cine", true)
+		if _, err := db.PutRate(ctx, l, finance.RateInput{Currency: "USD", Date: "2025-01-01", Rate: "0.8"}); err != nil {
+			t.Fatal(err)
+		}
+		expect("only the base amounts changed (a rate)", "cine", true)
+		if _, err := db.UpdateMovement(ctx, l, cine.ID, finance.MovementInput{Notes: ptr("ref 123456 estreno")}); err != nil {
+			t.Fatal(err)
+		}
+		expect("only the words changed", "estreno", true)
+		expect("only the words changed: the word kept", "cine", true)
 		if _, err := db.UpdateMovement(ctx, l, cine.ID, finance.MovementInput{Type: ptr("earning"), CategoryID: &finance.IDInput{ID: pay.ID, Set: true}}); err != nil {
 			t.Fatal(err)
 		}
@@ -128,6 +147,40 @@ func TestSearchTotalsFromWords(t *testing.T) {
 			t.Fatal(err)
 		}
 		expect("an account deleted with its movements", "cine", true)
+	})
+}
+
+// TestSearchTotalsOfAPrefixOfThreeWords: "cin" starts three words; the
+// two that sort first are of transfers only, and the search asks for
+// expenses. The totals sum the matches (one expense), not zero.
+func TestSearchTotalsOfAPrefixOfThreeWords(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "three@example.com")
+		a := mustAccount(t, db, l, "Bank", "EUR", 0)
+		b := mustAccount(t, db, l, "Other", "EUR", 0)
+		c := mustCategory(t, db, l, "Fun", "expense", 0)
+		for _, d := range []finance.MovementDraft{
+			{Type: "transfer", Date: "2025-03-01", Amount: 100, AccountID: a.ID, ToAccountID: b.ID, ToAmount: 100, Description: "cina"},
+			{Type: "transfer", Date: "2025-03-01", Amount: 100, AccountID: a.ID, ToAccountID: b.ID, ToAmount: 100, Description: "cinb"},
+			{Type: "expense", Date: "2025-03-02", Amount: 900, AccountID: a.ID, CategoryID: c.ID, Description: "cine"},
+		} {
+			if _, err := db.CreateMovement(ctx, l, d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f := finance.MovementFilter{Text: "cin", Types: []string{"expense"}}
+		tot, err := db.TotalMovements(ctx, l, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, _, err := db.ListMovements(ctx, l, f, 50, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 1 || tot.Count != 1 || tot.ByCurrency[0].Expenses != 900 {
+			t.Fatalf("the list has %d movements, the totals %+v", len(list), tot)
+		}
 	})
 }
 

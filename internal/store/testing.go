@@ -130,7 +130,7 @@ func SearchTokensForTest(text string) []string { return searchTokens(text) }
 // (an FTS5 table of movements_search's options, read through fts5vocab),
 // PostgreSQL's index expression (pgSearchIndex).
 func (db *DB) IndexWordsForTest(ctx context.Context, text string) ([]string, error) {
-	q := `SELECT unnest(tsvector_to_array(` + strings.Replace(pgSearchIndex, "search_words", "CAST(? AS text)", 1) + `))`
+	q := `SELECT unnest(tsvector_to_array(` + pgSearchIndex + `)) FROM (SELECT CAST(? AS text) AS search_words) m`
 	if db.dialect == SQLite {
 		for _, s := range []string{`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts5(text, detail=none, tokenize=` + sqliteSearchTokenizer + `)`,
 			`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words_vocab USING fts5vocab(temp, words, row)`, `DELETE FROM temp.words`} {
