@@ -1,7 +1,7 @@
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { type RefObject, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Box } from '@mantine/core';
 import { useNarrowerThan } from '@/shared/viewport';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Account, Category, Movement } from '@/shared/api/types';
 import { capitalise, dayFormatter } from '@/shared/dates';
@@ -58,6 +58,22 @@ export function dayTotals(day: Movement[], base: string | undefined, converted: 
   return new Map([[base, totals.get(base)!], ...[...totals].filter(([c]) => c !== base)]);
 }
 
+/** The first value of the deferred list: nothing. */
+const noMovements: Movement[] = [];
+
+/**
+ * A row's height from its ResizeObserver entry (read after layout); when React
+ * attaches a row, the height already known or the estimate. The virtualizer's
+ * own reads offsetHeight there, which forces a layout of the page in the
+ * middle of React's commit.
+ */
+function measureWithoutLayout(el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<HTMLDivElement, Element>): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const i = v.indexFromElement(el);
+  return v.itemSizeCache.get(v.options.getItemKey(i)) ?? v.options.estimateSize(i);
+}
+
 /** Movements grouped by day with day totals (per currency, or converted), virtualised. */
 export function MovementList(props: {
   movements: Movement[];
@@ -76,7 +92,12 @@ export function MovementList(props: {
   hasMore: boolean;
   onMore: () => void;
 }) {
-  const { movements, base, converted, accounts, categories, selected, onToggle, onOpen, people, hasMore, onMore } = props;
+  const { base, converted, accounts, categories, selected, onToggle, onOpen, people, hasMore, onMore } = props;
+  // The rows are rendered at a transition's priority, in slices that let the
+  // browser breathe: the page's data arrives through useSyncExternalStore,
+  // whose updates React renders in one blocking piece (on a throttled phone a
+  // hundred rows were one task of 400 ms).
+  const movements = useDeferredValue(props.movements, noMovements);
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const rows = useMemo(() => {
@@ -107,6 +128,7 @@ export function MovementList(props: {
     overscan: 6,
     // The first render already holds the rows that fit the window (the box is measured after it).
     initialRect: { width: 0, height: window.innerHeight },
+    measureElement: measureWithoutLayout,
   });
   const items = v.getVirtualItems();
   const last = items[items.length - 1];
