@@ -1,9 +1,21 @@
-import { useMediaQuery } from '@mantine/hooks';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * Whether the window is narrower than px (a breakpoint of shared/constants),
- * right from the first render: no render with a guess, then another.
+ * right from the first render: no render with a guess, then another. It asks
+ * the media query, not the window's width: reading window.innerWidth makes
+ * the browser lay the page out first when the page has changed (a list's
+ * rows rendering after the page: a forced layout of the whole page).
  */
 export function useNarrowerThan(px: number): boolean {
-  return useMediaQuery(`(max-width: ${px - 1}px)`, window.innerWidth < px, { getInitialValueInEffect: false }) ?? false;
+  const query = `(max-width: ${px - 1}px)`;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const mql = window.matchMedia(query);
+      mql.addEventListener('change', onChange);
+      return () => mql.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
 }

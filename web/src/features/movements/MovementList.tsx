@@ -1,7 +1,7 @@
 import { type RefObject, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Box } from '@mantine/core';
 import { useNarrowerThan } from '@/shared/viewport';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Account, Category, Movement } from '@/shared/api/types';
 import { capitalise, dayFormatter } from '@/shared/dates';
@@ -24,12 +24,15 @@ function useFillHeight(ref: RefObject<HTMLElement | null>) {
       const el = ref.current;
       if (el) el.style.height = `calc(100dvh - ${Math.round(el.getBoundingClientRect().top + window.scrollY) + 24}px)`;
     };
-    measure();
+    // Before the next frame's layout, not here: measuring here would force a
+    // layout of the page in the middle of React's commit.
+    const frame = requestAnimationFrame(measure);
     // What is above the list can grow (the filters panel, the selection bar).
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     observer?.observe(document.body);
     window.addEventListener('resize', measure);
     return () => {
+      cancelAnimationFrame(frame);
       observer?.disconnect();
       window.removeEventListener('resize', measure);
     };
@@ -72,6 +75,35 @@ function measureWithoutLayout(el: Element, entry: ResizeObserverEntry | undefine
   if (box) return Math.round(box.blockSize);
   const i = v.indexFromElement(el);
   return v.itemSizeCache.get(v.options.getItemKey(i)) ?? v.options.estimateSize(i);
+}
+
+/**
+ * The list box's size, from a ResizeObserver only: its first call comes after
+ * the browser's layout. The virtualizer's own reads the size at once, which
+ * forces a layout of the page in the middle of React's commit; until the
+ * first call the rows fill the window (initialRect).
+ */
+function observeRectAfterLayout(v: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) {
+  const el = v.scrollElement;
+  if (!el) return undefined;
+  const read = () => cb({ width: el.clientWidth, height: el.clientHeight });
+  if (typeof ResizeObserver === 'undefined') {
+    read();
+    return undefined;
+  }
+  const observer = new ResizeObserver(read);
+  observer.observe(el, { box: 'content-box' });
+  return () => observer.disconnect();
+}
+
+/**
+ * Scrolls the list box, unless both where it is and where it should go are
+ * its top: when the virtualizer starts, it scrolls a new box to its top, and
+ * that forces a layout of the page in the middle of React's commit.
+ */
+function scrollUnlessAtTop(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, v: Virtualizer<HTMLDivElement, Element>) {
+  if (offset + (options.adjustments ?? 0) === 0 && !v.scrollOffset) return;
+  elementScroll(offset, options, v);
 }
 
 /** Movements grouped by day with day totals (per currency, or converted), virtualised. */
@@ -126,9 +158,14 @@ export function MovementList(props: {
     // A row's usual height (its measure then changes nothing, and renders nothing again).
     estimateSize: (i) => (rows[i]?.kind === 'day' ? 32 : 59),
     overscan: 6,
-    // The first render already holds the rows that fit the window (the box is measured after it).
-    initialRect: { width: 0, height: window.innerHeight },
+    // The first render already holds the rows that fit the screen (the box
+    // is measured after it; the window's height would make the browser bring
+    // its styles up to date in the middle of the render). A test's document
+    // has no screen: the window's then.
+    initialRect: { width: 0, height: screen.height || window.innerHeight },
     measureElement: measureWithoutLayout,
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollUnlessAtTop,
   });
   const items = v.getVirtualItems();
   const last = items[items.length - 1];
