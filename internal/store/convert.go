@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"math/big"
 	"slices"
-	"strings"
 
 	"cashcontrol/internal/finance"
 )
@@ -444,7 +443,7 @@ func (t *Tx) updateBases(ctx context.Context, batch []changed) error {
 				args = append(args, ch.id, nullArg(ch.now.amount), nullArg(ch.now.toAmount), ch.now.later)
 			}
 			args = append(args, t.ledgerID)
-			values := strings.TrimSuffix(strings.Repeat(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS INTEGER)), `, len(chunk)), ", ")
+			values := valueRows(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS INTEGER))`, len(chunk))
 			if _, err := t.exec(ctx, `UPDATE movements AS m SET base_amount = v.b, to_base_amount = v.tb, base_later = v.l
 				FROM (VALUES `+values+`) AS v(id, b, tb, l) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
 				return err

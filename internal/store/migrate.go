@@ -244,15 +244,15 @@ func (db *DB) fillSearchWords(ctx context.Context, sqlTx *sql.Tx, update func([]
 
 // searchWordsAsWritten is migration 26: the words cut (cutLongWords), if
 // migration 25 did not; on PostgreSQL the index reads search_words as they
-// are written instead of parsing them again (pgSearchIndex), and
+// are written instead of parsing them again (pgSearchVector), and
 // search_totals' update trigger looks only at the movements whose words or
 // amounts changed.
 func (db *DB) searchWordsAsWritten(ctx context.Context, sqlTx *sql.Tx) error {
 	if err := db.cutLongWords(ctx, sqlTx); err != nil || db.dialect != Postgres {
 		return err
 	}
-	for _, q := range []string{`DROP INDEX movements_search`, `CREATE INDEX movements_search ON movements USING gin (` + pgSearchIndex + `)`,
-		`DROP TRIGGER movements_words_update ON movements`, `DROP FUNCTION search_totals_update`, pgSearchTotalsSchema[2], pgSearchTotalsSchema[5]} {
+	for _, q := range []string{`DROP INDEX movements_search`, `CREATE INDEX movements_search ON movements USING gin (` + pgSearchVector("search_words") + `)`,
+		`DROP TRIGGER movements_words_update ON movements`, `DROP FUNCTION search_totals_update`, pgUpdateWords[0], pgUpdateWords[1]} {
 		if _, err := sqlTx.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("search words as written: %w", err)
 		}

@@ -11,19 +11,31 @@ import (
 	"cashcontrol/internal/store/storetest"
 )
 
+// storeAt is a new database of the dialect ("sqlite" or "postgres") migrated
+// up to version, no further: the schema earlier binaries wrote to.
+func storeAt(t *testing.T, dialect string, version int64) *store.DB {
+	t.Helper()
+	opts := store.Options{SQLitePath: filepath.Join(t.TempDir(), "old.db")}
+	if dialect == "postgres" {
+		opts = store.Options{DatabaseURL: storetest.PostgresURL(t)}
+	}
+	db, err := store.OpenNoMigrate(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.MigrateUpToForTest(context.Background(), version); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
 // TestSearchMovesToFTS5: a SQLite ledger written before migration 21 (its
 // search index FTS4's, its search_words empty) is found by the same
 // searches after it, and passes the integrity check.
 func TestSearchMovesToFTS5(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := store.OpenNoMigrate(ctx, store.Options{SQLitePath: path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.MigrateUpToForTest(ctx, 20); err != nil {
-		t.Fatal(err)
-	}
+	db := storeAt(t, "sqlite", 20)
 	// Today's user queries read a later migration's table and column (two-step
 	// sign-in, disabled users): empty stand-ins while the old ledger is written.
 	for _, q := range []string{`CREATE TABLE user_two_factor (user_id INTEGER, enabled_at INTEGER)`, `ALTER TABLE users ADD COLUMN disabled_at INTEGER`} {
@@ -108,18 +120,7 @@ func TestLongWordsAfterMigration26(t *testing.T) {
 	for _, dialect := range []string{"sqlite", "postgres"} {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
-			opts := store.Options{SQLitePath: filepath.Join(t.TempDir(), "old.db")}
-			if dialect == "postgres" {
-				opts = store.Options{DatabaseURL: storetest.PostgresURL(t)}
-			}
-			db, err := store.OpenNoMigrate(ctx, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			if err := db.MigrateUpToForTest(ctx, 25); err != nil {
-				t.Fatal(err)
-			}
+			db := storeAt(t, dialect, 25)
 			u, err := db.CreateUser(ctx, store.NewUser{Email: "old@example.com"})
 			if err != nil {
 				t.Fatal(err)

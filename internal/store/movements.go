@@ -412,11 +412,7 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 		// One statement for them all: on PostgreSQL each statement runs
 		// search_totals' trigger, and one a movement updated the same rows
 		// of a common word thousands of times in one transaction.
-		ids := make([]int64, len(out))
-		for i := range out {
-			ids[i] = out[i].ID
-		}
-		in, args := inList(ids)
+		in, args := inList(ids) // each of them read above
 		if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...); err != nil {
 			return err
 		}

@@ -175,6 +175,12 @@ func filterConditions(ledgerID int64, f finance.MovementFilter, how access) (str
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
 
+// valueRows is n rows of a VALUES list, each row (its placeholders with
+// their types, such as "(CAST(? AS BIGINT), CAST(? AS TEXT))").
+func valueRows(row string, n int) string {
+	return strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
+}
+
 // EncodeCursor and DecodeCursor carry the keyset position (date, id).
 func EncodeCursor(date string, id int64) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(date + "|" + strconv.FormatInt(id, 10)))

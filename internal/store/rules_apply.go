@@ -369,7 +369,7 @@ func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
 					searchText(r.after.Description, r.after.Notes))
 			}
 			args = append(args, t.ledgerID)
-			values := strings.TrimSuffix(strings.Repeat(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT)), `, len(chunk)), ", ")
+			values := valueRows(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))`, len(chunk))
 			if _, err := t.exec(ctx, `UPDATE movements AS m SET category_id = v.cat, description = v.descr, notes = v.notes, tags = v.tags, search_words = v.words,
 				updated_at = ?, updated_by = ? FROM (VALUES `+values+`) AS v(id, cat, descr, notes, tags, words) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
 				return err

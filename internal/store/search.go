@@ -131,7 +131,7 @@ func tsQuery(tokens []string) string {
 // filter's period (a range of search keys); the ledger is the movement's.
 func (db *DB) searchCondition(f finance.MovementFilter, tokens []string) (string, []any) {
 	if db.dialect == Postgres {
-		return ` AND ` + pgSearchWordsOfM + ` @@ CAST(? AS tsquery)`, []any{tsQuery(tokens)}
+		return ` AND ` + pgSearchVector("m.search_words") + ` @@ CAST(? AS tsquery)`, []any{tsQuery(tokens)}
 	}
 	keys, args := searchKeyPeriod(f)
 	return ` AND m.id IN (SELECT rowid & ` + strconv.Itoa(searchIDMask) + ` FROM movements_search

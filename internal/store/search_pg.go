@@ -21,8 +21,9 @@ import (
 // keeps in them (①, private-use letters) and drops others (², ½): the list
 // and the words' totals then disagreed.
 
-// pgSearchIndex is the indexed expression, as migration 26 creates it: the
-// tsvector of the words as written. No word is empty or longer than
+// pgSearchVector is the indexed expression over the column words, as
+// migration 26 creates it on search_words: the tsvector of the words as
+// written. No word is empty or longer than
 // maxSearchWord bytes, but array_to_tsvector fails on an empty word and on
 // one of more than 2,047 bytes, and an index is built over the rows'
 // earlier versions too: those of migration 26's own cut, or of an import
@@ -30,12 +31,10 @@ import (
 // drops its words of 512 characters or more (a kept one has at most 2,044
 // bytes; 255 is the most a regular expression counts at once), and empty
 // words go.
-const pgSearchIndex = `array_to_tsvector(array_remove(string_to_array(CASE WHEN octet_length(search_words) < 2048 THEN search_words
-	ELSE regexp_replace(search_words, '[^ ]{255}[^ ]{255}[^ ]{2,}', '', 'g') END, ' '), ''))`
-
-// pgSearchWordsOfM is pgSearchIndex for the movements m of the queries.
-const pgSearchWordsOfM = `array_to_tsvector(array_remove(string_to_array(CASE WHEN octet_length(m.search_words) < 2048 THEN m.search_words
-	ELSE regexp_replace(m.search_words, '[^ ]{255}[^ ]{255}[^ ]{2,}', '', 'g') END, ' '), ''))`
+func pgSearchVector(words string) string {
+	return `array_to_tsvector(array_remove(string_to_array(CASE WHEN octet_length(` + words + `) < 2048 THEN ` + words + `
+	ELSE regexp_replace(` + words + `, '[^ ]{255}[^ ]{255}[^ ]{2,}', '', 'g') END, ' '), ''))`
+}
 
 // searchText is a movement's search_words.
 func searchText(description, notes string) string {

@@ -112,15 +112,21 @@ var pgSearchTotalsSchema = []string{
 		PRIMARY KEY (ledger_id, word, account_id, kind)
 	)`,
 	pgWordsFunction("search_totals_insert", `SELECT 1, * FROM new_rows`),
-	pgWordsFunction("search_totals_update", `SELECT -1, o.* FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE `+pgSameWords+`)
-		UNION ALL SELECT 1, n.* FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE `+pgSameWords+`)`),
 	pgWordsFunction("search_totals_delete", `SELECT -1, * FROM old_rows`),
 	`CREATE TRIGGER movements_words_insert AFTER INSERT ON movements REFERENCING NEW TABLE AS new_rows
 		FOR EACH STATEMENT EXECUTE FUNCTION search_totals_insert()`,
-	`CREATE TRIGGER movements_words_update AFTER UPDATE ON movements REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-		FOR EACH STATEMENT EXECUTE FUNCTION search_totals_update()`,
 	`CREATE TRIGGER movements_words_delete AFTER DELETE ON movements REFERENCING OLD TABLE AS old_rows
 		FOR EACH STATEMENT EXECUTE FUNCTION search_totals_delete()`,
+	pgUpdateWords[0], pgUpdateWords[1],
+}
+
+// pgUpdateWords are search_totals' update function and trigger on
+// PostgreSQL (migration 26 makes them again).
+var pgUpdateWords = [2]string{
+	pgWordsFunction("search_totals_update", `SELECT -1, o.* FROM old_rows o WHERE NOT EXISTS (SELECT 1 FROM new_rows n WHERE `+pgSameWords+`)
+		UNION ALL SELECT 1, n.* FROM new_rows n WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE `+pgSameWords+`)`),
+	`CREATE TRIGGER movements_words_update AFTER UPDATE ON movements REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+		FOR EACH STATEMENT EXECUTE FUNCTION search_totals_update()`,
 }
 
 // pgSameWords says whether the old row o and the new row n count the same

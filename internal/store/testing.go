@@ -128,9 +128,9 @@ func SearchTokensForTest(text string) []string { return searchTokens(text) }
 // IndexWordsForTest returns the words the search index makes of the
 // search_words a movement with that description keeps: SQLite's tokenizer
 // (an FTS5 table of movements_search's options, read through fts5vocab),
-// PostgreSQL's index expression (pgSearchIndex).
+// PostgreSQL's index expression (pgSearchVector).
 func (db *DB) IndexWordsForTest(ctx context.Context, text string) ([]string, error) {
-	q := `SELECT unnest(tsvector_to_array(` + pgSearchIndex + `)) FROM (SELECT CAST(? AS text) AS search_words) m`
+	q := `SELECT unnest(tsvector_to_array(` + pgSearchVector("search_words") + `)) FROM (SELECT CAST(? AS text) AS search_words) m`
 	if db.dialect == SQLite {
 		for _, s := range []string{`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words USING fts5(text, detail=none, tokenize=` + sqliteSearchTokenizer + `)`,
 			`CREATE VIRTUAL TABLE IF NOT EXISTS temp.words_vocab USING fts5vocab(temp, words, row)`, `DELETE FROM temp.words`} {

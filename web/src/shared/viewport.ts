@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /**
  * Whether the window is narrower than px (a breakpoint of shared/constants),
@@ -8,14 +8,13 @@ import { useCallback, useSyncExternalStore } from 'react';
  * rows rendering after the page: a forced layout of the whole page).
  */
 export function useNarrowerThan(px: number): boolean {
-  const query = `(max-width: ${px - 1}px)`;
+  const mql = useMemo(() => window.matchMedia(`(max-width: ${px - 1}px)`), [px]);
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const mql = window.matchMedia(query);
       mql.addEventListener('change', onChange);
       return () => mql.removeEventListener('change', onChange);
     },
-    [query],
+    [mql],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(subscribe, () => mql.matches);
 }

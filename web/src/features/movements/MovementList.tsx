@@ -81,7 +81,7 @@ function measureWithoutLayout(el: Element, entry: ResizeObserverEntry | undefine
  * The list box's size, from a ResizeObserver only: its first call comes after
  * the browser's layout. The virtualizer's own reads the size at once, which
  * forces a layout of the page in the middle of React's commit; until the
- * first call the rows fill the window (initialRect).
+ * first call the rows fill the screen (initialRect).
  */
 function observeRectAfterLayout(v: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) {
   const el = v.scrollElement;
