@@ -188,7 +188,8 @@ func (db *DB) checkSchedules(ctx context.Context, ledgerID int64) error {
 
 // checkSearchIndex reports a movement of the ledger whose search_words are
 // not the words of its description and notes; on SQLite also a movement
-// missing from the search index (under its search key). A row of the index
+// missing from the search index (under its search key), and the ledger's
+// inserts left deferred (deferSearch). A row of the index
 // whose movement is gone belongs to no ledger: CheckSearchOrphans.
 func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
 	rows, err := db.query(ctx, `SELECT id, description, notes, search_words FROM movements WHERE ledger_id = ?`, ledgerID)
@@ -226,6 +227,13 @@ func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
 	}
 	if missing != 0 {
 		return fmt.Errorf("search index: %d movements missing", missing)
+	}
+	var deferred int64
+	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID).Scan(&deferred); err != nil {
+		return err
+	}
+	if deferred != 0 {
+		return errors.New("search index: the ledger's new movements are left out of it (movements_search_deferred outlived a write)")
 	}
 	return nil
 }

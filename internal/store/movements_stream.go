@@ -24,8 +24,10 @@ const maxStreamErrors = 200
 // holding them all, so that a large import holds one batch and not its
 // rows: each movement is checked against the ledger as it comes (refs.check,
 // as every create), its effects are summed (aggregate, through parts) and it
-// is written in batches — with COPY on PostgreSQL, one prepared INSERT per
-// row on SQLite, where a statement costs no round trip. Nothing is written
+// is written in batches — with COPY on PostgreSQL, prepared multi-row
+// INSERTs on SQLite, where a statement costs no round trip, and whose search
+// index and search_totals take the movements a batch at a time (deferSearch),
+// not a row at a time through the triggers. Nothing is written
 // once a movement is bad: close then answers a finance.BulkError listing the
 // bad ones (by their index in the stream), and the transaction is rolled back.
 type movementWriter struct {
@@ -44,6 +46,9 @@ type movementWriter struct {
 	// keepIDs: ids collects the written movements' ids in the stream's order.
 	keepIDs bool
 	ids     []int64
+	// deferred: on SQLite the writer indexes its movements itself, not the
+	// insert triggers (deferSearch).
+	deferred bool
 }
 
 // newMovementWriter starts a stream of movements of the ledger; r holds the
@@ -99,6 +104,9 @@ func (w *movementWriter) close() (int, error) {
 	if w.err == nil {
 		w.err = w.flush()
 	}
+	if w.err == nil && w.deferred {
+		w.err = undeferSearch(w.ctx, w.tx, w.ledgerID, w.sqlite.words)
+	}
 	if w.err == nil {
 		w.err = w.agg.apply(w.ctx, w.tx, w.ledgerID)
 	}
@@ -122,8 +130,18 @@ func (w *movementWriter) flush() error {
 			if w.sqlite, err = prepareSQLiteInserter(w.ctx, w.tx.tx); err != nil {
 				return err
 			}
+			if err = deferSearch(w.ctx, w.tx, w.ledgerID); err != nil {
+				return err
+			}
+			w.deferred, w.sqlite.words = true, wordSums{}
 		}
 		ids, err = w.sqlite.insert(w.ctx, w.ledgerID, w.batch, w.st, nil)
+		if err == nil {
+			err = indexBatch(w.ctx, w.tx, w.ledgerID, slices.Min(ids), slices.Max(ids), len(ids))
+		}
+		if err == nil && len(w.sqlite.words) > maxWordSums {
+			err = w.sqlite.words.apply(w.ctx, w.tx, w.ledgerID)
+		}
 	}
 	if err != nil {
 		return err
@@ -218,6 +236,9 @@ type sqliteInserter struct {
 	stmts  map[int]*sql.Stmt // by rows per statement
 	tagIns *sql.Stmt
 	args   []any
+	// words, when not nil, sums the movements' words (the insert trigger
+	// of search_totals is deferred).
+	words wordSums
 }
 
 func prepareSQLiteInserter(ctx context.Context, tx *sql.Tx) (*sqliteInserter, error) {
@@ -277,7 +298,11 @@ func (s *sqliteInserter) insert(ctx context.Context, ledgerID int64, drafts []fi
 		}
 		s.args = s.args[:0]
 		for _, i := range batch {
-			s.args = append(s.args, movementArgs(ledgerID, &drafts[i], st)...)
+			args := movementArgs(ledgerID, &drafts[i], st)
+			if s.words != nil {
+				s.words.add(&drafts[i], args[len(args)-1].(string)) // search_words comes last
+			}
+			s.args = append(s.args, args...)
 		}
 		got, err := queryIDs(ins.QueryContext(ctx, s.args...))
 		if err != nil {

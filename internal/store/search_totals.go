@@ -1,9 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -21,8 +23,9 @@ import (
 // (migration 25): SQLite's run for each row, and look at the words with
 // json_each (they are letters and digits, so they make a JSON array as they
 // are); PostgreSQL's once for each statement, over its transition tables, so
-// that an import's COPY adds its rows in one statement. A row whose movements
-// are all gone stays, at zero.
+// that an import's COPY adds its rows in one statement (SQLite's
+// movementWriter sums its rows in Go instead: deferSearch, wordSums). A row
+// whose movements are all gone stays, at zero.
 //
 // It answers a search of one word with no other filter than the types: the
 // word the search names must be the only word of the ledger it starts
@@ -42,9 +45,7 @@ var sqliteSearchTotalsSchema = []string{
 		unrated    INTEGER NOT NULL,
 		PRIMARY KEY (ledger_id, word, account_id, kind)
 	) WITHOUT ROWID`,
-	`CREATE TRIGGER movements_words_insert AFTER INSERT ON movements WHEN new.search_words <> '' BEGIN
-		` + sqliteAddWords("new") + `;
-	END`,
+	sqliteWordsInsert(""),
 	`CREATE TRIGGER movements_words_update AFTER UPDATE OF search_words, amount, base_amount, type, account_id, ledger_id ON movements
 	WHEN old.search_words IS NOT new.search_words OR old.amount IS NOT new.amount OR old.base_amount IS NOT new.base_amount
 		OR old.type IS NOT new.type OR old.account_id IS NOT new.account_id OR old.ledger_id IS NOT new.ledger_id BEGIN
@@ -54,6 +55,87 @@ var sqliteSearchTotalsSchema = []string{
 	`CREATE TRIGGER movements_words_delete AFTER DELETE ON movements WHEN old.search_words <> '' BEGIN
 		` + sqliteTakeWords("old") + `;
 	END`,
+}
+
+// sqliteWordsInsert is search_totals' insert trigger on SQLite; and, if not
+// empty, is a further condition on the new row (migration 27: sqliteNotDeferred).
+func sqliteWordsInsert(and string) string {
+	if and != "" {
+		and = " AND " + and
+	}
+	return `CREATE TRIGGER movements_words_insert AFTER INSERT ON movements WHEN new.search_words <> ''` + and + ` BEGIN
+		` + sqliteAddWords("new") + `;
+	END`
+}
+
+// sqliteAddToWords ends an INSERT into search_totals that adds to the rows
+// there are.
+const sqliteAddToWords = `
+		ON CONFLICT (ledger_id, word, account_id, kind) DO UPDATE SET count = count + excluded.count, total = total + excluded.total,
+			base_total = base_total + excluded.base_total, unrated = unrated + excluded.unrated`
+
+// wordKey is a row of search_totals in a ledger.
+type wordKey struct {
+	word    string
+	account int64
+	kind    string
+}
+
+// wordSums are what movements add to search_totals, summed in Go as a
+// write of many on SQLite makes them (movementWriter, whose rows the insert
+// trigger skips: deferSearch), by the trigger's rule: each counted word of a
+// movement once. A 100,000-row import then adds a row per word, account and
+// type instead of running the trigger's statement for each movement.
+type wordSums map[wordKey]*[4]int64 // count, total, base_total, unrated
+
+// maxWordSums keys are held at most: past them the sums go to the table
+// (a file of many distinct words would otherwise hold them all).
+const maxWordSums = 16384
+
+// add sums the movement d, whose search_words are words.
+func (s wordSums) add(d *finance.MovementDraft, words string) {
+	var seen []string
+	for w := range strings.SplitSeq(words, " ") {
+		if numberWord(w) || slices.Contains(seen, w) {
+			continue
+		}
+		seen = append(seen, w)
+		k := wordKey{w, d.AccountID, d.Type}
+		v := s[k]
+		if v == nil {
+			v = new([4]int64)
+			s[k] = v
+		}
+		v[0]++
+		v[1] += d.Amount
+		if d.Base != nil {
+			v[2] += *d.Base
+		} else if d.Type != finance.MovementTransfer {
+			v[3]++
+		}
+	}
+}
+
+// apply adds the sums to the ledger's search_totals, in the key's order, and
+// empties s.
+func (s wordSums) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
+	keys := slices.SortedFunc(maps.Keys(s), func(a, b wordKey) int {
+		return cmp.Or(strings.Compare(a.word, b.word), cmp.Compare(a.account, b.account), strings.Compare(a.kind, b.kind))
+	})
+	const rows = 512 // 8 parameters each
+	for chunk := range slices.Chunk(keys, rows) {
+		args := make([]any, 0, 8*len(chunk))
+		for _, k := range chunk {
+			v := s[k]
+			args = append(args, ledgerID, k.word, k.account, k.kind, v[0], v[1], v[2], v[3])
+		}
+		if _, err := tx.exec(ctx, `INSERT INTO search_totals (ledger_id, word, account_id, kind, count, total, base_total, unrated)
+			VALUES `+valueRows(`(?, ?, ?, ?, ?, ?, ?, ?)`, len(chunk))+sqliteAddToWords, args...); err != nil {
+			return fmt.Errorf("search totals: %w", err)
+		}
+	}
+	clear(s)
+	return nil
 }
 
 // sqliteWordsOf is the words of row's search_words, a row each (value).
@@ -66,9 +148,7 @@ func sqliteAddWords(row string) string {
 	return `INSERT INTO search_totals (ledger_id, word, account_id, kind, count, total, base_total, unrated)
 		SELECT DISTINCT ` + row + `.ledger_id, value, ` + row + `.account_id, ` + row + `.type, 1, ` + row + `.amount, COALESCE(` + row + `.base_amount, 0),
 			` + row + `.type <> 'transfer' AND ` + row + `.base_amount IS NULL
-		FROM ` + sqliteWordsOf(row) + ` WHERE ` + sqliteCounted("value") + `
-		ON CONFLICT (ledger_id, word, account_id, kind) DO UPDATE SET count = count + excluded.count, total = total + excluded.total,
-			base_total = base_total + excluded.base_total, unrated = unrated + excluded.unrated`
+		FROM ` + sqliteWordsOf(row) + ` WHERE ` + sqliteCounted("value") + sqliteAddToWords
 }
 
 // sqliteTakeWords takes the movement row off the totals of its words.

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"strings"
@@ -229,6 +230,88 @@ func TestSearchOfALongWord(t *testing.T) {
 		}
 		find(long[:30], 0)
 		find("corto", 1)
+		mustCheck(t, db, l)
+	})
+}
+
+// A write of many movements on SQLite indexes them itself (deferSearch):
+// batch by batch in the search index, and in search_totals by sums made in
+// Go, flushed in the middle once they hold maxWordSums keys. Imports of
+// 4,500 and 1,500 rows (the first in two batches, the index's statements
+// 1,024 movements each) with 36,000 words of their own, repeated words,
+// numbers, both types and an account in another currency leave the index and the words' totals equal to the
+// movements (the check), answers the words' totals as the matches do, and a
+// movement created afterwards goes through the triggers again.
+func TestWriteOfManyIndexesItself(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "many@example.com")
+		eur := mustAccount(t, db, l, "Bank", "EUR", 0)
+		usd := mustAccount(t, db, l, "Dollars", "USD", 0)
+		trips := mustCategory(t, db, l, "Trips", "expense", 0)
+		word := func(i int) string { // letters only: not a number
+			b := []byte("w")
+			for ; i > 0; i /= 26 {
+				b = append(b, byte('a'+i%26))
+			}
+			return string(b)
+		}
+		var drafts []finance.ImportDraft
+		for i := range 6000 {
+			d := finance.MovementDraft{Type: finance.MovementExpense, Date: fmt.Sprintf("2024-%02d-%02d", 1+i%12, 1+i%28),
+				Amount: int64(100 + i), AccountID: eur.ID,
+				Description: fmt.Sprintf("Café Café %s %s %s %d", word(6*i), word(6*i+1), word(6*i+2), i),
+				Notes:       word(6*i+3) + " " + word(6*i+4) + " " + word(6*i+5) + " café"}
+			if i%3 == 0 {
+				d.Type = finance.MovementEarning
+			}
+			if i%4 == 0 {
+				d.AccountID = usd.ID
+			}
+			drafts = append(drafts, finance.ImportDraft{MovementDraft: d, CategoryName: "Things"})
+		}
+		for _, acc := range []int64{eur.ID, usd.ID} {
+			var mine []finance.ImportDraft
+			for _, d := range drafts {
+				if d.AccountID == acc {
+					mine = append(mine, d)
+				}
+			}
+			up, err := db.SaveUpload(ctx, l, "bank.csv", "csv", []byte("x"), store.UploadLimits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, _, err := db.ImportMovements(ctx, l, up, sourceOf(acc, mine)); err != nil || n != len(mine) {
+				t.Fatalf("imported %d of %d: %v", n, len(mine), err)
+			}
+		}
+		mustCheck(t, db, l)
+		count := func(q string) int {
+			t.Helper()
+			ms, _, err := db.ListMovements(ctx, l, finance.MovementFilter{Text: q}, 100, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(ms)
+		}
+		for _, q := range []string{word(6 * 4321), word(6*4321 + 5), "4321"} {
+			if got := count(q); got != 1 {
+				t.Errorf("q=%q finds %d movements, want 1", q, got)
+			}
+		}
+		for _, q := range []string{"cafe", "café", "CAFE"} {
+			words, matches, ok, err := db.SearchTotalsForTest(ctx, l, finance.MovementFilter{Text: q})
+			if err != nil || !ok || !maps.Equal(words, matches) {
+				t.Fatalf("q=%q: the words' totals %+v (answered from them: %v), the matches' %+v: %v", q, words, ok, matches, err)
+			}
+		}
+		if _, err := db.CreateMovement(ctx, l, finance.MovementDraft{Type: "expense", Date: "2025-01-01", Amount: 5, AccountID: eur.ID,
+			CategoryID: trips.ID, Description: "Zanzíbar trip"}); err != nil {
+			t.Fatal(err)
+		}
+		if got := count("zanzibar"); got != 1 {
+			t.Errorf("a movement created after the import: found %d times, want 1", got)
+		}
 		mustCheck(t, db, l)
 	})
 }
