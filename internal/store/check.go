@@ -219,6 +219,13 @@ func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
 	if db.dialect != SQLite {
 		return nil
 	}
+	var deferred int64
+	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID).Scan(&deferred); err != nil {
+		return err
+	}
+	if deferred != 0 {
+		return errors.New("search index: the ledger's new movements are left out of it (movements_search_deferred outlived a write)")
+	}
 	var missing int64
 	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movements m WHERE m.ledger_id = ?
 		AND NOT EXISTS (SELECT 1 FROM movements_search_docsize s WHERE s.id = `+searchKeySQL("m.date", "m.id")+`)`,
@@ -227,13 +234,6 @@ func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
 	}
 	if missing != 0 {
 		return fmt.Errorf("search index: %d movements missing", missing)
-	}
-	var deferred int64
-	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID).Scan(&deferred); err != nil {
-		return err
-	}
-	if deferred != 0 {
-		return errors.New("search index: the ledger's new movements are left out of it (movements_search_deferred outlived a write)")
 	}
 	return nil
 }

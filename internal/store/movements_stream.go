@@ -47,8 +47,9 @@ type movementWriter struct {
 	keepIDs bool
 	ids     []int64
 	// deferred: on SQLite the writer indexes its movements itself, not the
-	// insert triggers (deferSearch).
+	// insert triggers (deferSearch); indexed is the last id it indexed.
 	deferred bool
+	indexed  int64
 }
 
 // newMovementWriter starts a stream of movements of the ledger; r holds the
@@ -105,7 +106,7 @@ func (w *movementWriter) close() (int, error) {
 		w.err = w.flush()
 	}
 	if w.err == nil && w.deferred {
-		w.err = undeferSearch(w.ctx, w.tx, w.ledgerID, w.sqlite.words)
+		w.err = undeferSearch(w.ctx, w.tx, w.ledgerID, w.indexed, w.sqlite.words)
 	}
 	if w.err == nil {
 		w.err = w.agg.apply(w.ctx, w.tx, w.ledgerID)
@@ -137,10 +138,8 @@ func (w *movementWriter) flush() error {
 		}
 		ids, err = w.sqlite.insert(w.ctx, w.ledgerID, w.batch, w.st, nil)
 		if err == nil {
-			err = indexBatch(w.ctx, w.tx, w.ledgerID, slices.Min(ids), slices.Max(ids), len(ids))
-		}
-		if err == nil && len(w.sqlite.words) > maxWordSums {
-			err = w.sqlite.words.apply(w.ctx, w.tx, w.ledgerID)
+			err = indexBatch(w.ctx, w.tx, w.ledgerID, w.indexed, slices.Min(ids), slices.Max(ids), len(ids))
+			w.indexed = slices.Max(ids)
 		}
 	}
 	if err != nil {
@@ -301,6 +300,12 @@ func (s *sqliteInserter) insert(ctx context.Context, ledgerID int64, drafts []fi
 			args := movementArgs(ledgerID, &drafts[i], st)
 			if s.words != nil {
 				s.words.add(&drafts[i], args[len(args)-1].(string)) // search_words comes last
+				if len(s.words) > maxWordSums {
+					if err := s.words.apply(ctx, s.tx, ledgerID); err != nil {
+						return nil, err
+					}
+					s.words = wordSums{} // not cleared: a cleared map keeps its size
+				}
 			}
 			s.args = append(s.args, args...)
 		}

@@ -81,16 +81,17 @@ var portableTables = []portableTable{
 
 // notPortable are the tables the format leaves out, and why.
 var notPortable = map[string]string{
-	"sessions":            "sign-ins end with a move: everyone signs in again",
-	"login_challenges":    "a sign-in's second step waits 5 minutes at most",
-	"webauthn_ceremonies": "a passkey ceremony lasts 5 minutes at most",
-	"password_resets":     "one-time links: an administrator makes new ones",
-	"idempotency_keys":    "replays of the last 24 hours' requests",
-	"goose_db_version":    "the migrations' own bookkeeping",
-	"movements_search":    "the search index, rebuilt from movements.search_words as they are written",
-	"search_totals":       "the totals of each word, summed by triggers as the movements are written",
-	"backup_runs":         "the log of the instance's own scheduled backups",
-	"rate_limits":         "the rate limits' buckets, refilled within the hour",
+	"sessions":                  "sign-ins end with a move: everyone signs in again",
+	"login_challenges":          "a sign-in's second step waits 5 minutes at most",
+	"webauthn_ceremonies":       "a passkey ceremony lasts 5 minutes at most",
+	"password_resets":           "one-time links: an administrator makes new ones",
+	"idempotency_keys":          "replays of the last 24 hours' requests",
+	"goose_db_version":          "the migrations' own bookkeeping",
+	"movements_search":          "the search index, rebuilt from movements.search_words as they are written",
+	"search_totals":             "the totals of each word, summed by triggers as the movements are written",
+	"movements_search_deferred": "empty outside a write: the ledgers whose new movements an import indexes itself (SQLite)",
+	"backup_runs":               "the log of the instance's own scheduled backups",
+	"rate_limits":               "the rate limits' buckets, refilled within the hour",
 }
 
 // PortableManifest describes a portable file.

@@ -289,10 +289,15 @@ func deferSearch(ctx context.Context, tx *Tx, ledgerID int64) error {
 	return err
 }
 
-// indexBatch puts the ledger's movements of ids from to to, n of them
-// written since deferSearch in the order of their keys (searchOrder), in
-// the search index.
-func indexBatch(ctx context.Context, tx *Tx, ledgerID, from, to int64, n int) error {
+// indexBatch puts a batch of the ledger's movements in the search index:
+// ids from to to, n of them, written in the order of their keys
+// (searchOrder) right after the last batch's, which ended at id after (0:
+// none). A movement written by anything else meanwhile fails the write
+// rather than be left out.
+func indexBatch(ctx context.Context, tx *Tx, ledgerID, after, from, to int64, n int) error {
+	if after != 0 && from != after+1 {
+		return fmt.Errorf("search index: a batch from id %d after one to %d", from, after)
+	}
 	var got int64
 	for lo := from; lo <= to; lo += indexBatchRows {
 		// By the ids' range (the rowid's), not the ledger's index: "ledger_id
@@ -320,9 +325,17 @@ func indexBatch(ctx context.Context, tx *Tx, ledgerID, from, to int64, n int) er
 const indexBatchRows = 1024
 
 // undeferSearch adds the words' sums of the movements written since
-// deferSearch to search_totals and lets the triggers work again.
-func undeferSearch(ctx context.Context, tx *Tx, ledgerID int64, sums wordSums) error {
-	if err := sums.apply(ctx, tx, ledgerID); err != nil {
+// deferSearch to search_totals and lets the triggers work again; the last
+// movement written must be the last indexed (last).
+func undeferSearch(ctx context.Context, tx *Tx, ledgerID, last int64, sums wordSums) error {
+	var newest int64
+	if err := tx.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM movements`).Scan(&newest); err != nil {
+		return err
+	}
+	if newest != last {
+		return fmt.Errorf("search index: movement %d written after the last indexed, %d", newest, last)
+	}
+	if err := sums.apply(ctx, tx.tx, ledgerID); err != nil {
 		return err
 	}
 	_, err := tx.exec(ctx, `DELETE FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID)

@@ -89,7 +89,8 @@ type wordKey struct {
 type wordSums map[wordKey]*[4]int64 // count, total, base_total, unrated
 
 // maxWordSums keys are held at most: past them the sums go to the table
-// (a file of many distinct words would otherwise hold them all).
+// (a file of many distinct words would otherwise hold them all), checked
+// after each movement (sqliteInserter.insert).
 const maxWordSums = 16384
 
 // add sums the movement d, whose search_words are words.
@@ -104,6 +105,7 @@ func (s wordSums) add(d *finance.MovementDraft, words string) {
 		v := s[k]
 		if v == nil {
 			v = new([4]int64)
+			k.word = strings.Clone(w) // not the movement's whole search_words
 			s[k] = v
 		}
 		v[0]++
@@ -116,9 +118,9 @@ func (s wordSums) add(d *finance.MovementDraft, words string) {
 	}
 }
 
-// apply adds the sums to the ledger's search_totals, in the key's order, and
-// empties s.
-func (s wordSums) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
+// apply adds the sums to the ledger's search_totals, in the key's order
+// (SQLite's placeholders).
+func (s wordSums) apply(ctx context.Context, tx *sql.Tx, ledgerID int64) error {
 	keys := slices.SortedFunc(maps.Keys(s), func(a, b wordKey) int {
 		return cmp.Or(strings.Compare(a.word, b.word), cmp.Compare(a.account, b.account), strings.Compare(a.kind, b.kind))
 	})
@@ -129,12 +131,11 @@ func (s wordSums) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
 			v := s[k]
 			args = append(args, ledgerID, k.word, k.account, k.kind, v[0], v[1], v[2], v[3])
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO search_totals (ledger_id, word, account_id, kind, count, total, base_total, unrated)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO search_totals (ledger_id, word, account_id, kind, count, total, base_total, unrated)
 			VALUES `+valueRows(`(?, ?, ?, ?, ?, ?, ?, ?)`, len(chunk))+sqliteAddToWords, args...); err != nil {
 			return fmt.Errorf("search totals: %w", err)
 		}
 	}
-	clear(s)
 	return nil
 }
 
