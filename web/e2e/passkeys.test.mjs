@@ -95,6 +95,9 @@ async function signOut(page) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(`${base}/login`);
+  // The address changes first; the page it left shows until the sign-in
+  // page has rendered (its own "Email" field, without autocomplete, was read).
+  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
 }
 
 test('a passkey added on the profile signs in alone, shows its last use, is renamed and removed, and then no longer signs in', async () => {
