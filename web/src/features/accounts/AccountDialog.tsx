@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrencies, useUser } from '@/shared/api/queries';
 import { useLedgerCurrencies } from '@/shared/api/currencyBook';
@@ -9,6 +9,7 @@ import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useAccountMutations } from './api';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 /** Add or edit an account. */
 export function AccountDialog({ account, opened, onClose }: { account: Account | null; opened: boolean; onClose: () => void }) {
@@ -49,7 +50,7 @@ export function AccountDialog({ account, opened, onClose }: { account: Account |
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={account ? t('accounts.edit') : t('accounts.add')}>
+    <LazyModal opened={opened} onClose={onClose} title={account ? t('accounts.edit') : t('accounts.add')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -94,6 +95,6 @@ export function AccountDialog({ account, opened, onClose }: { account: Account |
           <FormActions onCancel={onClose} busy={create.isPending || update.isPending} />
         </Stack>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

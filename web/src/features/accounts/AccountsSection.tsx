@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArchive, IconArrowDown, IconArrowUp, IconDots, IconPencil, IconPlus, IconRestore, IconTrash, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccounts, useCanWrite } from '@/shared/api/queries';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { AccountDialog } from './AccountDialog';
 import { useAccountMutations } from './api';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 /** Configuration's Accounts section: balances, add, edit, archive, reorder. */
 export function AccountsSection() {
@@ -136,7 +137,7 @@ export function AccountsSection() {
       {editing !== null && (
         <AccountDialog key={editing === 'new' ? 'new' : editing.id} opened account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('accounts.deleteTitle', { name: deleting?.name ?? '' })}>
+      <LazyModal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('accounts.deleteTitle', { name: deleting?.name ?? '' })}>
         <Stack gap="sm">
           {deleting?.hasMovements && (
             <>
@@ -153,7 +154,7 @@ export function AccountsSection() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, PasswordResetLink } from '@/shared/api/types';
 import { localeOf } from '@/shared/i18n';
 import { CopyValue } from '@/shared/ui/CopyValue';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 /** How the administration names a user: the full name, else the email. */
 export function userName(u: Pick<AdminUser, 'name' | 'lastName' | 'email'>): string {
@@ -25,7 +26,7 @@ export function DisableDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={user ? t('admin.users.disableTitle', { name: userName(user) }) : ''}>
+    <LazyModal opened={opened} onClose={onCancel} title={user ? t('admin.users.disableTitle', { name: userName(user) }) : ''}>
       <Stack gap="sm">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {user ? t('admin.users.disableText', { email: user.email }) : ''}
@@ -39,7 +40,7 @@ export function DisableDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }
 
@@ -62,7 +63,7 @@ export function ResetLinkDialog({
   // A server without CASHCONTROL_BASE_URL answers a path: the link to hand over is on this address.
   const url = made ? new URL(made.link.url, window.location.origin).href : '';
   return (
-    <Modal opened={opened} onClose={onClose} title={t('admin.users.linkTitle')}>
+    <LazyModal opened={opened} onClose={onClose} title={t('admin.users.linkTitle')}>
       {made && (
         <Stack gap="sm">
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -88,6 +89,6 @@ export function ResetLinkDialog({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCanWrite, useCurrencies } from '@/shared/api/queries';
 import { useLedgerCurrencies } from '@/shared/api/currencyBook';
@@ -9,6 +9,7 @@ import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useLedger, useSetBaseCurrency } from './api';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 /**
  * The ledger's base currency: every converted figure is in it. Changing it asks first.
@@ -80,7 +81,7 @@ export function BaseCurrencySection() {
           />
         )}
       </Stack>
-      <Modal opened={asked !== null} onClose={() => setAsked(null)} title={t('rates.changeTitle', { code: asked ?? '' })}>
+      <LazyModal opened={asked !== null} onClose={() => setAsked(null)} title={t('rates.changeTitle', { code: asked ?? '' })}>
         <Stack gap="md">
           <Text size="sm">{t('rates.changeText', { code: asked ?? '' })}</Text>
           <Group justify="flex-end">
@@ -92,7 +93,7 @@ export function BaseCurrencySection() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }

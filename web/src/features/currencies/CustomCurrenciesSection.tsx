@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCanWrite } from '@/shared/api/queries';
@@ -8,6 +8,7 @@ import type { CurrencyUnit } from '@/shared/money';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useCustomCurrencyMutations } from './api';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 const CODE = /^[A-Z0-9]{2,10}$/;
 
@@ -75,7 +76,7 @@ export function CustomCurrenciesSection() {
         )}
       </Stack>
       {adding && <CustomCurrencyDialog onClose={() => setAdding(false)} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('rates.ownDeleteTitle', { code: deleting?.code ?? '' })}>
+      <LazyModal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('rates.ownDeleteTitle', { code: deleting?.code ?? '' })}>
         <Stack gap="md">
           <Text size="sm">{t('rates.ownDeleteText')}</Text>
           <Group justify="flex-end">
@@ -87,7 +88,7 @@ export function CustomCurrenciesSection() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }
@@ -124,7 +125,7 @@ function CustomCurrencyDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('rates.ownAdd')}>
+    <LazyModal opened onClose={onClose} title={t('rates.ownAdd')}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -160,6 +161,6 @@ function CustomCurrencyDialog({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useLedger, useRateMutations, useRates } from './api';
 import { RateDialog } from './RateDialog';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 const PAGE = 50;
 
@@ -178,7 +179,7 @@ export function RatesSection() {
           onClose={() => setEditing(null)}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('rates.deleteTitle', { date: deleting ? day(deleting.date) : '' })}>
+      <LazyModal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('rates.deleteTitle', { date: deleting ? day(deleting.date) : '' })}>
         <Stack gap="md">
           {deleting && (
             <Text size="sm" fw={600}>
@@ -195,7 +196,7 @@ export function RatesSection() {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }

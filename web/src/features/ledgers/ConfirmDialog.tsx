@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 /** A question before something that is hard to undo: its title, what happens, Cancel and the action. */
 export function ConfirmDialog({
@@ -28,7 +29,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={title}>
+    <LazyModal opened={opened} onClose={onCancel} title={title}>
       <Stack gap="sm">
         <Text size="sm">{text}</Text>
         {children}
@@ -41,6 +42,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,12 +1,12 @@
 import type { CSSProperties } from 'react';
-import { Badge, Checkbox, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconArrowsExchange, IconArrowsSplit2, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Account, Category, Movement } from '@/shared/api/types';
 import { splitCategoryNames } from '@/shared/categories';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
-import { CategoryIcon } from '@/shared/ui/CategoryIcon';
+import { CategoryIcon, RoundIcon } from '@/shared/ui/CategoryIcon';
 import { ConvertedNote } from '@/shared/ui/Converted';
 import { authorsNote } from './authors';
 import css from './MovementList.module.css';
@@ -49,17 +49,20 @@ export function MovementRow(props: {
   const title = m.description || (splitNames ? splitNames.join(' + ') : cat ? cat.name : t('movements.types.transfer'));
   return (
     <div ref={measure} data-index={index} style={style} className={css.row} role="listitem">
-      {onToggle && <Checkbox checked={selected} onChange={() => onToggle(m.id)} aria-label={`${t('movements.selectRow')}: ${title}`} />}
-      <UnstyledButton onClick={() => onOpen(m)} className={css.open}>
+      {/* Plain elements drawn as Mantine's Checkbox and UnstyledButton (MovementList.module.css): those were eleven components a row. */}
+      {onToggle && (
+        <input type="checkbox" className={css.check} checked={selected} onChange={() => onToggle(m.id)} aria-label={`${t('movements.selectRow')}: ${title}`} />
+      )}
+      <button type="button" onClick={() => onOpen(m)} className={css.open}>
         {/* Named by what it shows, after what it does: "Edit: Groceries, Food › Groceries · Bank, -€12.50". */}
         <span className={css.sr}>{`${onToggle ? t('common.edit') : t('common.view')}: `}</span>
         <div className={css.inner}>
           {m.type === 'transfer' ? (
             <CategoryIcon icon="" color="gray" size={34} />
           ) : splitNames ? (
-            <ThemeIcon size={34} radius="xl" color="gray" variant="filled" aria-hidden>
+            <RoundIcon color="gray" size={34}>
               <IconArrowsSplit2 size={20} />
-            </ThemeIcon>
+            </RoundIcon>
           ) : (
             <CategoryIcon icon={cat?.icon ?? ''} color={cat?.color ?? ''} size={34} />
           )}
@@ -106,7 +109,7 @@ export function MovementRow(props: {
             <ConvertedNote m={m} base={base} />
           </div>
         </div>
-      </UnstyledButton>
+      </button>
     </div>
   );
 }

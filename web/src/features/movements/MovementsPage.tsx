@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Badge, Button, Group, Kbd, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Kbd, Paper, Select, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { MovementForm } from './MovementForm';
 import { PendingMovements } from './PendingMovements';
 import { useOnline } from '@/shared/offline/online';
 import { MovementList } from './MovementList';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 const SHORTCUT = 'N';
 const ImportWizard = lazy(() => import('./ImportWizard'));
@@ -223,17 +224,17 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
           onMore={more}
         />
       )}
-      <Modal opened={canAdd && adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
+      <LazyModal opened={canAdd && adding} onClose={() => setAdding(false)} title={t('movements.add')} size="lg">
         <MovementForm onDone={() => setAdding(false)} />
-      </Modal>
+      </LazyModal>
       {canWrite && importing && (
         <Suspense fallback={null}>
           <ImportWizard onClose={() => setImporting(false)} />
         </Suspense>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={canWrite ? t('movements.edit') : t('movements.view')} size="lg">
+      <LazyModal opened={editing !== null} onClose={() => setEditing(null)} title={canWrite ? t('movements.edit') : t('movements.view')} size="lg">
         {editing && <MovementForm key={editing.id} movement={editing} onDone={() => setEditing(null)} readOnly={!canWrite} />}
-      </Modal>
+      </LazyModal>
     </Stack>
   );
 }

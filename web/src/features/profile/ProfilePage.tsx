@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Avatar, Badge, Button, Group, Modal, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconLogout, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { SecurityActivity } from './SecurityActivity';
 import { TokensSection } from './TokensSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { clearOfflineData } from '@/shared/offline/cache';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 type ProfileField = 'name' | 'lastName' | 'phone' | 'address' | 'photoURL';
 
@@ -198,7 +199,7 @@ function DeleteAccountDialog({ opened, onClose, onDeleted }: { opened: boolean; 
   };
   const ready = typed.trim().toLowerCase() === user.email && (!user.hasPassword || password !== '');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('profile.deleteAccount')}>
+    <LazyModal opened={opened} onClose={onClose} title={t('profile.deleteAccount')}>
       <Stack
         gap="sm"
         component="form"
@@ -234,7 +235,7 @@ function DeleteAccountDialog({ opened, onClose, onDeleted }: { opened: boolean; 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Menu, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Menu, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconDots, IconPlus, IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { useMovement, useRuleMutations, useRulePreview, useRules, type Rule, typ
 import { keyWord } from '@/shared/words';
 import { categoryNames, describeActions, describeConditions } from './describe';
 import { RuleForm } from './RuleForm';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 /** A change in words: "Category: Misc → Groceries". */
 function changeText(c: RuleChange, t: ReturnType<typeof useTranslation>['t'], names: Map<string, string>) {
@@ -50,7 +51,7 @@ function ApplyDialog({ rule, names, onClose }: { rule: Rule; names: Map<string, 
   };
   const day = dayFormatter(locale);
   return (
-    <Modal opened onClose={onClose} title={t('rules.applyTitle', { name: rule.name })} size="lg">
+    <LazyModal opened onClose={onClose} title={t('rules.applyTitle', { name: rule.name })} size="lg">
       <Stack gap="sm">
         {preview.isPending && <Text size="sm">{t('rules.previewing')}</Text>}
         {preview.isError && (
@@ -92,7 +93,7 @@ function ApplyDialog({ rule, names, onClose }: { rule: Rule; names: Map<string, 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }
 
@@ -275,7 +276,7 @@ export default function RulesPage({ nav }: { nav?: React.ReactNode }) {
           ))}
         </Stack>
       )}
-      <Modal opened={formOpen} onClose={closeForm} title={editing && editing !== 'new' ? t('rules.edit') : t('rules.add')} size="lg">
+      <LazyModal opened={formOpen} onClose={closeForm} title={editing && editing !== 'new' ? t('rules.edit') : t('rules.add')} size="lg">
         {formOpen && (
           <Stack gap="xs">
             {fromMovement && movement && (
@@ -294,7 +295,7 @@ export default function RulesPage({ nav }: { nav?: React.ReactNode }) {
             />
           </Stack>
         )}
-      </Modal>
+      </LazyModal>
       {applying && <ApplyDialog rule={applying} names={names} onClose={() => setApplying(null)} />}
     </>
   );

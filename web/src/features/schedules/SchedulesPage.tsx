@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarRepeat, IconDots, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useMovement, useScheduleMutations, useSchedules, useSuggestions, type Schedule, type ScheduleDraft } from './api';
 import { describeRule } from './rule';
 import { ScheduleForm } from './ScheduleForm';
+import { LazyModal } from '@/shared/ui/LazyModal';
 
 /** Which occurrence a confirmation is about, and the amount typed for it. */
 interface Confirming {
@@ -50,7 +51,7 @@ function ConfirmDialog({ c, onClose }: { c: Confirming; onClose: () => void }) {
     }
   };
   return (
-    <Modal opened onClose={onClose} title={t('schedules.confirmTitle', { name, date: dayFormatter(locale)(c.occurrence) })}>
+    <LazyModal opened onClose={onClose} title={t('schedules.confirmTitle', { name, date: dayFormatter(locale)(c.occurrence) })}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -70,7 +71,7 @@ function ConfirmDialog({ c, onClose }: { c: Confirming; onClose: () => void }) {
           <FormActions onCancel={onClose} busy={post.isPending} label={t('schedules.confirm')} />
         </Stack>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }
 
@@ -275,12 +276,12 @@ export default function SchedulesPage({ nav }: { nav?: React.ReactNode }) {
         </Stack>
       )}
       {canWrite && <Suggestions onPick={setAdding} />}
-      <Modal opened={form !== null} onClose={closeForm} title={repeatId && !adding ? t('schedules.repeatTitle') : t('schedules.add')} size="lg">
+      <LazyModal opened={form !== null} onClose={closeForm} title={repeatId && !adding ? t('schedules.repeatTitle') : t('schedules.add')} size="lg">
         {form && <ScheduleForm initial={form} onDone={closeForm} />}
-      </Modal>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('schedules.edit')} size="lg">
+      </LazyModal>
+      <LazyModal opened={editing !== null} onClose={() => setEditing(null)} title={t('schedules.edit')} size="lg">
         {editing && <ScheduleForm key={editing.id} schedule={editing} onDone={() => setEditing(null)} />}
-      </Modal>
+      </LazyModal>
       {confirming && <ConfirmDialog c={confirming} onClose={() => setConfirming(null)} />}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { ThemeIcon } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import {
   IconBasket,
   IconBolt,
@@ -37,6 +37,7 @@ import {
   IconBarbell,
   type Icon,
 } from '@tabler/icons-react';
+import css from './CategoryIcon.module.css';
 
 /** The bundled icon set for categories (Tabler names, kebab case). */
 export const categoryIcons: Record<string, Icon> = {
@@ -91,11 +92,31 @@ export const categoryColors = [
   '#e03131',
 ];
 
+/**
+ * A white icon on a filled circle, as Mantine's filled ThemeIcon draws it, in
+ * one plain element: lists draw dozens of them, and a ThemeIcon is two
+ * components (with its Box) that resolve their styles at every render. color
+ * is a category's (#rrggbb) or a Mantine color's name; empty, gray.
+ */
+export function RoundIcon({ color, size = 32, children }: { color: string; size?: number; children: ReactNode }) {
+  return (
+    <span
+      className={css.round}
+      style={
+        { '--ri-size': `${size / 16}rem`, '--ri-color': color.startsWith('#') ? color : `var(--mantine-color-${color || 'gray'}-filled)` } as CSSProperties
+      }
+      aria-hidden
+    >
+      {children}
+    </span>
+  );
+}
+
 export function CategoryIcon({ icon, color, size = 32 }: { icon: string; color: string; size?: number }) {
   const I = categoryIcons[icon] ?? IconCategory;
   return (
-    <ThemeIcon size={size} radius="xl" color={color || 'gray'} variant="filled" aria-hidden>
+    <RoundIcon color={color} size={size}>
       <I size={Math.round(size * 0.6)} />
-    </ThemeIcon>
+    </RoundIcon>
   );
 }

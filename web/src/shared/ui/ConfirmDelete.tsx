@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LazyModal } from './LazyModal';
 
 /** Asks before deleting: the question, Cancel and a red Delete. */
 export function ConfirmDelete({
@@ -17,7 +18,7 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('common.delete')}>
+    <LazyModal opened={opened} onClose={onCancel} title={t('common.delete')}>
       <Stack gap="sm">
         <Text size="sm">{question}</Text>
         <Group justify="flex-end">
@@ -29,6 +30,6 @@ export function ConfirmDelete({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }
