@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { parseThemeColor, useMantineTheme } from '@mantine/core';
 import {
   IconBasket,
   IconBolt,
@@ -93,20 +94,22 @@ export const categoryColors = [
 ];
 
 /**
- * A white icon on a filled circle, as Mantine's filled ThemeIcon draws it, in
+ * An icon on a filled circle, as Mantine's filled ThemeIcon draws it with the
+ * theme's autoContrast (a dark icon on a light fill: orange, green, gray), in
  * one plain element: lists draw dozens of them, and a ThemeIcon is two
  * components (with its Box) that resolve their styles at every render. color
  * is a category's (#rrggbb) or a Mantine color's name; empty, gray.
  */
 export function RoundIcon({ color, size = 32, children }: { color: string; size?: number; children: ReactNode }) {
+  const theme = useMantineTheme();
+  const parsed = parseThemeColor({ color: color || 'gray', theme });
+  const style = {
+    '--ri-size': `${size / 16}rem`,
+    '--ri-color': !parsed.isThemeColor ? color : `var(--mantine-color-${parsed.color}-${parsed.shade === undefined ? 'filled' : parsed.shade})`,
+    '--ri-icon': theme.autoContrast && parsed.isLight ? 'var(--mantine-color-black)' : 'var(--mantine-color-white)',
+  } as CSSProperties;
   return (
-    <span
-      className={css.round}
-      style={
-        { '--ri-size': `${size / 16}rem`, '--ri-color': color.startsWith('#') ? color : `var(--mantine-color-${color || 'gray'}-filled)` } as CSSProperties
-      }
-      aria-hidden
-    >
+    <span className={css.round} style={style} aria-hidden>
       {children}
     </span>
   );

@@ -63,4 +63,17 @@ describe('LazyModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(await screen.findByText('Inside')).toBeTruthy();
   });
+
+  it('opens with its transition and gives the focus back to what opened it', async () => {
+    render(<Screen />);
+    const open = screen.getByRole('button', { name: 'Open' });
+    open.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Details' });
+    // The focus goes into the dialog, and back where it was when it closes (a Modal mounted open never noted where that was).
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText('Inside')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(open));
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Modal, type ModalProps } from '@mantine/core';
 
 /**
@@ -6,19 +6,24 @@ import { Modal, type ModalProps } from '@mantine/core';
  * transition ends). A closed Modal still renders its root, portal and
  * transitions each time its screen renders (with MovementRow's plain rows, the
  * Movements screen rendered 455 components before its first rows; 265 now).
+ * The Modal is mounted closed and opened a commit later: Mantine notes the
+ * element to give the focus back to, and plays its opening transition, only
+ * when opened changes.
  */
 export function LazyModal({ opened, onExitTransitionEnd, ...props }: ModalProps) {
-  const [mounted, setMounted] = useState(opened);
+  const [mounted, setMounted] = useState(false);
+  const [open, setOpen] = useState(false);
   if (opened && !mounted) setMounted(true);
+  useEffect(() => setOpen(opened), [opened]);
   if (!mounted) return null;
   return (
     <Modal
-      opened={opened}
+      {...props}
+      opened={open}
       onExitTransitionEnd={() => {
-        setMounted(false);
+        if (!opened) setMounted(false);
         onExitTransitionEnd?.();
       }}
-      {...props}
     />
   );
 }
