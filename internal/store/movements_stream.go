@@ -46,10 +46,10 @@ type movementWriter struct {
 	// keepIDs: ids collects the written movements' ids in the stream's order.
 	keepIDs bool
 	ids     []int64
-	// deferred: on SQLite the writer indexes its movements itself, not the
-	// insert triggers (deferSearch); indexed is the last id it indexed.
-	deferred bool
-	indexed  int64
+	// indexed: on SQLite (once sqlite is prepared) the writer indexes its
+	// movements itself, not the insert triggers (deferSearch); the last id
+	// it indexed.
+	indexed int64
 }
 
 // newMovementWriter starts a stream of movements of the ledger; r holds the
@@ -105,7 +105,7 @@ func (w *movementWriter) close() (int, error) {
 	if w.err == nil {
 		w.err = w.flush()
 	}
-	if w.err == nil && w.deferred {
+	if w.err == nil && w.sqlite != nil {
 		w.err = undeferSearch(w.ctx, w.tx, w.ledgerID, w.indexed, w.sqlite.words)
 	}
 	if w.err == nil {
@@ -134,7 +134,7 @@ func (w *movementWriter) flush() error {
 			if err = deferSearch(w.ctx, w.tx, w.ledgerID); err != nil {
 				return err
 			}
-			w.deferred, w.sqlite.words = true, wordSums{}
+			w.sqlite.words = wordSums{}
 		}
 		ids, err = w.sqlite.insert(w.ctx, w.ledgerID, w.batch, w.st, nil)
 		if err == nil {
