@@ -71,24 +71,11 @@ func (db *DB) refreshStatisticsSoon() {
 	if db.dialect != Postgres {
 		return
 	}
-	db.statsAgain.Store(true)
-	if !db.statsRunning.CompareAndSwap(false, true) {
-		return
-	}
-	go func() {
-		for {
-			for db.statsAgain.Swap(false) {
-				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-				_ = db.RefreshStatistics(ctx)
-				cancel()
-			}
-			db.statsRunning.Store(false)
-			// An import that ended since the last Swap found one running.
-			if !db.statsAgain.Load() || !db.statsRunning.CompareAndSwap(false, true) {
-				return
-			}
-		}
-	}()
+	db.stats.soon(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		_ = db.RefreshStatistics(ctx)
+	})
 }
 
 // RefreshStatistics brings the query planner's statistics up to date after a

@@ -286,12 +286,8 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 	var res ImportResult
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		res = ImportResult{}
-		if db.dialect == SQLite {
-			restore, err := tx.boundCache(ctx, importCacheBytes)
-			if err != nil {
-				return err
-			}
-			defer restore()
+		if err := tx.bulkLoad(ctx); err != nil {
+			return err
 		}
 		if err := bankUploads.claim(ctx, tx, ledgerID, uploadID); err != nil {
 			return err
@@ -310,15 +306,12 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 			return err
 		}
 		w := newMovementWriter(ctx, tx, ledgerID, r)
-		err = src.Rows(existing, func(d *finance.ImportDraft) {
-			if w.err != nil {
-				return
-			}
+		err = readAhead(src, existing, func(d *finance.ImportDraft) bool {
 			if d.CategoryID == 0 && d.CategoryName != "" && d.Type != finance.MovementTransfer {
 				id, ok := byName[d.Type+"|"+finance.NameKey(d.CategoryName)]
 				if !ok {
 					w.err = fmt.Errorf("import: category %s %q is not among the source's categories", d.Type, d.CategoryName)
-					return
+					return false
 				}
 				d.CategoryID = id
 			}
@@ -329,11 +322,12 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 				id, ok := byName[d.Type+"|"+finance.NameKey(name)]
 				if !ok {
 					w.err = fmt.Errorf("import: category %s %q of a line is not among the source's categories", d.Type, name)
-					return
+					return false
 				}
 				d.Splits[i].CategoryID = id
 			}
 			w.add(&d.MovementDraft)
+			return w.err == nil
 		})
 		n, werr := w.close()
 		if err = cmp.Or(err, werr); err != nil {
@@ -352,6 +346,89 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 		db.refreshStatisticsSoon()
 	}
 	return res.Created, res.CategoriesCreated, err
+}
+
+// readAheadRows drafts at most are read from the source and not yet written:
+// a few thousand, so that reading the file never waits for the database nor
+// holds much of it.
+const readAheadRows = 256
+
+// readAhead reads src's rows on a goroutine of its own and hands them to
+// write in order on the caller's, which writes them to the database: the
+// file's parsing (a fifth of a large import's time) runs beside SQLite's or
+// PostgreSQL's work instead of between its statements. write answers false
+// to stop: the rest of the file is read but not handed over. readAhead
+// returns once the reading has ended, with its error.
+func readAhead(src ImportSource, existing finance.ImportExisting, write func(*finance.ImportDraft) bool) error {
+	const queued = 2
+	batches := make(chan []finance.ImportDraft, queued)
+	// Batches go back to the reading once written: a large file would
+	// otherwise leave a few dozen MB of them to the garbage collector, and the
+	// server's memory grew with them.
+	free := make(chan []finance.ImportDraft, queued+2)
+	stop := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		defer close(batches)
+		next := func() []finance.ImportDraft {
+			select {
+			case b := <-free:
+				return b[:0]
+			default:
+				return make([]finance.ImportDraft, 0, readAheadRows)
+			}
+		}
+		batch := next()
+		stopped := false
+		send := func() {
+			select {
+			case batches <- batch:
+			case <-stop:
+				stopped = true
+			}
+			batch = next()
+		}
+		err := readRows(src, existing, func(d *finance.ImportDraft) {
+			if stopped {
+				return
+			}
+			batch = append(batch, *d) // write copies the draft: d may be reused
+			if len(batch) == readAheadRows {
+				send()
+			}
+		})
+		if err == nil && !stopped && len(batch) > 0 {
+			send()
+		}
+		done <- err
+	}()
+	for batch := range batches {
+		for i := range batch {
+			if !write(&batch[i]) {
+				close(stop)
+				for range batches { // until the reading ends
+				}
+				return <-done
+			}
+		}
+		clear(batch) // its strings are the writer's now, or gone
+		select {
+		case free <- batch:
+		default:
+		}
+	}
+	return <-done
+}
+
+// readRows runs src.Rows; a panic in it is its error: on the reading's own
+// goroutine it would stop the server, not the request.
+func readRows(src ImportSource, existing finance.ImportExisting, write func(*finance.ImportDraft)) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("import: reading the file: %v", p)
+		}
+	}()
+	return src.Rows(existing, write)
 }
 
 // importCategories returns the ledger's categories by type|NameKey (the

@@ -115,6 +115,15 @@ func TestImportCommitStoresEveryRow(t *testing.T) {
 			t.Fatal(err)
 		}
 		mustFullCache(t, db)
+		if db.Dialect() == store.SQLite {
+			// The commit left its log to the background checkpoint, which
+			// copied all of it: the next write starts the log afresh.
+			db.WaitForCheckpointForTest()
+			newLedger(t, db, "after-the-import@example.com")
+			if frames, err := db.LogFramesForTest(ctx); err != nil || frames > 100 {
+				t.Fatalf("a write after the import found %d frames in the log (%v): the import's were not checkpointed", frames, err)
+			}
+		}
 		// The existing movements of that account and period, read in the commit.
 		if len(seen.Keys) != 1 || seen.Keys[finance.DuplicateKey("2024-03-04", "expense", 250, "before")] != 1 {
 			t.Errorf("existing movements handed to the rows: %+v", seen)
@@ -214,6 +223,28 @@ func TestImportCommitFailureWritesNothing(t *testing.T) {
 			_ = rows(existing, write)
 			return readErr
 		}
+		// The file is read on a goroutine of its own: a panic there fails the
+		// commit, not the server.
+		panics := sourceOf(acc.ID, importRows(acc.ID, 10_000))
+		panics.Rows = func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error {
+			for i, d := range importRows(acc.ID, 10_000) {
+				if i == 9000 {
+					panic("a bug in a reader")
+				}
+				write(&d)
+			}
+			return nil
+		}
+		// A row whose category the source did not list stops the writing
+		// mid-file; the reading, ahead of it, ends too.
+		unlisted := importRows(acc.ID, 10_000)
+		unlistedSrc := sourceOf(acc.ID, unlisted)
+		unlisted[9000].CategoryName = "Not listed"
+		read := 0
+		rows2 := unlistedSrc.Rows
+		unlistedSrc.Rows = func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error {
+			return rows2(existing, func(d *finance.ImportDraft) { read++; write(d) })
+		}
 		for _, c := range []struct {
 			name  string
 			src   store.ImportSource
@@ -225,6 +256,10 @@ func TestImportCommitFailureWritesNothing(t *testing.T) {
 			}},
 			{"a balance past its limit", sourceOf(acc.ID, tooBig), func(err error) bool { return finance.ErrorCode(err) == finance.ECodeLimitExceeded }},
 			{"the file's reading fails", broken, func(err error) bool { return errors.Is(err, readErr) }},
+			{"the file's reading panics", panics, func(err error) bool { return err != nil && strings.Contains(err.Error(), "a bug in a reader") }},
+			{"a category the source did not list", unlistedSrc, func(err error) bool {
+				return err != nil && strings.Contains(err.Error(), `"Not listed" is not among the source's categories`) && read == len(unlisted)
+			}},
 		} {
 			_, _, err := db.ImportMovements(ctx, l, up, c.src)
 			if !c.check(err) {
@@ -247,13 +282,18 @@ func TestImportCommitFailureWritesNothing(t *testing.T) {
 }
 
 // mustFullCache fails unless SQLite's writing connection has its page cache
-// back at its size (an import commits with a smaller one).
+// back at its size and checkpoints its commits again (an import commits with
+// a smaller cache and leaves the checkpoint to the background).
 func mustFullCache(t *testing.T, db *store.DB) {
 	t.Helper()
 	if db.Dialect() != store.SQLite {
 		return
 	}
-	if got, want := db.SQLitePragmas(context.Background())["cache_size"], fmt.Sprint(-store.SQLiteCacheBytes/1024); got != want {
+	p := db.SQLitePragmas(context.Background())
+	if got, want := p["cache_size"], fmt.Sprint(-store.SQLiteCacheBytes/1024); got != want {
 		t.Fatalf("after an import the writer's cache_size is %s, want %s", got, want)
+	}
+	if got := p["wal_autocheckpoint"]; got != "1000" {
+		t.Fatalf("after an import the writer's wal_autocheckpoint is %s, want 1000", got)
 	}
 }

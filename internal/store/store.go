@@ -6,6 +6,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -29,26 +30,90 @@ import (
 const SQLiteCacheBytes = 41943040
 
 // importCacheBytes is the writing connection's page cache while an import
-// commits (Tx.boundCache). A 100,000-row import touches far more pages than
+// commits (Tx.bulkLoad). A 100,000-row import touches far more pages than
 // the cache holds, so it filled all of SQLiteCacheBytes: the server's peak
 // then stood 40 MB above its size at rest (90 MB). With 16 MB it peaks at
 // 74 MB and imports as fast.
 const importCacheBytes = 16 << 20
 
-// boundCache sets the page cache of the transaction's connection (SQLite) to
-// bytes until restore, which sets it back to SQLiteCacheBytes. The setting
-// is the connection's, not the transaction's: restore runs whether the
-// transaction commits or not.
-func (tx *Tx) boundCache(ctx context.Context, bytes int) (restore func(), err error) {
-	ctx = context.WithoutCancel(ctx) // a request gone must not leave the cache small
-	set := func(b int) error {
-		_, err := tx.exec(ctx, `PRAGMA cache_size = `+strconv.Itoa(-b/1024)) // negative: KiB
-		return err
+// sqliteAutoCheckpoint is the writing connection's wal_autocheckpoint (in
+// pages), SQLite's default: a commit that leaves the log longer copies it
+// into the database, the committing request waiting.
+const sqliteAutoCheckpoint = 1000
+
+// bulkLoad readies the transaction's connection (SQLite) for a write of many
+// rows: its page cache is bounded to importCacheBytes, and its commit does
+// not checkpoint the log it grew (tens of MB after 100,000 rows, 0.2 s that
+// the import's request waited): the checkpoint runs after it, in the
+// background (endBulkLoad). writeOnce sets the connection back once the
+// transaction ends, committed or not.
+func (tx *Tx) bulkLoad(ctx context.Context) error {
+	if tx.db.dialect != SQLite || tx.bulk {
+		return nil
 	}
-	if err := set(bytes); err != nil {
-		return nil, err
+	// Set back (endBulkLoad) even if a setting below fails. A negative
+	// cache_size is in KiB.
+	tx.bulk = true
+	_, err := tx.exec(ctx, `PRAGMA cache_size = `+strconv.Itoa(-importCacheBytes/1024))
+	if err == nil {
+		_, err = tx.exec(ctx, `PRAGMA wal_autocheckpoint = 0`)
 	}
-	return func() { _ = set(SQLiteCacheBytes) }, nil
+	return err
+}
+
+// endBulkLoad sets a connection that ran a bulkLoad transaction back to the
+// pool's settings (the settings are the connection's, not the
+// transaction's). A connection that cannot be set back is discarded: the
+// pool opens another. After a commit the log is checkpointed in the
+// background.
+func (db *DB) endBulkLoad(conn *sql.Conn, committed bool) {
+	ctx := context.Background() // a request gone must not leave the connection so
+	_, err := conn.ExecContext(ctx, `PRAGMA cache_size = `+strconv.Itoa(-SQLiteCacheBytes/1024))
+	if err == nil {
+		_, err = conn.ExecContext(ctx, `PRAGMA wal_autocheckpoint = `+strconv.Itoa(sqliteAutoCheckpoint))
+	}
+	if err != nil {
+		_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+	}
+	if committed {
+		db.checkpoints.soon(db.checkpoint)
+	}
+}
+
+// checkpointSQL copies SQLite's write-ahead log into the database; PASSIVE:
+// it waits for no one, and the writer goes on beside it.
+const checkpointSQL = `PRAGMA wal_checkpoint(PASSIVE)`
+
+// checkpoint runs checkpointSQL on a reading connection, so that writes do
+// not queue behind it. What it leaves (a reader on an old snapshot) the next
+// checkpoint copies.
+func (db *DB) checkpoint() {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	_, _ = db.r.ExecContext(ctx, checkpointSQL)
+}
+
+// rerun runs a task in the background, once at a time: a request while it
+// runs makes it run once more after.
+type rerun struct{ running, again atomic.Bool }
+
+func (r *rerun) soon(task func()) {
+	r.again.Store(true)
+	if !r.running.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		for {
+			for r.again.Swap(false) {
+				task()
+			}
+			r.running.Store(false)
+			// A request that came since the last Swap found it running.
+			if !r.again.Load() || !r.running.CompareAndSwap(false, true) {
+				return
+			}
+		}
+	}()
 }
 
 // DB is the store. SQLite gets two pools: one connection for writes (so
@@ -63,9 +128,10 @@ type DB struct {
 	currencies *money.Table
 	// files keeps the attachments' bytes; nil: none can be added.
 	files files.Store
-	// statsRunning and statsAgain schedule the statistics refresh after
-	// large imports (refreshStatisticsSoon).
-	statsRunning, statsAgain atomic.Bool
+	// stats refreshes the planner's statistics after large imports
+	// (refreshStatisticsSoon); checkpoints copies SQLite's log into the
+	// database after a bulk load (endBulkLoad).
+	stats, checkpoints rerun
 	// changes announces committed ledger writes (Subscribe).
 	changes *changes
 }
@@ -211,6 +277,9 @@ type Tx struct {
 	// conv converts to the base currency (converter); nil until first used
 	// and after a change of rates.
 	conv *converter
+	// bulk: the connection is set for a bulk load until the transaction
+	// ends (bulkLoad).
+	bulk bool
 }
 
 // stamp is when a row is written and for whom (created_at and created_by, say).
@@ -273,9 +342,16 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 	}
 	if err != nil {
 		_ = tx.Rollback()
+		if t.bulk {
+			db.endBulkLoad(conn, false)
+		}
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	err = tx.Commit()
+	if t.bulk {
+		db.endBulkLoad(conn, err == nil)
+	}
+	if err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
 	db.removeFiles(ctx, t.gone)

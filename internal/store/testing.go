@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"cashcontrol/internal/finance"
 )
@@ -16,13 +17,34 @@ func (db *DB) SQLitePragmas(ctx context.Context) map[string]string {
 	if db.dialect != SQLite {
 		return out
 	}
-	for _, p := range []string{"journal_mode", "foreign_keys", "cache_size", "busy_timeout", "synchronous"} {
+	for _, p := range []string{"journal_mode", "foreign_keys", "cache_size", "busy_timeout", "synchronous", "wal_autocheckpoint"} {
 		var v string
 		if err := db.w.QueryRowContext(ctx, "PRAGMA "+p).Scan(&v); err == nil {
 			out[p] = v
 		}
 	}
 	return out
+}
+
+// WaitForCheckpointForTest waits for the background checkpoint
+// (endBulkLoad) to end.
+func (db *DB) WaitForCheckpointForTest() {
+	for db.checkpoints.running.Load() {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// LogFramesForTest checkpoints SQLite's log as the background does, on the
+// reading pool, and reports how many frames it holds.
+func (db *DB) LogFramesForTest(ctx context.Context) (int, error) {
+	var busy, frames, copied int
+	if err := db.r.QueryRowContext(ctx, checkpointSQL).Scan(&busy, &frames, &copied); err != nil {
+		return 0, err
+	}
+	if busy != 0 || copied != frames {
+		return frames, fmt.Errorf("checkpoint: busy %d, %d frames of %d copied", busy, copied, frames)
+	}
+	return frames, nil
 }
 
 // ownerColumn says how each table's rows are tied to a user, for tests that

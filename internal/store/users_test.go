@@ -26,7 +26,7 @@ func TestOpen(t *testing.T) {
 func TestSQLitePragmas(t *testing.T) {
 	db := storetest.OpenSQLite(t)
 	got := db.SQLitePragmas(context.Background())
-	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "cache_size": "-40960", "busy_timeout": "10000"}
+	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "cache_size": "-40960", "busy_timeout": "10000", "wal_autocheckpoint": "1000"}
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("PRAGMA %s = %q, want %q", k, got[k], v)
