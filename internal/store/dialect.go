@@ -72,7 +72,7 @@ func (db *DB) refreshStatisticsSoon() {
 		return
 	}
 	db.stats.soon(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		ctx, cancel := context.WithTimeout(db.background, 10*time.Minute)
 		defer cancel()
 		_ = db.RefreshStatistics(ctx)
 	})

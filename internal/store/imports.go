@@ -10,7 +10,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"cashcontrol/internal/finance"
@@ -271,8 +273,10 @@ type ImportSource struct {
 	Categories []finance.NewCategory
 	// Rows hands write each movement to store, in order, leaving out those
 	// that exist already: existing is what the account holds in the period,
-	// read inside the commit's transaction. write copies the draft. An error
-	// of Rows rolls the commit back.
+	// read inside the commit's transaction. write copies the draft, not its
+	// slices (Splits, Tags…): Rows must not reuse or change them once handed
+	// over, as the commit writes them on another goroutine (readAhead). An
+	// error of Rows rolls the commit back.
 	Rows func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error
 }
 
@@ -348,9 +352,9 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 	return res.Created, res.CategoriesCreated, err
 }
 
-// readAheadRows drafts at most are read from the source and not yet written:
-// a few thousand, so that reading the file never waits for the database nor
-// holds much of it.
+// readAheadRows drafts make a batch of readAhead: two batches wait at most
+// (the reading stops until one is taken), so that with the one being read
+// and the one being written about a thousand drafts are held, not the file.
 const readAheadRows = 256
 
 // readAhead reads src's rows on a goroutine of its own and hands them to
@@ -358,15 +362,17 @@ const readAheadRows = 256
 // file's parsing (a fifth of a large import's time) runs beside SQLite's or
 // PostgreSQL's work instead of between its statements. write answers false
 // to stop: the rest of the file is read but not handed over. readAhead
-// returns once the reading has ended, with its error.
+// returns once the reading has ended, with its error; if write panics, the
+// reading is told to stop before the panic goes on.
 func readAhead(src ImportSource, existing finance.ImportExisting, write func(*finance.ImportDraft) bool) error {
 	const queued = 2
 	batches := make(chan []finance.ImportDraft, queued)
 	// Batches go back to the reading once written: a large file would
-	// otherwise leave a few dozen MB of them to the garbage collector, and the
-	// server's memory grew with them.
+	// otherwise leave a few dozen MB of them to the garbage collector.
 	free := make(chan []finance.ImportDraft, queued+2)
 	stop := make(chan struct{})
+	stopReading := sync.OnceFunc(func() { close(stop) })
+	defer stopReading()
 	done := make(chan error, 1)
 	go func() {
 		defer close(batches)
@@ -405,7 +411,7 @@ func readAhead(src ImportSource, existing finance.ImportExisting, write func(*fi
 	for batch := range batches {
 		for i := range batch {
 			if !write(&batch[i]) {
-				close(stop)
+				stopReading()
 				for range batches { // until the reading ends
 				}
 				return <-done
@@ -420,12 +426,13 @@ func readAhead(src ImportSource, existing finance.ImportExisting, write func(*fi
 	return <-done
 }
 
-// readRows runs src.Rows; a panic in it is its error: on the reading's own
-// goroutine it would stop the server, not the request.
+// readRows runs src.Rows; a panic in it is its error (with the stack, for the
+// server's log): on the reading's own goroutine it would stop the server,
+// not the request.
 func readRows(src ImportSource, existing finance.ImportExisting, write func(*finance.ImportDraft)) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("import: reading the file: %v", p)
+			err = fmt.Errorf("import: reading the file: %v\n%s", p, debug.Stack())
 		}
 	}()
 	return src.Rows(existing, write)

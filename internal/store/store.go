@@ -88,7 +88,7 @@ const checkpointSQL = `PRAGMA wal_checkpoint(PASSIVE)`
 // not queue behind it. What it leaves (a reader on an old snapshot) the next
 // checkpoint copies.
 func (db *DB) checkpoint() {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(db.background, 10*time.Minute)
 	defer cancel()
 	_, _ = db.r.ExecContext(ctx, checkpointSQL)
 }
@@ -132,6 +132,9 @@ type DB struct {
 	// (refreshStatisticsSoon); checkpoints copies SQLite's log into the
 	// database after a bulk load (endBulkLoad).
 	stats, checkpoints rerun
+	// background is the context of that work, cancelled by Close.
+	background     context.Context
+	stopBackground context.CancelFunc
 	// changes announces committed ledger writes (Subscribe).
 	changes *changes
 }
@@ -166,6 +169,15 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 func OpenNoMigrate(ctx context.Context, opts Options) (*DB, error) { return open(ctx, opts) }
 
 func open(ctx context.Context, opts Options) (*DB, error) {
+	db, err := openPools(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	db.background, db.stopBackground = context.WithCancel(context.Background())
+	return db, nil
+}
+
+func openPools(ctx context.Context, opts Options) (*DB, error) {
 	now := opts.Now
 	if now == nil {
 		now = time.Now
@@ -240,6 +252,7 @@ func sqliteDSN(path string, readOnly bool) string {
 
 // Close closes both pools.
 func (db *DB) Close() error {
+	db.stopBackground()
 	db.changes.mu.Lock()
 	db.changes.closed = true
 	db.changes.stop()
@@ -335,11 +348,21 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	t := &Tx{db: db, tx: tx, conn: conn, actor: actorOf(ctx)}
+	ended := false
+	defer func() {
+		if !ended { // fn panicked: the connection goes back to the pool without the transaction, as the pool set it
+			_ = tx.Rollback()
+			if t.bulk {
+				db.endBulkLoad(conn, false)
+			}
+		}
+	}()
 	err = fn(t)
 	if err == nil && len(t.features) > 0 {
 		// The suggestion counts the write changed, once at its end.
 		err = t.flushFeatures(ctx)
 	}
+	ended = true
 	if err != nil {
 		_ = tx.Rollback()
 		if t.bulk {
