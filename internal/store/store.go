@@ -348,13 +348,15 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	t := &Tx{db: db, tx: tx, conn: conn, actor: actorOf(ctx)}
-	ended := false
+	// Whether fn fails, panics or commits, the connection goes back to the
+	// pool without the transaction and as the pool set it.
+	committed := false
 	defer func() {
-		if !ended { // fn panicked: the connection goes back to the pool without the transaction, as the pool set it
+		if !committed {
 			_ = tx.Rollback()
-			if t.bulk {
-				db.endBulkLoad(conn, false)
-			}
+		}
+		if t.bulk {
+			db.endBulkLoad(conn, committed)
 		}
 	}()
 	err = fn(t)
@@ -362,21 +364,13 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 		// The suggestion counts the write changed, once at its end.
 		err = t.flushFeatures(ctx)
 	}
-	ended = true
 	if err != nil {
-		_ = tx.Rollback()
-		if t.bulk {
-			db.endBulkLoad(conn, false)
-		}
 		return err
 	}
-	err = tx.Commit()
-	if t.bulk {
-		db.endBulkLoad(conn, err == nil)
-	}
-	if err != nil {
+	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	committed = true
 	db.removeFiles(ctx, t.gone)
 	if t.ledgerID != 0 {
 		db.committed(Change{LedgerID: t.ledgerID, By: t.actor})
