@@ -59,7 +59,7 @@ func TestReadAheadStopsWhenTheWritePanics(t *testing.T) {
 	func() {
 		defer func() { _ = recover() }()
 		n := 0
-		_ = readAhead(src, finance.ImportExisting{}, func(d *finance.ImportDraft) bool {
+		_ = readAhead(src, finance.ImportExisting{}, 2, func(d *finance.ImportDraft) bool {
 			if n++; n == 300 {
 				panic("a bug in the writing")
 			}
@@ -85,7 +85,7 @@ func TestReadAheadOrder(t *testing.T) {
 	}}
 	for _, stopAt := range []int{0, 1, readAheadRows - 1, readAheadRows, readAheadRows + 1, 1_000, n} {
 		got := 0
-		err := readAhead(src, finance.ImportExisting{}, func(d *finance.ImportDraft) bool {
+		err := readAhead(src, finance.ImportExisting{}, 2, func(d *finance.ImportDraft) bool {
 			if d.Amount != int64(got) {
 				t.Fatalf("stop at %d: row %d came as row %d", stopAt, d.Amount, got)
 			}

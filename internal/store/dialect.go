@@ -109,6 +109,13 @@ func isUniqueViolation(err error) bool {
 	return false
 }
 
+// isPermissionDenied reports whether err is PostgreSQL refusing the role
+// something (insufficient_privilege).
+func isPermissionDenied(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "42501"
+}
+
 // isRetryable reports whether err is PostgreSQL aborting a transaction that
 // can simply run again: a serialization failure or a deadlock.
 func isRetryable(err error) bool {

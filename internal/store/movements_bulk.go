@@ -77,7 +77,7 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 	if db.dialect == Postgres {
 		ids, err = insertMovementsPostgres(ctx, tx.tx, ledgerID, drafts, st)
 	} else {
-		ids, err = insertMovementsSQLite(ctx, tx.tx, ledgerID, drafts, st)
+		ids, err = insertMovementsSQLite(ctx, tx, ledgerID, drafts, st)
 	}
 	if err != nil {
 		return nil, err
@@ -128,7 +128,7 @@ func movementArgs(ledgerID int64, d *finance.MovementDraft, st stamp) []any {
 const sqliteBatchRows = 256
 
 // insertMovementsSQLite inserts the drafts with a sqliteInserter.
-func insertMovementsSQLite(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp) ([]int64, error) {
+func insertMovementsSQLite(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp) ([]int64, error) {
 	s, err := prepareSQLiteInserter(ctx, tx)
 	if err != nil {
 		return nil, err

@@ -50,12 +50,25 @@ type movementWriter struct {
 	// movements itself, not the insert triggers (deferSearch); the last id
 	// it indexed.
 	indexed int64
+	// pg: PostgreSQL's COPY without triggers (skipTriggers), when the
+	// writer may (bulk) and the database lets it.
+	pg *pgBulk
 }
 
 // newMovementWriter starts a stream of movements of the ledger; r holds the
 // ledger's accounts and categories (loadRefs), created ones included.
 func newMovementWriter(ctx context.Context, tx *Tx, ledgerID int64, r *refs) *movementWriter {
 	return &movementWriter{ctx: ctx, tx: tx, ledgerID: ledgerID, refs: r, agg: newAggregate(), st: tx.stamp()}
+}
+
+// bulk lets the writer copy its movements on PostgreSQL without the
+// table's triggers, its foreign keys' checks among them (pgBulk): a write
+// that holds the ledger, and reads its accounts and categories, after the
+// lock (writeLedger, loadRefs), as an import does.
+func (w *movementWriter) bulk() {
+	if w.tx.db.dialect == Postgres {
+		w.pg = &pgBulk{}
+	}
 }
 
 // add takes the next movement (copied: d may be reused).
@@ -88,6 +101,9 @@ func (w *movementWriter) add(d *finance.MovementDraft) {
 		return
 	}
 	w.agg.add(m)
+	if w.pg != nil {
+		w.pg.refer(m)
+	}
 	if len(w.batch) == streamBatchRows {
 		w.err = w.flush()
 	}
@@ -108,6 +124,9 @@ func (w *movementWriter) close() (int, error) {
 	if w.err == nil && w.sqlite != nil {
 		w.err = undeferSearch(w.ctx, w.tx, w.ledgerID, w.indexed, w.sqlite.words)
 	}
+	if w.err == nil && w.pg != nil {
+		w.err = w.pg.finish(w.ctx, w.tx, w.ledgerID)
+	}
 	if w.err == nil {
 		w.err = w.agg.apply(w.ctx, w.tx, w.ledgerID)
 	}
@@ -125,10 +144,10 @@ func (w *movementWriter) flush() error {
 	split := slices.ContainsFunc(w.batch, func(d finance.MovementDraft) bool { return len(d.Splits) > 0 })
 	var ids []int64
 	if w.tx.db.dialect == Postgres {
-		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.st, w.keepIDs || split)
+		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.st, w.keepIDs || split, w.pg)
 	} else {
 		if w.sqlite == nil {
-			if w.sqlite, err = prepareSQLiteInserter(w.ctx, w.tx.tx); err != nil {
+			if w.sqlite, err = prepareSQLiteInserter(w.ctx, w.tx); err != nil {
 				return err
 			}
 			if err = deferSearch(w.ctx, w.tx, w.ledgerID); err != nil {
@@ -168,8 +187,9 @@ var copyColumns = []string{"ledger_id", "type", "date", "amount", "account_id", 
 // connection: one round trip and no SQL to parse for thousands of rows.
 // Ids come from the table's identity, unless a movement has tags or the
 // caller wants them: then the batch's ids are reserved first (and returned,
-// in the drafts' order).
-func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp, wantIDs bool) ([]int64, error) {
+// in the drafts' order). With bulk (not nil) the rows go in without the
+// triggers when the database lets them, and bulk sums their words.
+func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp, wantIDs bool, bulk *pgBulk) ([]int64, error) {
 	var ids []int64
 	cols := copyColumns
 	tags := 0
@@ -183,7 +203,18 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 		}
 		cols = append([]string{"id"}, copyColumns...)
 	}
-	return ids, tx.conn.Raw(func(driverConn any) error {
+	var words wordSums // not nil: the words are summed here, not by the trigger
+	bare := false
+	if bulk != nil {
+		var err error
+		if bare, err = bulk.skipTriggers(ctx, tx); err != nil {
+			return nil, err
+		}
+		if bare {
+			words = bulk.words
+		}
+	}
+	err := tx.conn.Raw(func(driverConn any) error {
 		sc, ok := driverConn.(*stdlib.Conn)
 		if !ok {
 			return fmt.Errorf("copy movements: the driver connection is a %T", driverConn)
@@ -199,7 +230,11 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 			if ids != nil {
 				row = append(row, ids[i])
 			}
-			return append(row, movementArgs(ledgerID, &drafts[i], st)...), nil
+			row = append(row, movementArgs(ledgerID, &drafts[i], st)...)
+			if words != nil {
+				words.add(&drafts[i], row[len(row)-1].(string)) // search_words comes last
+			}
+			return row, nil
 		})); err != nil {
 			return fmt.Errorf("copy movements: %w", err)
 		}
@@ -221,6 +256,10 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 		}
 		return nil
 	})
+	if bare && err == nil {
+		err = bulk.copied(ctx, tx, ledgerID)
+	}
+	return ids, err
 }
 
 // sqliteInserter inserts movements and their tags with prepared statements,
@@ -231,6 +270,7 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 // made imports 3–4 times slower. The ids come back through RETURNING; SQLite
 // gives the rows of one statement increasing ids in the order they go in.
 type sqliteInserter struct {
+	owner  *Tx
 	tx     *sql.Tx
 	stmts  map[int]*sql.Stmt // by rows per statement
 	tagIns *sql.Stmt
@@ -240,12 +280,12 @@ type sqliteInserter struct {
 	words wordSums
 }
 
-func prepareSQLiteInserter(ctx context.Context, tx *sql.Tx) (*sqliteInserter, error) {
-	tagIns, err := tx.PrepareContext(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`)
+func prepareSQLiteInserter(ctx context.Context, owner *Tx) (*sqliteInserter, error) {
+	tagIns, err := owner.tx.PrepareContext(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`)
 	if err != nil {
 		return nil, err
 	}
-	return &sqliteInserter{tx: tx, stmts: map[int]*sql.Stmt{}, tagIns: tagIns}, nil
+	return &sqliteInserter{owner: owner, tx: owner.tx, stmts: map[int]*sql.Stmt{}, tagIns: tagIns}, nil
 }
 
 func (s *sqliteInserter) close() {
@@ -301,7 +341,7 @@ func (s *sqliteInserter) insert(ctx context.Context, ledgerID int64, drafts []fi
 			if s.words != nil {
 				s.words.add(&drafts[i], args[len(args)-1].(string)) // search_words comes last
 				if len(s.words) > maxWordSums {
-					if err := s.words.apply(ctx, s.tx, ledgerID); err != nil {
+					if err := s.words.apply(ctx, s.owner, ledgerID); err != nil {
 						return nil, err
 					}
 					s.words = wordSums{} // not cleared: a cleared map keeps its size

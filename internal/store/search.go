@@ -335,7 +335,7 @@ func undeferSearch(ctx context.Context, tx *Tx, ledgerID, last int64, sums wordS
 	if newest != last {
 		return fmt.Errorf("search index: movement %d written after the last indexed, %d", newest, last)
 	}
-	if err := sums.apply(ctx, tx.tx, ledgerID); err != nil {
+	if err := sums.apply(ctx, tx, ledgerID); err != nil {
 		return err
 	}
 	_, err := tx.exec(ctx, `DELETE FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID)

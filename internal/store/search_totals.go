@@ -24,7 +24,9 @@ import (
 // json_each (they are letters and digits, so they make a JSON array as they
 // are); PostgreSQL's once for each statement, over its transition tables, so
 // that an import's COPY adds its rows in one statement (SQLite's
-// movementWriter sums its rows in Go instead: deferSearch, wordSums). A row
+// movementWriter sums its rows in Go instead: deferSearch, wordSums; so
+// does an import on PostgreSQL whose role may copy without triggers:
+// pgBulk). A row
 // whose movements are all gone stays, at zero.
 //
 // It answers a search of one word with no other filter than the types: the
@@ -82,15 +84,17 @@ type wordKey struct {
 }
 
 // wordSums are what movements add to search_totals, summed in Go as a
-// write of many on SQLite makes them (movementWriter, whose rows the insert
-// trigger skips: deferSearch), by the trigger's rule: each counted word of a
+// write of many makes them (movementWriter, whose rows the insert trigger
+// skips: deferSearch on SQLite; on PostgreSQL an import's COPY without
+// triggers, pgBulk), by the trigger's rule: each counted word of a
 // movement once. A 100,000-row import then adds a row per word, account and
 // type instead of running the trigger's statement for each movement.
 type wordSums map[wordKey]*[4]int64 // count, total, base_total, unrated
 
 // maxWordSums keys are held at most: past them the sums go to the table
 // (a file of many distinct words would otherwise hold them all), checked
-// after each movement (sqliteInserter.insert).
+// after each movement on SQLite (sqliteInserter.insert) and after each COPY
+// on PostgreSQL (pgBulk.copied: up to a COPY's words more).
 const maxWordSums = 16384
 
 // add sums the movement d, whose search_words are words.
@@ -118,9 +122,10 @@ func (s wordSums) add(d *finance.MovementDraft, words string) {
 	}
 }
 
-// apply adds the sums to the ledger's search_totals, in the key's order
-// (SQLite's placeholders).
-func (s wordSums) apply(ctx context.Context, tx *sql.Tx, ledgerID int64) error {
+// apply adds the sums to the ledger's search_totals, in the key's order.
+// Its rows are the ledger's, which its writes take one at a time
+// (writeLedger): no other write waits on them meanwhile.
+func (s wordSums) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
 	keys := slices.SortedFunc(maps.Keys(s), func(a, b wordKey) int {
 		return cmp.Or(strings.Compare(a.word, b.word), cmp.Compare(a.account, b.account), strings.Compare(a.kind, b.kind))
 	})
@@ -131,13 +136,19 @@ func (s wordSums) apply(ctx context.Context, tx *sql.Tx, ledgerID int64) error {
 			v := s[k]
 			args = append(args, ledgerID, k.word, k.account, k.kind, v[0], v[1], v[2], v[3])
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO search_totals (ledger_id, word, account_id, kind, count, total, base_total, unrated)
-			VALUES `+valueRows(`(?, ?, ?, ?, ?, ?, ?, ?)`, len(chunk))+sqliteAddToWords, args...); err != nil {
+		if _, err := tx.exec(ctx, `INSERT INTO search_totals AS s (ledger_id, word, account_id, kind, count, total, base_total, unrated)
+			VALUES `+valueRows(`(?, ?, ?, ?, ?, ?, ?, ?)`, len(chunk))+addToWords, args...); err != nil {
 			return fmt.Errorf("search totals: %w", err)
 		}
 	}
 	return nil
 }
+
+// addToWords ends apply's INSERT (its table named s): PostgreSQL finds a
+// column not named by its table ambiguous there.
+const addToWords = `
+		ON CONFLICT (ledger_id, word, account_id, kind) DO UPDATE SET count = s.count + excluded.count, total = s.total + excluded.total,
+			base_total = s.base_total + excluded.base_total, unrated = s.unrated + excluded.unrated`
 
 // sqliteWordsOf is the words of row's search_words, a row each (value).
 func sqliteWordsOf(row string) string {

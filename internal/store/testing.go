@@ -275,6 +275,43 @@ func (db *DB) TablesForTest(ctx context.Context) ([]string, error) {
 	return queryColumn[string](db.query(ctx, q))
 }
 
+// TriggersForTest are the triggers of the tables written by the app, as
+// "table.trigger" (PostgreSQL's own, for foreign keys, left out).
+func (db *DB) TriggersForTest(ctx context.Context) ([]string, error) {
+	q := `SELECT tbl_name || '.' || name FROM sqlite_master WHERE type = 'trigger' ORDER BY 1`
+	if db.dialect == Postgres {
+		q = `SELECT c.relname || '.' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+			WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace ORDER BY 1`
+	}
+	return queryColumn[string](db.query(ctx, q))
+}
+
+// ForeignKeysForTest are the columns of the foreign keys of the tables
+// written by the app, as "table.column" (PostgreSQL; none on SQLite).
+func (db *DB) ForeignKeysForTest(ctx context.Context) ([]string, error) {
+	if db.dialect != Postgres {
+		return nil, nil
+	}
+	return queryColumn[string](db.query(ctx, `SELECT c.relname || '.' || a.attname FROM pg_constraint k
+		JOIN pg_class c ON c.oid = k.conrelid JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = ANY(k.conkey)
+		WHERE k.contype = 'f' AND c.relnamespace = current_schema()::regnamespace ORDER BY 1`))
+}
+
+// BulkReferencesForTest runs pgBulk's check of the accounts and
+// categories a copy without triggers named, in a write of the ledger.
+func (db *DB) BulkReferencesForTest(ctx context.Context, ledgerID int64, accounts, categories []int64) error {
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		b := &pgBulk{copies: 1, words: wordSums{}, accounts: map[int64]bool{}, categories: map[int64]bool{}}
+		for _, id := range accounts {
+			b.accounts[id] = true
+		}
+		for _, id := range categories {
+			b.categories[id] = true
+		}
+		return b.finish(ctx, tx, ledgerID)
+	})
+}
+
 // SearchTotalsForTest answers the totals of a search both ways: from
 // search_totals (ok false when it cannot) and by summing the matches.
 func (db *DB) SearchTotalsForTest(ctx context.Context, ledgerID int64, f finance.MovementFilter) (fromWords, fromMatches map[string]CurrencySumsForTest, ok bool, err error) {
