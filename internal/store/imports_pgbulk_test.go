@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/store"
@@ -46,20 +47,29 @@ func probeInserts(t *testing.T, db *store.DB) func() int {
 }
 
 // importWords imports n movements into an account in dollars of a ledger
-// in euros with no rates (their base amounts unknown), with words, tags,
-// transfers, split lines and a category the import creates, and checks the
-// ledger and some words' totals against their matches.
-func importWords(t *testing.T, db *store.DB, email string, n int) {
+// in euros, with words, tags, transfers, split lines and a category the
+// import creates, and checks the ledger and some words' totals against
+// their matches. With rated, the dollar has rates: each day's is looked up
+// while the import writes (a copy ahead on PostgreSQL); without, the base
+// amounts are unknown.
+func importWords(t *testing.T, db *store.DB, email string, n int, rated bool) {
 	t.Helper()
 	ctx := context.Background()
 	l := newLedger(t, db, email)
+	if rated {
+		for _, r := range []finance.RateInput{{Currency: "USD", Date: "2025-01-01", Rate: "0.8"}, {Currency: "USD", Date: "2025-06-15", Rate: "0.9"}} {
+			if _, err := db.PutRate(ctx, l, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 	usd := mustAccount(t, db, l, "Dollars", "USD", 0)
 	cash := mustAccount(t, db, l, "Cash", "EUR", 0)
 	food := mustCategory(t, db, l, "Food", "expense", 0)
 	fun := mustCategory(t, db, l, "Fun", "expense", 0)
 	var rows []finance.ImportDraft
 	for i := range n {
-		d := finance.ImportDraft{MovementDraft: finance.MovementDraft{Type: finance.MovementExpense, Date: fmt.Sprintf("2025-%02d-%02d", 1+i%12, 1+i%28),
+		d := finance.ImportDraft{MovementDraft: finance.MovementDraft{Type: finance.MovementExpense, Date: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i*364/n).Format(time.DateOnly), // new days to the end
 			Amount: int64(100 + i), AccountID: usd.ID, CategoryID: food.ID, Description: fmt.Sprintf("Mercadona compra %d", i)}}
 		switch i % 10 {
 		case 1:
@@ -106,9 +116,10 @@ func TestImportCopiesWithoutTriggersOnPostgres(t *testing.T) {
 		t.Fatal("CASHCONTROL_TEST_POSTGRES must name a superuser: this test imports as one, which may copy without triggers")
 	}
 	probe := probeInserts(t, db)
-	importWords(t, db, "bulk@example.com", 9000) // three COPYs
+	importWords(t, db, "bulk@example.com", 9000, false) // three COPYs
+	importWords(t, db, "rated@example.com", 9000, true)
 	if got := probe(); got != 0 {
-		t.Fatalf("the import's COPYs ran %d insert triggers, want none", got)
+		t.Fatalf("the imports' COPYs ran %d insert triggers, want none", got)
 	}
 	l := newLedger(t, db, "after@example.com")
 	acc := mustAccount(t, db, l, "Bank", "EUR", 0)
@@ -167,7 +178,7 @@ func TestImportCopiesWithTriggersWithoutTheRight(t *testing.T) {
 	}
 	defer db.Close()
 	probe := probeInserts(t, db)
-	importWords(t, db, "plain@example.com", 5000)
+	importWords(t, db, "plain@example.com", 5000, true)
 	if got := probe(); got != 2 {
 		t.Fatalf("the import's COPYs ran %d insert triggers, want 2 (one a COPY)", got)
 	}

@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"fmt"
 	"maps"
+	"runtime/debug"
 	"slices"
 
 	"cashcontrol/internal/finance"
@@ -178,4 +181,88 @@ func (b *pgBulk) finish(ctx context.Context, tx *Tx, ledgerID int64) error {
 		}
 	}
 	return b.words.apply(ctx, tx, ledgerID)
+}
+
+// copyAhead copies the writer's batch on a goroutine of its own while the
+// next one fills: the movements' checks and conversion run beside
+// PostgreSQL's work on the last batch rather than between its COPYs. The
+// transaction's connection is the copy's until it has ended (settle): the
+// rates the conversion looks up meanwhile wait for it (settledReader), and
+// so does everything after the last batch (close).
+func (w *movementWriter) copyAhead() error {
+	if err := w.settle(); err != nil {
+		return err
+	}
+	// The converter is made, and its reads made to wait, before the
+	// connection is lent.
+	c, err := w.tx.converter(w.ctx)
+	if err != nil {
+		return err
+	}
+	if _, ok := c.q.(settledReader); !ok {
+		c.q = settledReader{c.q, w}
+	}
+	batch := w.batch
+	w.batch, w.spare = w.spare[:0], nil
+	done := make(chan copied, 1)
+	w.copying = done
+	go func() {
+		out := copied{batch: batch}
+		defer func() {
+			if p := recover(); p != nil {
+				out.err = fmt.Errorf("copy movements: %v\n%s", p, debug.Stack())
+			}
+			done <- out
+		}()
+		split := slices.ContainsFunc(batch, func(d finance.MovementDraft) bool { return len(d.Splits) > 0 })
+		out.ids, out.err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, batch, w.st, w.keepIDs || split, w.pg)
+		if out.err == nil && split {
+			out.err = insertSplitsOf(w.ctx, w.tx, w.ledgerID, out.ids, batch)
+		}
+	}()
+	return nil
+}
+
+// settle waits for the batch being copied, if any, and counts it.
+func (w *movementWriter) settle() error {
+	if w.copying == nil {
+		return nil
+	}
+	out := <-w.copying
+	w.copying = nil
+	if out.err != nil {
+		return out.err
+	}
+	if w.keepIDs {
+		w.ids = append(w.ids, out.ids...)
+	}
+	w.written += len(out.batch)
+	clear(out.batch) // drop its strings before it fills again
+	w.spare = out.batch[:0]
+	return nil
+}
+
+// settledReader is the converter's reader while a writer copies ahead: a
+// read waits for the copy, whose connection it is until then (a copy that
+// failed is the writer's error; the read then fails on the aborted
+// transaction).
+type settledReader struct {
+	reader
+	w *movementWriter
+}
+
+func (r settledReader) wait() {
+	if err := r.w.settle(); err != nil && r.w.err == nil {
+		r.w.err = err
+	}
+}
+
+func (r settledReader) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	r.wait()
+	return r.reader.queryRow(ctx, q, args...)
+}
+
+func (r settledReader) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	r.wait()
+	return r.reader.query(ctx, q, args...)
 }

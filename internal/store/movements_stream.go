@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -53,6 +54,17 @@ type movementWriter struct {
 	// pg: PostgreSQL's COPY without triggers (skipTriggers), when the
 	// writer may (bulk) and the database lets it.
 	pg *pgBulk
+	// copying: with pg, a batch being copied on a goroutine of its own
+	// while the next one fills (copyAhead); spare: the batch to fill next.
+	copying chan copied
+	spare   []finance.MovementDraft
+}
+
+// copied is how a batch's copy ended.
+type copied struct {
+	batch []finance.MovementDraft
+	ids   []int64
+	err   error
 }
 
 // newMovementWriter starts a stream of movements of the ledger; r holds the
@@ -97,7 +109,9 @@ func (w *movementWriter) add(d *finance.MovementDraft) {
 		w.batch = w.batch[:0] // nothing will be written: only look for more bad rows
 		return
 	}
-	if w.err = w.tx.fillBase(w.ctx, w.refs, m); w.err != nil {
+	// A copy ahead that failed meanwhile (settledReader) comes first.
+	if err := w.tx.fillBase(w.ctx, w.refs, m); err != nil || w.err != nil {
+		w.err = cmp.Or(w.err, err)
 		return
 	}
 	w.agg.add(m)
@@ -121,6 +135,14 @@ func (w *movementWriter) close() (int, error) {
 	if w.err == nil {
 		w.err = w.flush()
 	}
+	if err := w.settle(); w.err == nil { // whatever else failed: the copy must end first
+		w.err = err
+	}
+	if c := w.tx.conv; c != nil {
+		if r, ok := c.q.(settledReader); ok {
+			c.q = r.reader
+		}
+	}
 	if w.err == nil && w.sqlite != nil {
 		w.err = undeferSearch(w.ctx, w.tx, w.ledgerID, w.indexed, w.sqlite.words)
 	}
@@ -140,11 +162,14 @@ func (w *movementWriter) flush() error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
+	if w.pg != nil {
+		return w.copyAhead()
+	}
 	var err error
 	split := slices.ContainsFunc(w.batch, func(d finance.MovementDraft) bool { return len(d.Splits) > 0 })
 	var ids []int64
 	if w.tx.db.dialect == Postgres {
-		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.st, w.keepIDs || split, w.pg)
+		ids, err = copyMovementsPostgres(w.ctx, w.tx, w.ledgerID, w.batch, w.st, w.keepIDs || split, nil)
 	} else {
 		if w.sqlite == nil {
 			if w.sqlite, err = prepareSQLiteInserter(w.ctx, w.tx); err != nil {
