@@ -311,6 +311,9 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 		}
 		w := newMovementWriter(ctx, tx, ledgerID, r)
 		w.bulk()
+		if w.pg != nil {
+			defer w.drain()
+		}
 		err = readAhead(src, existing, readAheadBatches(db.dialect), func(d *finance.ImportDraft) bool {
 			if d.CategoryID == 0 && d.CategoryName != "" && d.Type != finance.MovementTransfer {
 				id, ok := byName[d.Type+"|"+finance.NameKey(d.CategoryName)]

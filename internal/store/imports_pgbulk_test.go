@@ -103,6 +103,10 @@ func importWords(t *testing.T, db *store.DB, email string, n int, rated bool) {
 		if len(matches) == 0 || !maps.Equal(words, matches) {
 			t.Fatalf("q=%q: the words' totals %+v, the matches' %+v", q, words, matches)
 		}
+		// The dollars converted (their rates looked up), or not at all.
+		if usd := words["USD"]; q != "cajero" && rated != (usd.Unrated == 0 && usd.BaseExpenses > 0) { // cajero: transfers
+			t.Fatalf("q=%q: rated %v, the dollars' totals %+v", q, rated, usd)
+		}
 	}
 	tagged, err := db.TotalMovements(ctx, l, finance.MovementFilter{Tags: []string{"weekly"}})
 	if err != nil || tagged.Count != int64(n/10) {
@@ -179,9 +183,46 @@ func TestImportCopiesWithTriggersWithoutTheRight(t *testing.T) {
 	defer db.Close()
 	probe := probeInserts(t, db)
 	importWords(t, db, "plain@example.com", 5000, true)
-	if got := probe(); got != 2 {
-		t.Fatalf("the import's COPYs ran %d insert triggers, want 2 (one a COPY)", got)
+	importWords(t, db, "unrated@example.com", 5000, false)
+	if got := probe(); got != 4 {
+		t.Fatalf("the imports' COPYs ran %d insert triggers, want 4 (one a COPY)", got)
 	}
+
+	// A COPY that fails while the next batch is read and converted (each
+	// day's rate looked up): the import answers its error and writes nothing.
+	ctx := context.Background()
+	for _, q := range []string{
+		`DELETE FROM probe`,
+		`CREATE FUNCTION fail_second() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+			IF (SELECT count(*) FROM probe) >= 1 THEN RAISE EXCEPTION 'the second copy fails on purpose'; END IF; RETURN NULL; END $$`,
+		`CREATE TRIGGER fail_second AFTER INSERT ON movements FOR EACH STATEMENT EXECUTE FUNCTION fail_second()`,
+	} {
+		if err := db.ExecForTest(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := newLedger(t, db, "failed@example.com")
+	if _, err := db.PutRate(ctx, l, finance.RateInput{Currency: "USD", Date: "2025-01-01", Rate: "0.8"}); err != nil {
+		t.Fatal(err)
+	}
+	usd := mustAccount(t, db, l, "Dollars", "USD", 0)
+	food := mustCategory(t, db, l, "Food", "expense", 0)
+	var rows []finance.ImportDraft
+	for i := range 12000 {
+		rows = append(rows, finance.ImportDraft{MovementDraft: finance.MovementDraft{Type: finance.MovementExpense,
+			Date: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i/40).Format(time.DateOnly), Amount: 100, AccountID: usd.ID, CategoryID: food.ID}})
+	}
+	up, err := db.SaveUpload(ctx, l, "bank.csv", "csv", []byte("x"), store.UploadLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _, err := db.ImportMovements(ctx, l, up, sourceOf(usd.ID, rows)); err == nil || !strings.Contains(err.Error(), "fails on purpose") {
+		t.Fatalf("imported %d with a COPY that fails: %v", n, err)
+	}
+	if all, err := db.TotalMovements(ctx, l, finance.MovementFilter{}); err != nil || all.Count != 0 {
+		t.Fatalf("after a failed import: %+v, %v", all, err)
+	}
+	mustCheck(t, db, l)
 }
 
 func TestBulkCopyChecksWhatItNames(t *testing.T) {

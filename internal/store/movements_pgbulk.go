@@ -199,8 +199,10 @@ func (w *movementWriter) copyAhead() error {
 	if err != nil {
 		return err
 	}
-	if _, ok := c.q.(settledReader); !ok {
+	if r, ok := c.q.(settledReader); !ok {
 		c.q = settledReader{c.q, w}
+	} else if r.w != w {
+		c.q = settledReader{r.reader, w}
 	}
 	batch := w.batch
 	w.batch, w.spare = w.spare[:0], nil
@@ -221,6 +223,16 @@ func (w *movementWriter) copyAhead() error {
 		}
 	}()
 	return nil
+}
+
+// drain waits for the batch being copied, if any, whatever becomes of the
+// writer: deferred by its owner, so that a panic on the writer's goroutine
+// does not leave a copy on the connection after the transaction ends.
+func (w *movementWriter) drain() {
+	if w.copying != nil {
+		<-w.copying
+		w.copying = nil
+	}
 }
 
 // settle waits for the batch being copied, if any, and counts it.
