@@ -39,7 +39,6 @@ type pgBulk struct {
 	// accounts and categories the movements name.
 	accounts, categories map[int64]bool
 	words                wordSums
-	copies               int
 }
 
 // refer notes the accounts and categories of a movement about to be copied.
@@ -139,7 +138,6 @@ func (db *DB) mayCopyBare(ctx context.Context, q querier) (bool, error) {
 // copied turns the triggers back on after a COPY without them, and adds the
 // words summed so far to search_totals once they are many.
 func (b *pgBulk) copied(ctx context.Context, tx *Tx, ledgerID int64) error {
-	b.copies++
 	if _, err := tx.exec(ctx, `SET LOCAL session_replication_role = DEFAULT`); err != nil {
 		return err
 	}
@@ -152,9 +150,10 @@ func (b *pgBulk) copied(ctx context.Context, tx *Tx, ledgerID int64) error {
 	return nil
 }
 
-// finish does what the triggers would have, once the last COPY is done.
+// finish does what the triggers would have, once the last COPY is done
+// (if any went without them).
 func (b *pgBulk) finish(ctx context.Context, tx *Tx, ledgerID int64) error {
-	if b.copies == 0 {
+	if !b.allowed {
 		return nil
 	}
 	for _, ref := range []struct {
@@ -162,22 +161,12 @@ func (b *pgBulk) finish(ctx context.Context, tx *Tx, ledgerID int64) error {
 		ids   map[int64]bool
 	}{{"accounts", b.accounts}, {"categories", b.categories}} {
 		ids := slices.Sorted(maps.Keys(ref.ids))
-		rows, err := tx.query(ctx, `SELECT id FROM `+ref.table+` WHERE id = ANY(?) ORDER BY id FOR KEY SHARE`, ids)
+		there, err := queryColumn[int64](tx.query(ctx, `SELECT id FROM `+ref.table+` WHERE id = ANY(?) ORDER BY id FOR KEY SHARE`, ids))
 		if err != nil {
 			return err
 		}
-		n := 0
-		for rows.Next() {
-			n++
-		}
-		if err := rows.Close(); err != nil {
-			return err
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		if n != len(ids) { // deleted by another server or client since the ledger was read
-			return finance.Errorf(finance.ECodeConflict, "%d of the %s the movements name are gone; nothing was imported", len(ids)-n, ref.table)
+		if len(there) != len(ids) { // deleted by another server or client since the ledger was read
+			return finance.Errorf(finance.ECodeConflict, "%d of the %s the movements name are gone; nothing was imported", len(ids)-len(there), ref.table)
 		}
 	}
 	return b.words.apply(ctx, tx, ledgerID)

@@ -228,15 +228,11 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 		}
 		cols = append([]string{"id"}, copyColumns...)
 	}
-	var words wordSums // not nil: the words are summed here, not by the trigger
-	bare := false
+	bare := false // without triggers: the words are summed here (bulk.words)
 	if bulk != nil {
 		var err error
 		if bare, err = bulk.skipTriggers(ctx, tx); err != nil {
 			return nil, err
-		}
-		if bare {
-			words = bulk.words
 		}
 	}
 	err := tx.conn.Raw(func(driverConn any) error {
@@ -256,8 +252,8 @@ func copyMovementsPostgres(ctx context.Context, tx *Tx, ledgerID int64, drafts [
 				row = append(row, ids[i])
 			}
 			row = append(row, movementArgs(ledgerID, &drafts[i], st)...)
-			if words != nil {
-				words.add(&drafts[i], row[len(row)-1].(string)) // search_words comes last
+			if bare {
+				bulk.words.add(&drafts[i], row[len(row)-1].(string)) // search_words comes last
 			}
 			return row, nil
 		})); err != nil {

@@ -247,6 +247,13 @@ func (db *DB) MigrateUpToForTest(ctx context.Context, version int64) error {
 	return err
 }
 
+// CountForTest answers a query of one number, as written (placeholders "?").
+func (db *DB) CountForTest(ctx context.Context, q string, args ...any) (int64, error) {
+	var n int64
+	err := db.w.QueryRowContext(ctx, db.rebind(q), args...).Scan(&n)
+	return n, err
+}
+
 // ExecForTest runs a statement on the writing connection, as written
 // (placeholders "?").
 func (db *DB) ExecForTest(ctx context.Context, q string, args ...any) error {
@@ -301,7 +308,7 @@ func (db *DB) ForeignKeysForTest(ctx context.Context) ([]string, error) {
 // categories a copy without triggers named, in a write of the ledger.
 func (db *DB) BulkReferencesForTest(ctx context.Context, ledgerID int64, accounts, categories []int64) error {
 	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		b := &pgBulk{copies: 1, words: wordSums{}, accounts: map[int64]bool{}, categories: map[int64]bool{}}
+		b := &pgBulk{asked: true, allowed: true, words: wordSums{}, accounts: map[int64]bool{}, categories: map[int64]bool{}}
 		for _, id := range accounts {
 			b.accounts[id] = true
 		}
