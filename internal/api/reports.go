@@ -17,7 +17,9 @@ func (a *API) reportPeriod(r *http.Request, u *finance.User) (finance.ReportFilt
 	if f.To == "" {
 		f.To = today(q).Format(finance.DateLayout)
 	} else if !finance.ValidDate(f.To) {
+		// Not only noted: the start of "all time" is computed from it below.
 		v.Add("to", finance.FCodeInvalid)
+		return f, v.Err()
 	}
 	if f.From == "" {
 		first, err := a.db.FirstMovementDate(r.Context(), u.LedgerID)

@@ -140,8 +140,18 @@ func TestAPITokens(t *testing.T) {
 		if code, _, _ := c.raw("GET", "/api/v1/me", "", map[string]string{"Authorization": "Bearer cc_wrong"}); code != 401 {
 			t.Fatalf("wrong token with a session cookie: %d", code)
 		}
-		if code, _, _ := c.raw("GET", "/api/v1/me", "", map[string]string{"Authorization": "Basic YTpi"}); code != 401 {
-			t.Fatalf("basic auth with a session cookie: %d", code)
+		// An Authorization header of another kind (Basic, from a reverse
+		// proxy with a password of its own) is not the API's: the session
+		// cookie works through it, and so does the cross-origin check.
+		if code, _, body := c.raw("GET", "/api/v1/me", "", map[string]string{"Authorization": "Basic YTpi"}); code != 200 {
+			t.Fatalf("basic auth with a session cookie: %d %s", code, body)
+		}
+		basicEvil := map[string]string{"Authorization": "Basic YTpi", "Origin": "https://evil.example", "Sec-Fetch-Site": "cross-site"}
+		if code, _, _ := c.raw("POST", "/api/v1/categories", `{"name":"Rent","type":"expense"}`, basicEvil); code != 403 {
+			t.Fatalf("cross-origin cookie write with basic auth: %d", code)
+		}
+		if code, _, _ := newClient(t, srv).raw("GET", "/api/v1/me", "", map[string]string{"Authorization": "Basic YTpi"}); code != 401 {
+			t.Fatalf("basic auth alone: %d", code)
 		}
 		for _, bad := range []string{"", "cc_", "nope", ro.Token + "x", strings.ToUpper(ro.Token)} {
 			if code, pc, _ := bearer(t, srv.URL, bad, "GET", "/api/v1/me", "", nil); code != 401 || pc != "unauthorized" {
@@ -263,6 +273,42 @@ func TestTokenScopesOnEveryEndpoint(t *testing.T) {
 		}
 		if walked < 100 {
 			t.Fatalf("walked %d endpoints", walked)
+		}
+	})
+}
+
+// A password change, a password reset and "sign out everywhere" end the
+// user's API tokens too: whoever took the password or a device may have made
+// one. (They kept working.)
+func TestTokensEndWithTheSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv, _ := identityServer(t, db, identityOptions{})
+		c := newClient(t, srv)
+		c.signUp("ends@example.com")
+		works := func(tok apiToken) bool {
+			code, _, _ := bearer(t, srv.URL, tok.Token, "GET", "/api/v1/me", "", nil)
+			return code == 200
+		}
+		tok := c.newToken("laptop", "read", nil)
+		if !works(tok) {
+			t.Fatal("a new token does not work")
+		}
+		if code := c.do("PUT", "/api/v1/me/password", map[string]string{"currentPassword": "mango-river-42", "newPassword": "kiwi-ocean-9876"}, nil); code != 204 {
+			t.Fatalf("password change: %d", code)
+		}
+		if works(tok) {
+			t.Error("a token outlived a password change")
+		}
+		var list []apiToken
+		if code := c.do("GET", "/api/v1/me/tokens", nil, &list); code != 200 || len(list) != 0 {
+			t.Errorf("tokens after a password change: %d %+v", code, list)
+		}
+		tok = c.newToken("phone", "read", nil)
+		if code := c.do("DELETE", "/api/v1/me/sessions", nil, nil); code != 204 {
+			t.Fatalf("sign out everywhere: %d", code)
+		}
+		if works(tok) {
+			t.Error("a token outlived signing out everywhere")
 		}
 	})
 }

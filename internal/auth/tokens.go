@@ -23,13 +23,13 @@ const (
 // false without that header. A request that carries one is a token's,
 // whatever cookies it has.
 func BearerToken(r *http.Request) (token string, ok bool) {
-	h := r.Header.Get("Authorization")
-	if h == "" {
-		return "", false
-	}
-	scheme, token, _ := strings.Cut(h, " ")
+	scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
 	if !strings.EqualFold(scheme, "Bearer") {
-		return "", true // an Authorization header of another kind: no cookie either
+		// No header, or one of another kind (Basic from a reverse proxy that
+		// asks for a password of its own): not the API's credential. The
+		// request is judged by its session cookie and, with it, by the
+		// cross-origin check, as if the header were not there.
+		return "", false
 	}
 	return strings.TrimSpace(token), true
 }

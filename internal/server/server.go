@@ -16,6 +16,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzhttp"
 
@@ -85,7 +86,24 @@ func Handler(o Options) http.Handler {
 	if len(o.TrustedProxies) > 0 {
 		h = realIP(h, o.TrustedProxies)
 	}
-	return requestID(h)
+	return requestID(mendHeaders(h))
+}
+
+// mendHeaders replaces what is not UTF-8 in every request header with U+FFFD
+// before anything reads it: a header is text from anyone, and PostgreSQL
+// refuses invalid UTF-8 (a User-Agent of such bytes made the security
+// event's insert fail, and with it sign-ups and sign-ins).
+func mendHeaders(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, vs := range r.Header {
+			for i, v := range vs {
+				if !utf8.ValidString(v) {
+					vs[i] = strings.ToValidUTF8(v, "\uFFFD")
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // New returns an http.Server with sane timeouts.

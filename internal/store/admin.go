@@ -208,7 +208,7 @@ func (db *DB) UsePasswordReset(ctx context.Context, hash, passwordHash string, n
 			return err
 		}
 		for _, q := range []string{`DELETE FROM sessions WHERE user_id = ?`, `DELETE FROM login_challenges WHERE user_id = ?`,
-			`DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`} {
+			`DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, `DELETE FROM api_tokens WHERE user_id = ?`} {
 			if _, err := tx.exec(ctx, q, userID); err != nil {
 				return err
 			}

@@ -55,7 +55,8 @@ func (db *DB) DeleteSession(ctx context.Context, hash string) error {
 	})
 }
 
-// DeleteUserSessions ends every session of a user ("sign out everywhere").
+// DeleteUserSessions ends every session of a user ("sign out everywhere"),
+// and with them the user's API tokens.
 func (db *DB) DeleteUserSessions(ctx context.Context, userID int64) (int64, error) {
 	var n int64
 	err := db.write(ctx, func(tx *Tx) error {
@@ -64,7 +65,7 @@ func (db *DB) DeleteUserSessions(ctx context.Context, userID int64) (int64, erro
 			return err
 		}
 		n, _ = res.RowsAffected()
-		return nil
+		return deleteUserTokensTx(ctx, tx, userID)
 	})
 	return n, err
 }

@@ -105,3 +105,11 @@ func (db *DB) DeleteAPIToken(ctx context.Context, userID, id int64) (string, err
 	})
 	return name, err
 }
+
+// deleteUserTokensTx ends every API token of a user: a password change, a
+// password reset and "sign out everywhere" end the tokens with the sessions,
+// since whoever had the password or a device may have made one.
+func deleteUserTokensTx(ctx context.Context, tx *Tx, userID int64) error {
+	_, err := tx.exec(ctx, `DELETE FROM api_tokens WHERE user_id = ?`, userID)
+	return err
+}

@@ -189,8 +189,10 @@ func (db *DB) SetPassword(ctx context.Context, userID int64, hash, keepSession s
 		if err := updateUserTx(ctx, tx, userID, `password_hash = ?`, hash); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keepSession)
-		return err
+		if _, err := tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keepSession); err != nil {
+			return err
+		}
+		return deleteUserTokensTx(ctx, tx, userID)
 	})
 }
 
