@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -66,6 +67,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	if err != nil {
 		return wired{}, err
 	}
+	warnIfShared(log, c.DataDir)
 	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
 	// The rate limits: on PostgreSQL in the database, shared by every server
 	// of the instance; SQLite's one server keeps them in memory.
@@ -207,4 +209,16 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 // ecbFor is the download of the ECB's rates with the server's settings.
 func ecbFor(c config.Config, db *store.DB, log *slog.Logger) *rates.ECB {
 	return &rates.ECB{DB: db, URL: c.ECBURL, HistoryURL: c.ECBHistoryURL, Client: &http.Client{Timeout: 30 * time.Second}, Log: log}
+}
+
+// warnIfShared warns when the data folder (the SQLite database, attachments,
+// backups by default) may be read by other users of the machine: the files
+// are owner-only, but a folder others may list and enter shows their names
+// and sizes, and a file copied in by hand keeps its own mode.
+func warnIfShared(log *slog.Logger, dir string) {
+	fi, err := os.Stat(dir)
+	if err != nil || fi.Mode().Perm()&0o007 == 0 {
+		return
+	}
+	log.Warn("the data folder is readable by other users of this machine: chmod 700 it", "dir", dir, "mode", fmt.Sprintf("%o", fi.Mode().Perm()))
 }
