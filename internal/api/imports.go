@@ -9,6 +9,7 @@ import (
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/statement"
 	"cashcontrol/internal/store"
 )
 
@@ -49,20 +50,20 @@ func fromSplitColumn(c *int) int {
 	return *c + 1
 }
 
-func fromCSVOptions(o importer.CSVOptions) csvOptions {
+func fromCSVOptions(o statement.CSVOptions) csvOptions {
 	return csvOptions{Delimiter: string(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSeparator: string(o.DecimalSep),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category, InvertSign: o.InvertSign,
 		Movement: splitColumn(o.Movement), LineNote: splitColumn(o.LineNote)}
 }
 
-func (o csvOptions) toImporter() (importer.CSVOptions, error) {
+func (o csvOptions) toImporter() (statement.CSVOptions, error) {
 	first := func(s string) rune {
 		for _, r := range s {
 			return r
 		}
 		return 0
 	}
-	out := importer.CSVOptions{Delimiter: first(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSep: first(o.DecimalSeparator),
+	out := statement.CSVOptions{Delimiter: first(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSep: first(o.DecimalSeparator),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category,
 		Account: -1, InvertSign: o.InvertSign, Movement: fromSplitColumn(o.Movement), LineNote: fromSplitColumn(o.LineNote)}
 	var v finance.Validation
@@ -137,8 +138,8 @@ func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, 
 		return nil, "", err
 	}
 	up := &store.Upload{FileName: importer.FileName(name), Data: data}
-	up.Format = string(importer.DetectFormat(up.FileName, up.Data))
-	if up.Format == string(importer.FormatUnknown) {
+	up.Format = string(statement.DetectFormat(up.FileName, up.Data))
+	if up.Format == string(statement.FormatUnknown) {
 		return nil, "", finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
 	}
 	return up, account, nil

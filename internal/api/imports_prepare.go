@@ -6,11 +6,12 @@ import (
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/statement"
 	"cashcontrol/internal/store"
 )
 
 // prepareImport parses a file into the account's currency and plans its
-// import (importer.Planner: duplicates, categories, the preview). Neither a
+// import (statement.Planner: duplicates, categories, the preview). Neither a
 // preview nor a commit keeps the file's rows: the file is read once for the
 // counts, the period, the categories and the sample, and again against the
 // movements of that period — by the preview here (recheck), by a commit
@@ -24,11 +25,11 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 	if err != nil {
 		return nil, nil, err
 	}
-	rd := &importReading{format: importer.Format(up.Format), data: up.Data, exp: book.Exponent(acc.Currency), accountID: acc.ID}
+	rd := &importReading{format: statement.Format(up.Format), data: up.Data, exp: book.Exponent(acc.Currency), accountID: acc.ID}
 	p := &importPreview{ID: strconv.FormatInt(up.ID, 10), FileName: up.FileName, Format: up.Format, AccountID: strconv.FormatInt(acc.ID, 10),
 		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}}
-	if rd.format == importer.FormatCSV {
-		det, derr := importer.DetectCSV(up.Data)
+	if rd.format == statement.FormatCSV {
+		det, derr := statement.DetectCSV(up.Data)
 		if derr != nil && opts == nil {
 			return nil, nil, derr
 		}
@@ -45,9 +46,9 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 	if err != nil {
 		return nil, nil, err
 	}
-	var fallback importer.Fallback
+	var fallback statement.Fallback
 	fallback.Expense, fallback.Earning = finance.ImportFallback(u.LanguagePreference)
-	rd.planner = importer.NewPlanner(cats, fallback, acc.ID)
+	rd.planner = statement.NewPlanner(cats, fallback, acc.ID)
 	enrich, err := a.importEnrich(ctx, u.LedgerID, cats)
 	if err != nil {
 		return nil, nil, err
@@ -59,7 +60,7 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 		return p
 	}
 
-	res, err := importer.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Read)
+	res, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Read)
 	if err != nil && len(res.Errors) == 0 {
 		return nil, nil, err
 	}
@@ -76,7 +77,7 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 	if len(existing.Keys) == 0 && len(existing.FITIDs) == 0 {
 		return planned(), rd, nil // nothing to be a duplicate of
 	}
-	if again, err := importer.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Recheck(existing)); err != nil && again.Valid == 0 {
+	if again, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Recheck(existing)); err != nil && again.Valid == 0 {
 		return nil, nil, err
 	}
 	return planned(), rd, nil
@@ -84,12 +85,12 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 
 // importReading is a file as prepareImport read it, ready to be read again.
 type importReading struct {
-	format    importer.Format
+	format    statement.Format
 	data      []byte
-	csv       importer.CSVOptions
+	csv       statement.CSVOptions
 	exp       int
 	accountID int64
-	planner   *importer.Planner
+	planner   *statement.Planner
 }
 
 // source is what a commit writes: the file's second reading, inside the
@@ -101,7 +102,7 @@ func (rd *importReading) source() store.ImportSource {
 			if plan.From == "" {
 				return nil
 			}
-			res, err := importer.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Write(existing, write))
+			res, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Write(existing, write))
 			if err != nil && res.Valid == 0 {
 				return err
 			}
@@ -113,7 +114,7 @@ func (rd *importReading) source() store.ImportSource {
 // the ledger's rules run on it, then a row that neither they nor the file
 // gave a category goes to the category the ledger's history suggests, when
 // the suggestion is confident.
-func (a *API) importEnrich(ctx context.Context, ledgerID int64, cats []finance.Category) (importer.Enrich, error) {
+func (a *API) importEnrich(ctx context.Context, ledgerID int64, cats []finance.Category) (statement.Enrich, error) {
 	rules, err := a.db.RuleSet(ctx, ledgerID)
 	if err != nil {
 		return nil, err
