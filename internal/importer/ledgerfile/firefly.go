@@ -26,11 +26,12 @@ import (
 
 // Firefly's account types that are the user's own accounts (the others,
 // expense, revenue, initial balance and reconciliation accounts, are
-// counterparties), and the account type each becomes.
+// counterparties), and the account type each becomes. The "Cash account"
+// type is Firefly's one "(cash)" account, a counterparty too: a withdrawal
+// to it is cash spent, an expense (a wallet is an asset account there).
 var fireflyAccountTypes = map[string]string{
 	"asset account":   "bank",
 	"default account": "bank",
-	"cash account":    "cash",
 	"credit card":     "card",
 	"loan":            "loan",
 	"debt":            "loan",
@@ -62,7 +63,7 @@ type fireflyRow struct {
 }
 
 // ReadFirefly reads Firefly III's transactions export into a snapshot:
-// asset, cash, credit card and liability accounts become accounts with
+// asset, credit card and liability accounts become accounts with
 // their currency; withdrawals expenses, deposits earnings, transfers (and
 // any journal between two own accounts) transfers; opening balances the
 // accounts' opening balances; reconciliations expenses or earnings without

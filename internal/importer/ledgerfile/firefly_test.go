@@ -268,3 +268,36 @@ func TestReadFireflyNotFirefly(t *testing.T) {
 		t.Fatalf("header only: %+v", sum)
 	}
 }
+
+// Firefly III's "(cash)" account (of type "Cash account") is the other side
+// of money taken out at a cash machine or put in from a wallet: a
+// withdrawal to it is an expense with its category, a deposit from it an
+// earning, and it is not one of the user's accounts.
+func TestReadFireflyCashIsACounterparty(t *testing.T) {
+	file := "journal_id,type,date,amount,currency_code,source_name,source_type,destination_name,destination_type,description,category\n" +
+		"1,Opening balance,2024-01-01T00:00:00+01:00,100.00,EUR,Initial balance for Checking,Initial balance account,Checking,Asset account,Initial balance,\n" +
+		"2,Withdrawal,2024-01-03T12:00:00+01:00,-40.00,EUR,Checking,Asset account,(cash),Cash account,Cash machine,Pocket money\n" +
+		"3,Deposit,2024-01-04T12:00:00+01:00,15.00,EUR,(cash),Cash account,Checking,Asset account,,Gifts\n"
+	s, err := ledgerfile.ReadFirefly([]byte(file), exponent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSnapshot(t, s)
+	if got, want := balances(s), []string{"Checking bank EUR 7500"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("accounts %q, want %q", got, want)
+	}
+	if sum := s.Summary(); sum.Movements != 2 || sum.Transfers != 0 || len(s.Skipped) != 0 {
+		t.Fatalf("summary %+v, skipped %+v", sum, s.Skipped)
+	}
+	checking := accountID(t, s, "Checking")
+	atm := movement(t, s, "Cash machine")
+	if atm.Type != finance.MovementExpense || atm.AccountID != checking || atm.ToAccountID != 0 || atm.Amount != 4000 ||
+		categoryName(s, atm.CategoryID) != "expense Pocket money" {
+		t.Fatalf("withdrawal to (cash) %+v", atm)
+	}
+	gift := movement(t, s, "(cash)")
+	if gift.Type != finance.MovementEarning || gift.AccountID != checking || gift.Amount != 1500 ||
+		categoryName(s, gift.CategoryID) != "earning Gifts" {
+		t.Fatalf("deposit from (cash) %+v", gift)
+	}
+}
