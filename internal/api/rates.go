@@ -191,7 +191,7 @@ func (a *API) importRates(w http.ResponseWriter, r *http.Request, u *finance.Use
 		}
 	}
 	if err == nil && q.Get("dryRun") != "true" && len(res.Errors) > 0 && q.Get("skipInvalid") != "true" {
-		err = badLineError(res.Errors[0])
+		err = res.Errors[0].Refusal()
 	}
 	if err != nil {
 		a.fail(w, r, err)

@@ -8,6 +8,7 @@ package importer
 import (
 	"bytes"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -30,6 +31,14 @@ type RowError struct {
 	Line  int    `json:"line"`
 	Field string `json:"field"` // date, amount, description, category, account, row
 	Code  string `json:"code"`  // required, invalid, out_of_range, too_long (finance.FCode*)
+}
+
+// Refusal is the error that refuses to import a file for this row, its
+// first bad one: nothing was imported.
+func (e RowError) Refusal() error {
+	line := "line " + strconv.Itoa(e.Line)
+	return &finance.Error{Code: finance.ECodeInvalid, Message: line + ": " + e.Field + " is " + e.Code + "; nothing was imported",
+		Fields: []finance.FieldError{{Field: line + " " + e.Field, Code: e.Code}}}
 }
 
 var UTF8BOM = []byte{0xEF, 0xBB, 0xBF}

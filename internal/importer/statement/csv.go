@@ -45,6 +45,23 @@ type CSVOptions struct {
 	InvertSign bool // some banks export expenses as positive numbers
 }
 
+// Check refuses a mapping chosen by hand that cannot be read: a decimal
+// separator other than '.' or ',', no date column, no amount column (nor a
+// debit or credit one). The fields are named as the API's options.
+func (o CSVOptions) Check() error {
+	var v finance.Validation
+	if o.DecimalSep != '.' && o.DecimalSep != ',' {
+		v.Add("options.decimalSeparator", finance.FCodeInvalid)
+	}
+	if o.Date < 0 {
+		v.Add("options.date", finance.FCodeRequired)
+	}
+	if o.Amount < 0 && o.Debit < 0 && o.Credit < 0 {
+		v.Add("options.amount", finance.FCodeRequired)
+	}
+	return v.Err()
+}
+
 // CSVPreview is what detection found, with the first records to show.
 type CSVPreview struct {
 	Options CSVOptions
