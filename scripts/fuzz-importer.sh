@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs each importer fuzz target for a few seconds (go test takes one -fuzz
-# target per run). Usage: scripts/fuzz-importer.sh [seconds, default 5]
+# target per run; each target is named with its package under
+# internal/importer). Usage: scripts/fuzz-importer.sh [seconds, default 5]
 #
 # Go's fuzzing coordinator sometimes reports "context deadline exceeded" when
 # the time runs out while a worker is busy, with no failing input: that run
@@ -8,10 +9,11 @@
 # ("Failing input written to") and fails at once.
 set -euo pipefail
 secs=${1:-5}
-for target in FuzzParseAmount FuzzDetectCSV FuzzParseCSV FuzzParseOFX FuzzParseQIF; do
+for pair in statement:FuzzParseAmount statement:FuzzDetectCSV statement:FuzzParseCSV statement:FuzzParseOFX statement:FuzzParseQIF; do
+  pkg=${pair%%:*} target=${pair#*:}
   log=/tmp/fuzz-$target.log
   for try in 1 2; do
-    if go test -run='^$' -fuzz="^${target}\$" -fuzztime="${secs}s" ./internal/importer/ >"$log" 2>&1; then
+    if go test -run='^$' -fuzz="^${target}\$" -fuzztime="${secs}s" "./internal/importer/$pkg/" >"$log" 2>&1; then
       break
     fi
     if [ "$try" = 1 ] && grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written to' "$log"; then

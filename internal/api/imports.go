@@ -9,6 +9,7 @@ import (
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/statement"
 	"cashcontrol/internal/store"
 )
 
@@ -49,33 +50,23 @@ func fromSplitColumn(c *int) int {
 	return *c + 1
 }
 
-func fromCSVOptions(o importer.CSVOptions) csvOptions {
+func fromCSVOptions(o statement.CSVOptions) csvOptions {
 	return csvOptions{Delimiter: string(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSeparator: string(o.DecimalSep),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category, InvertSign: o.InvertSign,
 		Movement: splitColumn(o.Movement), LineNote: splitColumn(o.LineNote)}
 }
 
-func (o csvOptions) toImporter() (importer.CSVOptions, error) {
+// toImporter is the mapping as the importer reads it (checked there).
+func (o csvOptions) toImporter() statement.CSVOptions {
 	first := func(s string) rune {
 		for _, r := range s {
 			return r
 		}
 		return 0
 	}
-	out := importer.CSVOptions{Delimiter: first(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSep: first(o.DecimalSeparator),
+	return statement.CSVOptions{Delimiter: first(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSep: first(o.DecimalSeparator),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category,
 		Account: -1, InvertSign: o.InvertSign, Movement: fromSplitColumn(o.Movement), LineNote: fromSplitColumn(o.LineNote)}
-	var v finance.Validation
-	if out.DecimalSep != '.' && out.DecimalSep != ',' {
-		v.Add("options.decimalSeparator", finance.FCodeInvalid)
-	}
-	if out.Date < 0 {
-		v.Add("options.date", finance.FCodeRequired)
-	}
-	if out.Amount < 0 && out.Debit < 0 && out.Credit < 0 {
-		v.Add("options.amount", finance.FCodeRequired)
-	}
-	return out, v.Err()
 }
 
 type importPreview struct {
@@ -96,6 +87,28 @@ type importPreview struct {
 	NewCategories []finance.NewCategory `json:"newCategories"`
 }
 
+// newImportPreview is a preview as the API answers it.
+func newImportPreview(p *store.ImportPreview) importPreview {
+	out := importPreview{ID: strconv.FormatInt(p.UploadID, 10), FileName: p.FileName, Format: p.Format, AccountID: strconv.FormatInt(p.AccountID, 10),
+		Currency: p.Currency, Header: p.Header, Sample: p.Sample, Total: p.Total, Valid: p.Valid, Invalid: p.Invalid,
+		Duplicates: p.Duplicates, Rows: p.Rows, Errors: p.Errors, NewCategories: p.NewCategories}
+	if p.CSV != nil {
+		shown := fromCSVOptions(*p.CSV)
+		out.Options = &shown
+	}
+	return out
+}
+
+// importRequest is a request's import as the store takes it.
+func (req importRequest) store(u *finance.User) store.ImportRequest {
+	out := store.ImportRequest{LedgerID: u.LedgerID, Language: u.LanguagePreference, AccountID: req.AccountID.ID, SkipInvalid: req.SkipInvalid}
+	if req.Options != nil {
+		o := req.Options.toImporter()
+		out.CSV = &o
+	}
+	return out
+}
+
 // uploadImport reads a bank file (multipart field "file", with "accountId")
 // and answers its preview. Only a file that previews is stored, within the
 // ledger's limits on pending uploads.
@@ -114,18 +127,13 @@ func (a *API) uploadImport(w http.ResponseWriter, r *http.Request, u *finance.Us
 		a.fail(w, r, &finance.Error{Code: finance.ECodeInvalid, Message: "choose an account", Fields: []finance.FieldError{{Field: "accountId", Code: finance.FCodeRequired}}})
 		return
 	}
-	p, _, err := a.prepareImport(r.Context(), u, up, accountID, nil, true)
+	req := store.ImportRequest{LedgerID: u.LedgerID, Language: u.LanguagePreference, AccountID: accountID}
+	p, err := a.db.UploadImport(r.Context(), req, up, a.limits.Pending)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	id, err := a.db.SaveUpload(r.Context(), u.LedgerID, up.FileName, up.Format, up.Data, a.limits.Pending)
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	p.ID = strconv.FormatInt(id, 10)
-	writeJSON(w, http.StatusOK, p)
+	writeJSON(w, http.StatusOK, newImportPreview(p))
 }
 
 // readUpload streams the multipart body of an import: the file part is
@@ -137,8 +145,8 @@ func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, 
 		return nil, "", err
 	}
 	up := &store.Upload{FileName: importer.FileName(name), Data: data}
-	up.Format = string(importer.DetectFormat(up.FileName, up.Data))
-	if up.Format == string(importer.FormatUnknown) {
+	up.Format = string(statement.DetectFormat(up.FileName, up.Data))
+	if up.Format == string(statement.FormatUnknown) {
 		return nil, "", finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
 	}
 	return up, account, nil
@@ -243,19 +251,15 @@ func (a *API) readImportRequest(w http.ResponseWriter, r *http.Request) (int64, 
 // previewImport answers the preview of a stored file with other options.
 func (a *API) previewImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	id, req, err := a.readImportRequest(w, r)
-	var up *store.Upload
+	var p *store.ImportPreview
 	if err == nil {
-		up, err = a.db.Upload(r.Context(), u.LedgerID, id)
-	}
-	var p *importPreview
-	if err == nil {
-		p, _, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, true)
+		p, err = a.db.PreviewImport(r.Context(), req.store(u), id)
 	}
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, p)
+	writeJSON(w, http.StatusOK, newImportPreview(p))
 }
 
 // discardImport deletes an upload that will not be committed.
@@ -282,40 +286,13 @@ type importResult struct {
 // imports nothing unless skipInvalid is set; duplicates are skipped and counted.
 func (a *API) commitImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	id, req, err := a.readImportRequest(w, r)
-	var up *store.Upload
+	var res store.ImportCommit
 	if err == nil {
-		up, err = a.db.Upload(r.Context(), u.LedgerID, id)
-	}
-	var p *importPreview
-	var rd *importReading
-	if err == nil {
-		p, rd, err = a.prepareImport(r.Context(), u, up, req.AccountID.ID, req.Options, false)
-	}
-	if err == nil && p.Invalid > 0 && !req.SkipInvalid {
-		err = badLineError(p.Errors[0])
+		res, err = a.db.CommitImport(r.Context(), req.store(u), id)
 	}
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	created, cats, err := a.db.ImportMovements(r.Context(), u.LedgerID, id, rd.source())
-	if err != nil {
-		a.fail(w, r, err)
-		return
-	}
-	// The second reading, in the commit, counted the duplicates.
-	writeJSON(w, http.StatusOK, importResult{Created: created, Duplicates: rd.planner.Plan().Duplicates, Skipped: p.Invalid, CategoriesCreated: cats})
-}
-
-func fieldNotFound(err error, field string) error {
-	if finance.ErrorCode(err) == finance.ECodeNotFound {
-		return &finance.Error{Code: finance.ECodeInvalid, Message: "unknown " + field, Fields: []finance.FieldError{{Field: field, Code: finance.FCodeUnknown}}}
-	}
-	return err
-}
-
-// badLineError refuses a commit for the file's first bad line.
-func badLineError(first importer.RowError) error {
-	return &finance.Error{Code: finance.ECodeInvalid, Message: "line " + strconv.Itoa(first.Line) + ": " + first.Field + " is " + first.Code + "; nothing was imported",
-		Fields: []finance.FieldError{{Field: "line " + strconv.Itoa(first.Line) + " " + first.Field, Code: first.Code}}}
+	writeJSON(w, http.StatusOK, importResult{Created: res.Created, Duplicates: res.Duplicates, Skipped: res.Skipped, CategoriesCreated: res.CategoriesCreated})
 }

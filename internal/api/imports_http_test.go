@@ -89,7 +89,7 @@ type movementList struct {
 
 func readTestdata(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile("../importer/testdata/" + name)
+	b, err := os.ReadFile("../importer/statement/testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}

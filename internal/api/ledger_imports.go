@@ -11,6 +11,7 @@ import (
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/ledgerfile"
 	"cashcontrol/internal/store"
 )
 
@@ -21,8 +22,8 @@ type ledgerImport struct {
 	Format   string `json:"format" enum:"cashcontrol,firefly,actual,ezbookkeeping"`
 	// Ledgers: the ledgers a Cash Control export holds (empty for another
 	// app's file); Ledger is the one previewed.
-	Ledgers []importer.LedgerChoice `json:"ledgers"`
-	Ledger  string                  `json:"ledger"`
+	Ledgers []ledgerfile.LedgerChoice `json:"ledgers"`
+	Ledger  string                    `json:"ledger"`
 	finance.SnapshotSummary
 }
 
@@ -135,7 +136,7 @@ func (a *API) readLedgerImport(ctx context.Context, u *finance.User, up *store.U
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := importer.ReadLedgerFile(up.Data, book.Exponent)
+	f, err := ledgerfile.ReadLedgerFile(up.Data, book.Exponent)
 	if err != nil {
 		return nil, nil, err
 	}

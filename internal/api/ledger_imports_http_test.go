@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"cashcontrol/internal/importer/importertest"
+	"cashcontrol/internal/importer/ledgerfile/ledgerfiletest"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -374,10 +374,10 @@ func TestLedgerImportFromOtherApps(t *testing.T) {
 			file, format string
 			data         []byte
 		}{
-			{"firefly_export.csv", "firefly", importertest.Read(t, "firefly_export.csv")},
-			{"ezbookkeeping_export.csv", "ezbookkeeping", importertest.Read(t, "ezbookkeeping_export.csv")},
-			{"ezbookkeeping_export.tsv", "ezbookkeeping", importertest.Read(t, "ezbookkeeping_export.tsv")},
-			{"My Budget.zip", "actual", importertest.ActualZip(t, "")},
+			{"firefly_export.csv", "firefly", ledgerfiletest.Read(t, "firefly_export.csv")},
+			{"ezbookkeeping_export.csv", "ezbookkeeping", ledgerfiletest.Read(t, "ezbookkeeping_export.csv")},
+			{"ezbookkeeping_export.tsv", "ezbookkeeping", ledgerfiletest.Read(t, "ezbookkeeping_export.tsv")},
+			{"My Budget.zip", "actual", ledgerfiletest.ActualZip(t, "")},
 		} {
 			var up ledgerImportReply
 			if code := c.postFile("/api/v1/me/ledger-imports", nil, tc.file, tc.data, &up); code != 201 || up.Format != tc.format {

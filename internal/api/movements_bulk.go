@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/statement"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/store"
 )
@@ -115,9 +115,9 @@ func writeProblemWith(w http.ResponseWriter, p bulkRowProblem) {
 	_ = jsonEncode(w, p)
 }
 
-// csvSafe is importer.SpreadsheetSafe: what the export writes, the import
+// csvSafe is statement.SpreadsheetSafe: what the export writes, the import
 // reads back.
-func csvSafe(s string) string { return importer.SpreadsheetSafe(s) }
+func csvSafe(s string) string { return statement.SpreadsheetSafe(s) }
 
 // exportMovements streams the filtered movements as CSV: signed amounts
 // (expenses and transfers out negative) in the account's currency. A split

@@ -9,6 +9,8 @@ import (
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/ratefile"
+	"cashcontrol/internal/importer/statement"
 	"cashcontrol/internal/rates"
 	"cashcontrol/internal/store"
 )
@@ -149,7 +151,7 @@ type ratesPreview struct {
 	Quote  string              `json:"quote"`
 	Total  int                 `json:"total"`
 	Valid  int                 `json:"valid"`
-	Rows   []importer.RateRow  `json:"rows"`   // the first 50
+	Rows   []ratefile.RateRow  `json:"rows"`   // the first 50
 	Errors []importer.RowError `json:"errors"` // the first 200
 }
 
@@ -164,7 +166,7 @@ func (a *API) importRates(w http.ResponseWriter, r *http.Request, u *finance.Use
 	}
 	q := r.URL.Query()
 	up, _, err := readUpload(w, r)
-	if err == nil && up.Format != string(importer.FormatCSV) {
+	if err == nil && up.Format != string(statement.FormatCSV) {
 		err = finance.Errorf(finance.ECodeUnsupportedMedia, "rates come as a CSV file: date,currency,rate")
 	}
 	var quote string
@@ -181,15 +183,15 @@ func (a *API) importRates(w http.ResponseWriter, r *http.Request, u *finance.Use
 			}
 		}
 	}
-	var res importer.RatesResult
+	var res ratefile.RatesResult
 	if err == nil {
-		res, err = importer.ParseRatesCSV(up.Data, book.Known)
+		res, err = ratefile.ParseRatesCSV(up.Data, book.Known)
 		if err != nil {
 			err = finance.Errorf(finance.ECodeInvalid, "%s", err.Error())
 		}
 	}
 	if err == nil && q.Get("dryRun") != "true" && len(res.Errors) > 0 && q.Get("skipInvalid") != "true" {
-		err = badLineError(res.Errors[0])
+		err = res.Errors[0].Refusal()
 	}
 	if err != nil {
 		a.fail(w, r, err)

@@ -71,7 +71,7 @@ func TestImportRatesCSV(t *testing.T) {
 // The ECB's rates come from a local server: switching the download on
 // fetches the history first; a failing or slow server changes nothing.
 func TestECBDownload(t *testing.T) {
-	fixture, err := os.ReadFile("../importer/testdata/ecb.xml")
+	fixture, err := os.ReadFile("../importer/ratefile/testdata/ecb.xml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,17 +1,14 @@
-// Package importer reads bank files (CSV, OFX/QFX, QIF) into movement drafts:
-// signed amounts in minor units, ISO dates, and per-row errors that name the
-// line, so that the API can show a preview and then commit every row in one
-// transaction. It does no I/O of its own: callers hand it the file's bytes.
-// The readers stream: each good row goes to a callback as it is read, so a
-// caller that keeps only counts and a sample holds the file once, not its rows.
-// A Planner (plan.go) turns those rows into what an import does: the
-// duplicates of existing movements, the categories, the preview.
+// Package importer holds what the readers of uploaded files share: the
+// limits on a file, its decoding to UTF-8 text, CSV records read line by
+// line, exact decimals, the cleaning of text and the row error. The readers
+// live below it: statement (bank statements), ledgerfile (other apps'
+// exports and our own, each becoming a ledger) and ratefile (exchange rates).
 package importer
 
 import (
 	"bytes"
-	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -29,40 +26,6 @@ const (
 	MaxExponent  = 4    // ISO 4217 has no currency with more decimals
 )
 
-// Format is the kind of a bank file.
-type Format string
-
-// Formats that the importer reads; FormatUnknown is anything else
-// (spreadsheets, PDFs, binary files).
-const (
-	FormatUnknown Format = ""
-	FormatCSV     Format = "csv"
-	FormatOFX     Format = "ofx"
-	FormatQIF     Format = "qif"
-)
-
-// Draft is one parsed movement, ready for the store.
-type Draft struct {
-	Line        int    // 1-based line (CSV, QIF) or transaction index (OFX) in the file
-	Date        string // YYYY-MM-DD
-	Amount      int64  // signed minor units: negative = money out (expense), positive = in (earning); never 0
-	Description string // payee or concept, trimmed, cut to finance.MaxDescription characters
-	Notes       string // memo, cut to finance.MaxNotes characters
-	Category    string // category name from the file, may be ""
-	Account     string // account name (OFX: account id) from the file, may be ""
-	FITID       string // OFX transaction id for duplicate detection, "" otherwise
-	// Lines: the lines of a split movement (CSV rows of one movement id),
-	// Amount their sum; nil for a whole one.
-	Lines []Line
-}
-
-// Line is one line of a split movement as the file has it.
-type Line struct {
-	Amount   int64  // signed as Draft.Amount
-	Category string // category name, may be ""
-	Note     string
-}
-
 // RowError says why one row of the file was left out.
 type RowError struct {
 	Line  int    `json:"line"`
@@ -70,146 +33,49 @@ type RowError struct {
 	Code  string `json:"code"`  // required, invalid, out_of_range, too_long (finance.FCode*)
 }
 
-// Result is what a file holds: the good rows (only when the caller asked
-// for them: see Emit), the errors of the broken ones, and how many rows (good
-// and broken) the file has.
-type Result struct {
-	Rows       []Draft    // filled by ParseCSV, ParseOFX and ParseQIF; empty with an Emit
-	Valid      int        // good rows (a split movement's are its lines)
-	Errors     []RowError // at most MaxErrors
-	Total      int
-	DateFormat string // the date layout used (detected or given)
+// Refusal is the error that refuses to import a file for this row, its
+// first bad one: nothing was imported.
+func (e RowError) Refusal() error {
+	line := "line " + strconv.Itoa(e.Line)
+	return &finance.Error{Code: finance.ECodeInvalid, Message: line + ": " + e.Field + " is " + e.Code + "; nothing was imported",
+		Fields: []finance.FieldError{{Field: line + " " + e.Field, Code: e.Code}}}
 }
 
-// Emit receives each good row, in file order.
-type Emit func(Draft)
+var UTF8BOM = []byte{0xEF, 0xBB, 0xBF}
 
-// Broken is the number of rows left out because of errors.
-func (r *Result) Broken() int { return r.Total - r.Valid }
-
-// add counts a good row and hands it to emit, or keeps it in Rows.
-func (r *Result) add(d Draft, emit Emit) { r.addRows(d, 1, emit) }
-
-// addRows is add for a movement of several rows (a split movement's lines).
-func (r *Result) addRows(d Draft, rows int, emit Emit) {
-	r.Valid += rows
-	if emit != nil {
-		emit(d)
-		return
-	}
-	r.Rows = append(r.Rows, d)
-}
-
-// collect runs a streaming parse and keeps every row in Result.Rows.
-func collect(parse func(Emit) (Result, error)) (Result, error) {
-	var rows []Draft
-	res, err := parse(func(d Draft) { rows = append(rows, d) })
-	res.Rows = rows
-	return res, err
-}
-
-// Parse reads a file of any format, handing each good row to emit (csv is
-// used for CSV files only). Rows are not kept: Result has the counts and the
-// first errors.
-func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) (Result, error) {
-	switch format {
-	case FormatCSV:
-		return ParseCSVEach(data, csv, exponent, emit)
-	case FormatOFX:
-		return ParseOFXEach(data, exponent, emit)
-	case FormatQIF:
-		return ParseQIFEach(data, exponent, "", emit)
-	}
-	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
-}
-
-// addError records a field error of a row, keeping at most MaxErrors.
-func (r *Result) addError(line int, field, code string) {
-	if len(r.Errors) < MaxErrors {
-		r.Errors = append(r.Errors, RowError{Line: line, Field: field, Code: code})
-	}
-}
-
-// finish turns a result without a single good row into an error. The result
-// is returned too so that a preview can still list the rows' errors.
-func (r *Result) finish() (Result, error) {
-	switch {
-	case r.Total == 0:
-		return *r, finance.Errorf(finance.ECodeInvalid, "the file holds no movements")
-	case r.Valid == 0:
-		first := r.Errors[0]
-		return *r, finance.Errorf(finance.ECodeInvalid,
-			"none of the %d rows could be read; line %d: %s is %s", r.Total, first.Line, first.Field, first.Code)
-	}
-	return *r, nil
-}
-
-// DetectFormat tells the kind of a file from its content, then its name.
-func DetectFormat(name string, data []byte) Format {
-	head := data
-	if len(head) > 4096 {
-		head = head[:4096]
-	}
-	head = bytes.TrimLeft(bytes.TrimPrefix(head, utf8BOM), " \t\r\n")
-	upper := bytes.ToUpper(head)
-	switch {
-	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("%PDF")),
-		bytes.HasPrefix(head, []byte("\xd0\xcf\x11\xe0")): // xlsx, pdf, xls
-		return FormatUnknown
-	case bytes.Contains(upper, []byte("OFXHEADER")), bytes.Contains(upper, []byte("<OFX>")):
-		return FormatOFX
-	case bytes.HasPrefix(upper, []byte("!TYPE:")), bytes.HasPrefix(upper, []byte("!ACCOUNT")),
-		bytes.HasPrefix(upper, []byte("!OPTION:")):
-		return FormatQIF
-	}
-	lower := strings.ToLower(name)
-	switch {
-	case strings.HasSuffix(lower, ".ofx"), strings.HasSuffix(lower, ".qfx"):
-		return FormatOFX
-	case strings.HasSuffix(lower, ".qif"):
-		return FormatQIF
-	}
-	if bytes.IndexByte(head, 0) >= 0 && !hasUTF16BOM(head) {
-		return FormatUnknown
-	}
-	return FormatCSV
-}
-
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
-
-func hasUTF16BOM(b []byte) bool {
+func HasUTF16BOM(b []byte) bool {
 	return len(b) >= 2 && (b[0] == 0xFF && b[1] == 0xFE || b[0] == 0xFE && b[1] == 0xFF)
 }
 
-// errTooLarge is returned for input over MaxFileBytes.
-func errTooLarge() error {
+// TooLarge is returned for input over MaxFileBytes.
+func TooLarge() error {
 	return finance.Errorf(finance.ECodePayloadTooLarge, "the file is larger than %d MB", MaxFileBytes>>20)
 }
 
-func errTooManyRows() error {
+func TooManyRows() error {
 	return finance.Errorf(finance.ECodeInvalid, "the file has more than %d rows", MaxRows)
 }
 
-func checkExponent(exponent int) error {
+func CheckExponent(exponent int) error {
 	if exponent < 0 || exponent > MaxExponent {
 		return finance.Errorf(finance.ECodeInvalid, "currency exponent %d is not between 0 and %d", exponent, MaxExponent)
 	}
 	return nil
 }
 
-// textReader returns the file as a stream of UTF-8 text, without a copy of
+// TextReader returns the file as a stream of UTF-8 text, without a copy of
 // it: it refuses oversized input, drops a byte-order mark, decodes UTF-16
 // with a BOM, and reads anything that is not valid UTF-8 as Windows-1252 (a
 // superset of Latin-1 that Spanish and French banks still export).
-func textReader(data []byte) (io.Reader, error) {
+func TextReader(data []byte) (io.Reader, error) {
 	if len(data) > MaxFileBytes {
-		return nil, errTooLarge()
+		return nil, TooLarge()
 	}
-	if hasUTF16BOM(data) {
+	if HasUTF16BOM(data) {
 		dec := xunicode.UTF16(xunicode.LittleEndian, xunicode.ExpectBOM).NewDecoder()
 		return transform.NewReader(bytes.NewReader(data), dec), nil
 	}
-	data = bytes.TrimPrefix(data, utf8BOM)
+	data = bytes.TrimPrefix(data, UTF8BOM)
 	if utf8.Valid(data) {
 		return bytes.NewReader(data), nil
 	}
@@ -253,7 +119,7 @@ func (r *win1252Reader) Read(p []byte) (int, error) {
 // clean makes text from a file safe to store: valid UTF-8, no NUL (which
 // PostgreSQL refuses in TEXT), other control characters (tabs, line breaks
 // of a multi-line field) read as spaces.
-func clean(s string) string {
+func Clean(s string) string {
 	plain := true
 	for i := 0; i < len(s) && plain; i++ {
 		plain = s[i] >= 0x20 && s[i] < 0x7F
@@ -275,24 +141,16 @@ func clean(s string) string {
 func isControl(r rune) bool { return r < 0x20 || r == 0x7F }
 
 // cut cleans and trims s and shortens it to at most n characters.
-func cut(s string, n int) string {
-	return strings.TrimSpace(finance.Truncate(strings.TrimSpace(clean(s)), n))
+func Cut(s string, n int) string {
+	return strings.TrimSpace(finance.Truncate(strings.TrimSpace(Clean(s)), n))
 }
 
 // FileName makes an uploaded file's name fit to store and show, as clean
 // makes its text: valid UTF-8, no control characters, at most 255
 // characters; "upload" when nothing is left.
 func FileName(name string) string {
-	if name = cut(name, 255); name == "" {
+	if name = Cut(name, 255); name == "" {
 		return "upload"
 	}
 	return name
-}
-
-// fieldCode maps the amount parser's errors to field error codes.
-func fieldCode(err error) string {
-	if errors.Is(err, ErrAmountOutOfRange) {
-		return finance.FCodeOutOfRange
-	}
-	return finance.FCodeInvalid
 }

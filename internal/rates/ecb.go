@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/ratefile"
 	"cashcontrol/internal/store"
 )
 
@@ -63,7 +63,7 @@ func (e *ECB) Refresh(ctx context.Context, ledgerID int64, on bool) (int, error)
 	return e.DB.SaveECBRates(ctx, ledgerID, in, on)
 }
 
-func (e *ECB) download(ctx context.Context, url string, keep func(string) bool) ([]importer.RateRow, error) {
+func (e *ECB) download(ctx context.Context, url string, keep func(string) bool) ([]ratefile.RateRow, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
@@ -76,7 +76,7 @@ func (e *ECB) download(ctx context.Context, url string, keep func(string) bool) 
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("%s answered %s", url, resp.Status)
 	}
-	rows, err := importer.ParseECB(io.LimitReader(resp.Body, maxFile), keep)
+	rows, err := ratefile.ParseECB(io.LimitReader(resp.Body, maxFile), keep)
 	if err != nil {
 		return nil, err
 	}

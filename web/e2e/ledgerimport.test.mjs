@@ -15,7 +15,7 @@ import { axeClean, englishUser, noSideScroll, themedContext } from './checks.mjs
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const FIREFLY = readFileSync(resolve(import.meta.dirname, '../../internal/importer/testdata/firefly_export.csv'));
+const FIREFLY = readFileSync(resolve(import.meta.dirname, '../../internal/importer/ledgerfile/testdata/firefly_export.csv'));
 
 let srv;
 let browser;

@@ -1,0 +1,303 @@
+package ledgerfile
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/importer"
+)
+
+// CashControlFormat is the format field of a user's export (GET /me/export).
+const CashControlFormat = "cashcontrol-export/1"
+
+// CashControlExport is a user's export, read: the JSON document alone or
+// the zip that also holds the attachments' files. Its rows are the
+// database's, by column name, so that an export of an older version, with
+// fewer columns, reads too.
+type CashControlExport struct {
+	data  map[string][]map[string]any
+	files map[int64]*zip.File // attachment id → its file in the zip
+}
+
+// LedgerChoice is one of the ledgers an export holds.
+type LedgerChoice struct {
+	ID        int64  `json:"id,string"`
+	Name      string `json:"name"`
+	Movements int    `json:"movements"`
+}
+
+// ReadCashControlExport reads a user's export (JSON or zip).
+func ReadCashControlExport(data []byte) (*CashControlExport, error) {
+	e := &CashControlExport{files: map[int64]*zip.File{}}
+	doc := data
+	if isZip(data) {
+		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return nil, badFile("the file cannot be read: the zip is damaged")
+		}
+		doc = nil
+		for _, f := range zr.File {
+			switch {
+			case f.Name == "cashcontrol-export.json":
+				if doc, err = readZipEntry(f, importer.MaxFileBytes); err != nil {
+					return nil, err
+				}
+			case strings.HasPrefix(f.Name, "attachments/"):
+				id, _, ok := strings.Cut(strings.TrimPrefix(f.Name, "attachments/"), "-")
+				if n, err := strconv.ParseInt(id, 10, 64); ok && err == nil {
+					e.files[n] = f
+				}
+			}
+		}
+		if doc == nil {
+			return nil, badFile("the file cannot be read: the zip holds no cashcontrol-export.json")
+		}
+	}
+	var head struct {
+		Format string                      `json:"format"`
+		Data   map[string][]map[string]any `json:"data"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	if err := dec.Decode(&head); err != nil || head.Format != CashControlFormat {
+		return nil, badFile("the file cannot be read: it is not a Cash Control export (%s)", CashControlFormat)
+	}
+	e.data = head.Data
+	return e, nil
+}
+
+func isZip(data []byte) bool { return bytes.HasPrefix(data, []byte("PK\x03\x04")) }
+
+// looksLikeCashControl: a JSON document naming the export's format, or a
+// zip holding one.
+func looksLikeCashControl(data []byte) bool {
+	if isZip(data) {
+		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			return false
+		}
+		for _, f := range zr.File {
+			if f.Name == "cashcontrol-export.json" {
+				return true
+			}
+		}
+		return false
+	}
+	head := data[:min(len(data), 512)]
+	return bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) && bytes.Contains(head, []byte(`"`+CashControlFormat+`"`))
+}
+
+// readZipEntry reads a zip entry of at most limit bytes (a larger one,
+// whatever its header says, is refused: no zip bomb).
+func readZipEntry(f *zip.File, limit int64) ([]byte, error) {
+	r, err := f.Open()
+	if err != nil {
+		return nil, badFile("the file cannot be read: the zip is damaged")
+	}
+	defer r.Close()
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, badFile("the file cannot be read: the zip is damaged")
+	}
+	if int64(len(b)) > limit {
+		return nil, importer.TooLarge()
+	}
+	return b, nil
+}
+
+// Ledgers lists the ledgers of the export, by id.
+func (e *CashControlExport) Ledgers() []LedgerChoice {
+	count := map[int64]int{}
+	for _, m := range e.data["movements"] {
+		count[num(m, "ledger_id")]++
+	}
+	out := []LedgerChoice{}
+	for _, l := range e.data["ledgers"] {
+		id := num(l, "id")
+		out = append(out, LedgerChoice{ID: id, Name: str(l, "name"), Movements: count[id]})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Snapshot is one ledger of the export (0: the first).
+func (e *CashControlExport) Snapshot(ledgerID int64) (*finance.LedgerSnapshot, error) {
+	ledgers := e.Ledgers()
+	if len(ledgers) == 0 {
+		return nil, badFile("the file cannot be read: the export holds no ledger")
+	}
+	if ledgerID == 0 {
+		ledgerID = ledgers[0].ID
+	}
+	s := &finance.LedgerSnapshot{Source: finance.SourceCashControl}
+	found := false
+	for _, l := range e.data["ledgers"] {
+		if num(l, "id") == ledgerID {
+			s.Name, s.BaseCurrency, found = str(l, "name"), str(l, "base_currency"), true
+		}
+	}
+	if !found {
+		return nil, finance.FieldErr("ledger", finance.FCodeUnknown, "the export holds no such ledger")
+	}
+	rows := func(table string) []map[string]any {
+		var out []map[string]any
+		for _, r := range e.data[table] {
+			if num(r, "ledger_id") == ledgerID {
+				out = append(out, r)
+			}
+		}
+		sort.SliceStable(out, func(i, j int) bool { return num(out[i], "position") < num(out[j], "position") })
+		return out
+	}
+	for _, r := range rows("ledger_currencies") {
+		s.Currencies = append(s.Currencies, finance.CustomCurrency{Code: str(r, "code"), Name: str(r, "name"), Symbol: str(r, "symbol"),
+			Decimals: int(num(r, "decimals"))})
+	}
+	for _, r := range rows("rates") {
+		s.Rates = append(s.Rates, finance.SnapshotRate{Source: str(r, "source"),
+			RateInput: finance.RateInput{Currency: str(r, "currency"), Quote: str(r, "quote"), Date: str(r, "date"), Rate: str(r, "rate")}})
+	}
+	for _, r := range rows("accounts") {
+		s.Accounts = append(s.Accounts, finance.SnapshotAccount{ID: num(r, "id"), Name: str(r, "name"), Type: str(r, "type"),
+			Currency: str(r, "currency"), OpeningBalance: num(r, "opening_balance"), Archived: boolean(r, "archived")})
+	}
+	for _, r := range rows("categories") {
+		s.Categories = append(s.Categories, finance.SnapshotCategory{ID: num(r, "id"), ParentID: num(r, "parent_id"), Name: str(r, "name"),
+			Type: str(r, "type"), Color: str(r, "color"), Icon: str(r, "icon"), Archived: boolean(r, "archived")})
+	}
+	e.movements(s, rows)
+	e.schedules(s, rows)
+	for _, r := range rows("budgets") {
+		b := finance.SnapshotBudget{CategoryID: num(r, "category_id"), Month: str(r, "month"), Rollover: boolean(r, "rollover")}
+		if r["amount"] != nil {
+			v := num(r, "amount")
+			b.Amount = &v
+		}
+		s.Budgets = append(s.Budgets, b)
+	}
+	for _, r := range rows("rules") {
+		rule := finance.MovementRule{Name: str(r, "name"), Enabled: boolean(r, "enabled"), Stop: boolean(r, "stop"), Match: finance.RuleMatchAny}
+		if boolean(r, "match_all") {
+			rule.Match = finance.RuleMatchAll
+		}
+		if json.Unmarshal([]byte(str(r, "conditions")), &rule.Conditions) != nil || json.Unmarshal([]byte(str(r, "actions")), &rule.Actions) != nil {
+			s.Skip(0, finance.SkipReference, "rule %q: its conditions or actions cannot be read", rule.Name)
+			continue
+		}
+		s.Rules = append(s.Rules, rule)
+	}
+	for _, r := range rows("attachments") {
+		a := finance.SnapshotAttachment{MovementID: num(r, "movement_id"), Name: str(r, "name"), ContentType: str(r, "content_type"),
+			Size: num(r, "size"), Width: int(num(r, "width")), Height: int(num(r, "height"))}
+		if f := e.files[num(r, "id")]; f != nil {
+			// The size the zip says, not the row: Clean refuses a file
+			// larger than an attachment may be before anything reads it.
+			a.Size = int64(min(f.UncompressedSize64, 1<<62))
+			a.Open = func() (io.ReadCloser, error) {
+				b, err := readZipEntry(f, finance.MaxAttachmentBytes)
+				return io.NopCloser(bytes.NewReader(b)), err
+			}
+		}
+		s.Attachments = append(s.Attachments, a)
+	}
+	return s, nil
+}
+
+func (e *CashControlExport) movements(s *finance.LedgerSnapshot, rows func(string) []map[string]any) {
+	splits := map[int64][]finance.Split{}
+	lines := rows("movement_splits")
+	sort.SliceStable(lines, func(i, j int) bool { return num(lines[i], "position") < num(lines[j], "position") })
+	for _, r := range lines {
+		id := num(r, "movement_id")
+		splits[id] = append(splits[id], finance.Split{CategoryID: num(r, "category_id"), Amount: num(r, "amount"), Note: str(r, "note")})
+	}
+	movements := rows("movements")
+	sort.SliceStable(movements, func(i, j int) bool { return num(movements[i], "id") < num(movements[j], "id") })
+	for _, r := range movements {
+		id := num(r, "id")
+		d := finance.MovementDraft{Type: str(r, "type"), Date: str(r, "date"), Amount: num(r, "amount"), AccountID: num(r, "account_id"),
+			CategoryID: num(r, "category_id"), ToAccountID: num(r, "to_account_id"), ToAmount: num(r, "to_amount"),
+			Description: str(r, "description"), Notes: str(r, "notes"), Tags: tagList(str(r, "tags")), Splits: splits[id]}
+		s.Movements = append(s.Movements, finance.SnapshotMovement{ID: id, Draft: d})
+	}
+}
+
+func (e *CashControlExport) schedules(s *finance.LedgerSnapshot, rows func(string) []map[string]any) {
+	occurrences := map[int64][]finance.SnapshotOccurrence{}
+	for _, r := range rows("schedule_occurrences") {
+		id := num(r, "schedule_id")
+		occurrences[id] = append(occurrences[id], finance.SnapshotOccurrence{Date: str(r, "date"), Status: str(r, "status"), MovementID: num(r, "movement_id")})
+	}
+	for _, r := range rows("schedules") {
+		var sc finance.SnapshotSchedule
+		sc.Entry = finance.Entry{Type: str(r, "type"), Amount: num(r, "amount"), AccountID: num(r, "account_id"),
+			CategoryID: optional(num(r, "category_id")), ToAccountID: optional(num(r, "to_account_id")), ToAmount: optional(num(r, "to_amount")),
+			Description: str(r, "description"), Notes: str(r, "notes"), Tags: tagList(str(r, "tags"))}
+		sc.Rule = finance.Rule{Frequency: str(r, "frequency"), Interval: int(num(r, "interval_n")), Day: int(num(r, "day")),
+			Start: str(r, "start_date"), End: str(r, "end_date"), Count: int(num(r, "count_n"))}
+		sc.AskAmount, sc.AutoPost, sc.Paused = boolean(r, "ask_amount"), boolean(r, "auto_post"), boolean(r, "paused")
+		sc.NextDate, sc.Done, sc.NextIndex, sc.LastDate = str(r, "next_date"), int(num(r, "done")), int(num(r, "next_index")), str(r, "last_date")
+		sc.Occurrences = occurrences[num(r, "id")]
+		s.Schedules = append(s.Schedules, sc)
+	}
+}
+
+func optional(n int64) *int64 {
+	if n == 0 {
+		return nil
+	}
+	return &n
+}
+
+func tagList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// num reads an integer column (a JSON number, a digit string, a boolean);
+// 0 when absent or not an integer (a fraction is never rounded into money).
+func num(r map[string]any, col string) int64 {
+	switch v := r[col].(type) {
+	case json.Number:
+		n, _ := v.Int64() // not an integer: 0, which no id or amount may be
+		return n
+	case string:
+		n, _ := strconv.ParseInt(v, 10, 64)
+		return n
+	case bool:
+		if v {
+			return 1
+		}
+	}
+	return 0
+}
+
+func str(r map[string]any, col string) string {
+	switch v := r[col].(type) {
+	case string:
+		return v
+	case json.Number:
+		return v.String()
+	case nil:
+		return ""
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// boolean reads a boolean column: true/false on PostgreSQL, 1/0 on SQLite.
+func boolean(r map[string]any, col string) bool {
+	if b, ok := r[col].(bool); ok {
+		return b
+	}
+	return num(r, col) != 0
+}

@@ -1,0 +1,166 @@
+// Package statement reads bank statement files (CSV, OFX/QFX, QIF; one file
+// per format) into movement drafts: signed amounts in minor units, ISO dates,
+// and per-row errors that name the line, so that a preview can be shown and
+// then every row committed in one transaction. It does no I/O of its own:
+// callers hand it the file's bytes. The readers stream: each good row goes
+// to a callback as it is read, so a caller that keeps only counts and a
+// sample holds the file once, not its rows. A Planner (plan.go) turns those
+// rows into what an import does: the duplicates of existing movements, the
+// categories, the preview.
+package statement
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/importer"
+)
+
+// Format is the kind of a bank file.
+type Format string
+
+// Formats that the importer reads; FormatUnknown is anything else
+// (spreadsheets, PDFs, binary files).
+const (
+	FormatUnknown Format = ""
+	FormatCSV     Format = "csv"
+	FormatOFX     Format = "ofx"
+	FormatQIF     Format = "qif"
+)
+
+// Draft is one parsed movement, ready for the store.
+type Draft struct {
+	Line        int    // 1-based line (CSV, QIF) or transaction index (OFX) in the file
+	Date        string // YYYY-MM-DD
+	Amount      int64  // signed minor units: negative = money out (expense), positive = in (earning); never 0
+	Description string // payee or concept, trimmed, cut to finance.MaxDescription characters
+	Notes       string // memo, cut to finance.MaxNotes characters
+	Category    string // category name from the file, may be ""
+	Account     string // account name (OFX: account id) from the file, may be ""
+	FITID       string // OFX transaction id for duplicate detection, "" otherwise
+	// Lines: the lines of a split movement (CSV rows of one movement id),
+	// Amount their sum; nil for a whole one.
+	Lines []Line
+}
+
+// Line is one line of a split movement as the file has it.
+type Line struct {
+	Amount   int64  // signed as Draft.Amount
+	Category string // category name, may be ""
+	Note     string
+}
+
+// Result is what a file holds: the good rows (only when the caller asked
+// for them: see Emit), the errors of the broken ones, and how many rows (good
+// and broken) the file has.
+type Result struct {
+	Rows       []Draft             // filled by ParseCSV, ParseOFX and ParseQIF; empty with an Emit
+	Valid      int                 // good rows (a split movement's are its lines)
+	Errors     []importer.RowError // at most importer.MaxErrors
+	Total      int
+	DateFormat string // the date layout used (detected or given)
+}
+
+// Emit receives each good row, in file order.
+type Emit func(Draft)
+
+// Broken is the number of rows left out because of errors.
+func (r *Result) Broken() int { return r.Total - r.Valid }
+
+// add counts a good row and hands it to emit, or keeps it in Rows.
+func (r *Result) add(d Draft, emit Emit) { r.addRows(d, 1, emit) }
+
+// addRows is add for a movement of several rows (a split movement's lines).
+func (r *Result) addRows(d Draft, rows int, emit Emit) {
+	r.Valid += rows
+	if emit != nil {
+		emit(d)
+		return
+	}
+	r.Rows = append(r.Rows, d)
+}
+
+// collect runs a streaming parse and keeps every row in Result.Rows.
+func collect(parse func(Emit) (Result, error)) (Result, error) {
+	var rows []Draft
+	res, err := parse(func(d Draft) { rows = append(rows, d) })
+	res.Rows = rows
+	return res, err
+}
+
+// Parse reads a file of any format, handing each good row to emit (csv is
+// used for CSV files only). Rows are not kept: Result has the counts and the
+// first errors.
+func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) (Result, error) {
+	switch format {
+	case FormatCSV:
+		return ParseCSVEach(data, csv, exponent, emit)
+	case FormatOFX:
+		return ParseOFXEach(data, exponent, emit)
+	case FormatQIF:
+		return ParseQIFEach(data, exponent, "", emit)
+	}
+	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
+}
+
+// addError records a field error of a row, keeping at most importer.MaxErrors.
+func (r *Result) addError(line int, field, code string) {
+	if len(r.Errors) < importer.MaxErrors {
+		r.Errors = append(r.Errors, importer.RowError{Line: line, Field: field, Code: code})
+	}
+}
+
+// finish turns a result without a single good row into an error. The result
+// is returned too so that a preview can still list the rows' errors.
+func (r *Result) finish() (Result, error) {
+	switch {
+	case r.Total == 0:
+		return *r, finance.Errorf(finance.ECodeInvalid, "the file holds no movements")
+	case r.Valid == 0:
+		first := r.Errors[0]
+		return *r, finance.Errorf(finance.ECodeInvalid,
+			"none of the %d rows could be read; line %d: %s is %s", r.Total, first.Line, first.Field, first.Code)
+	}
+	return *r, nil
+}
+
+// DetectFormat tells the kind of a file from its content, then its name.
+func DetectFormat(name string, data []byte) Format {
+	head := data
+	if len(head) > 4096 {
+		head = head[:4096]
+	}
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, importer.UTF8BOM), " \t\r\n")
+	upper := bytes.ToUpper(head)
+	switch {
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("%PDF")),
+		bytes.HasPrefix(head, []byte("\xd0\xcf\x11\xe0")): // xlsx, pdf, xls
+		return FormatUnknown
+	case bytes.Contains(upper, []byte("OFXHEADER")), bytes.Contains(upper, []byte("<OFX>")):
+		return FormatOFX
+	case bytes.HasPrefix(upper, []byte("!TYPE:")), bytes.HasPrefix(upper, []byte("!ACCOUNT")),
+		bytes.HasPrefix(upper, []byte("!OPTION:")):
+		return FormatQIF
+	}
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(lower, ".ofx"), strings.HasSuffix(lower, ".qfx"):
+		return FormatOFX
+	case strings.HasSuffix(lower, ".qif"):
+		return FormatQIF
+	}
+	if bytes.IndexByte(head, 0) >= 0 && !importer.HasUTF16BOM(head) {
+		return FormatUnknown
+	}
+	return FormatCSV
+}
+
+// fieldCode maps the amount parser's errors to field error codes.
+func fieldCode(err error) string {
+	if errors.Is(err, importer.ErrAmountOutOfRange) {
+		return finance.FCodeOutOfRange
+	}
+	return finance.FCodeInvalid
+}

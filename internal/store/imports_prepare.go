@@ -1,0 +1,245 @@
+package store
+
+// A bank file's import, from its upload to its commit: the file is read
+// (statement) into the account's currency and planned (statement.Planner:
+// duplicates, categories, the preview) against the ledger's rules,
+// categories and movements. Neither a preview nor a commit keeps the file's
+// rows: the file is read once for the counts, the period, the categories and
+// the sample, and again against the movements of that period — by a preview
+// right away, by a commit inside its transaction (ImportMovements).
+
+import (
+	"context"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/importer"
+	"cashcontrol/internal/importer/statement"
+)
+
+// maxPreviewErrors is how many row errors a preview lists.
+const maxPreviewErrors = 200
+
+// ImportRequest is what a bank file's preview or commit is asked.
+type ImportRequest struct {
+	LedgerID  int64
+	Language  string // the user's: the fallback categories' names
+	AccountID int64
+	// CSV is the mapping of a CSV file's columns; nil: as detected. It is
+	// checked here (statement.CSVOptions.Check), after the account.
+	CSV *statement.CSVOptions
+	// SkipInvalid commits the good rows of a file with bad ones; without
+	// it, a commit of such a file is refused for its first bad line.
+	SkipInvalid bool
+}
+
+// ImportPreview is what an import of a bank file would do.
+type ImportPreview struct {
+	UploadID         int64 // 0 for a file not stored yet
+	FileName, Format string
+	AccountID        int64
+	Currency         string
+	CSV              *statement.CSVOptions // the mapping used, for a CSV file; nil otherwise
+	Header           []string
+	Sample           [][]string
+	Total            int
+	Valid            int
+	Invalid          int
+	Duplicates       int
+	Rows             []finance.ImportRow
+	Errors           []importer.RowError // the first maxPreviewErrors
+	NewCategories    []finance.NewCategory
+}
+
+// ImportCommit is what a commit did.
+type ImportCommit struct {
+	Created           int
+	Duplicates        int
+	Skipped           int // bad rows left out
+	CategoriesCreated int
+}
+
+// UploadImport previews a bank file (up, its format detected) and, when it
+// previews, stores it within the ledger's limits on pending uploads.
+func (db *DB) UploadImport(ctx context.Context, req ImportRequest, up *Upload, lim UploadLimits) (*ImportPreview, error) {
+	p, _, err := db.prepareImport(ctx, req, up, true)
+	if err != nil {
+		return nil, err
+	}
+	if p.UploadID, err = db.SaveUpload(ctx, req.LedgerID, up.FileName, up.Format, up.Data, lim); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// PreviewImport previews a stored upload of the ledger again, with other
+// options or another account.
+func (db *DB) PreviewImport(ctx context.Context, req ImportRequest, uploadID int64) (*ImportPreview, error) {
+	up, err := db.Upload(ctx, req.LedgerID, uploadID)
+	if err != nil {
+		return nil, err
+	}
+	p, _, err := db.prepareImport(ctx, req, up, true)
+	return p, err
+}
+
+// CommitImport writes every row of a stored upload in one transaction
+// (ImportMovements). A file with bad rows imports nothing unless
+// req.SkipInvalid; duplicates are skipped and counted.
+func (db *DB) CommitImport(ctx context.Context, req ImportRequest, uploadID int64) (ImportCommit, error) {
+	up, err := db.Upload(ctx, req.LedgerID, uploadID)
+	if err != nil {
+		return ImportCommit{}, err
+	}
+	p, rd, err := db.prepareImport(ctx, req, up, false)
+	if err != nil {
+		return ImportCommit{}, err
+	}
+	if p.Invalid > 0 && !req.SkipInvalid {
+		return ImportCommit{}, p.Errors[0].Refusal()
+	}
+	created, cats, err := db.ImportMovements(ctx, req.LedgerID, uploadID, rd.source())
+	if err != nil {
+		return ImportCommit{}, err
+	}
+	// The second reading, in the commit, counted the duplicates.
+	return ImportCommit{Created: created, Duplicates: rd.planner.Plan().Duplicates, Skipped: p.Invalid, CategoriesCreated: cats}, nil
+}
+
+// prepareImport reads a file into the account's currency and plans its
+// import; recheck reads it again against the movements of its period for
+// the duplicates (a commit does that inside its transaction instead).
+func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, recheck bool) (*ImportPreview, *importReading, error) {
+	acc, err := db.Account(ctx, req.LedgerID, req.AccountID)
+	if err != nil {
+		return nil, nil, fieldNotFound(err, "accountId")
+	}
+	book, err := db.Currencies(ctx, req.LedgerID)
+	if err != nil {
+		return nil, nil, err
+	}
+	rd := &importReading{format: statement.Format(up.Format), data: up.Data, exp: book.Exponent(acc.Currency), accountID: acc.ID}
+	p := &ImportPreview{UploadID: up.ID, FileName: up.FileName, Format: up.Format, AccountID: acc.ID,
+		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}}
+	if rd.format == statement.FormatCSV {
+		det, derr := statement.DetectCSV(up.Data)
+		if derr != nil && req.CSV == nil {
+			return nil, nil, derr
+		}
+		rd.csv = det.Options
+		if req.CSV != nil {
+			if err := req.CSV.Check(); err != nil {
+				return nil, nil, err
+			}
+			rd.csv = *req.CSV
+		}
+		shown := rd.csv
+		p.CSV, p.Header, p.Sample = &shown, det.Header, det.Sample
+	}
+	cats, err := db.ListCategories(ctx, req.LedgerID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var fallback statement.Fallback
+	fallback.Expense, fallback.Earning = finance.ImportFallback(req.Language)
+	rd.planner = statement.NewPlanner(cats, fallback, acc.ID)
+	enrich, err := db.importEnrich(ctx, req.LedgerID, cats)
+	if err != nil {
+		return nil, nil, err
+	}
+	rd.planner.SetEnrich(enrich)
+	plan := rd.planner.Plan()
+	planned := func() *ImportPreview {
+		p.Rows, p.NewCategories, p.Duplicates = plan.Rows, plan.NewCategories, plan.Duplicates
+		return p
+	}
+
+	res, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Read)
+	if err != nil && len(res.Errors) == 0 {
+		return nil, nil, err
+	}
+	p.Total, p.Valid, p.Invalid = res.Total, res.Valid, res.Broken()
+	p.Errors = append(p.Errors, res.Errors[:min(len(res.Errors), maxPreviewErrors)]...) // [] when there are none: the app reads its length
+	if res.Valid == 0 || !recheck {
+		return planned(), rd, nil
+	}
+	// Duplicates of the movements of that period, on a second reading.
+	existing, err := db.ExistingMovements(ctx, req.LedgerID, acc.ID, plan.From, plan.To)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(existing.Keys) == 0 && len(existing.FITIDs) == 0 {
+		return planned(), rd, nil // nothing to be a duplicate of
+	}
+	if again, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Recheck(existing)); err != nil && again.Valid == 0 {
+		return nil, nil, err
+	}
+	return planned(), rd, nil
+}
+
+// importReading is a file as prepareImport read it, ready to be read again.
+type importReading struct {
+	format    statement.Format
+	data      []byte
+	csv       statement.CSVOptions
+	exp       int
+	accountID int64
+	planner   *statement.Planner
+}
+
+// source is what a commit writes: the file's second reading, inside the
+// commit's transaction, through the planner's Write.
+func (rd *importReading) source() ImportSource {
+	plan := rd.planner.Plan()
+	return ImportSource{AccountID: rd.accountID, From: plan.From, To: plan.To, Categories: plan.Categories,
+		Rows: func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error {
+			if plan.From == "" {
+				return nil
+			}
+			res, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Write(existing, write))
+			if err != nil && res.Valid == 0 {
+				return err
+			}
+			return nil
+		}}
+}
+
+// importEnrich is what an import does to each row before it is planned:
+// the ledger's rules run on it, then a row that neither they nor the file
+// gave a category goes to the category the ledger's history suggests, when
+// the suggestion is confident.
+func (db *DB) importEnrich(ctx context.Context, ledgerID int64, cats []finance.Category) (statement.Enrich, error) {
+	rules, err := db.RuleSet(ctx, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	model, err := db.SuggestionModel(ctx, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[int64]*finance.Category, len(cats))
+	for i := range cats {
+		byID[cats[i].ID] = &cats[i]
+	}
+	return func(d *finance.ImportDraft) finance.ImportChanges {
+		var ch finance.ImportChanges
+		if ch.Rules = rules.Apply(&d.MovementDraft); byID[d.CategoryID] != nil {
+			ch.Category = byID[d.CategoryID].Name
+		}
+		if d.CategoryName != "" || d.CategoryID != 0 || len(d.Splits) > 0 {
+			return ch // a split movement's lines have their categories
+		}
+		allow := func(id int64) bool { c := byID[id]; return c != nil && c.Type == d.Type && !c.Archived }
+		if s := model.Suggest(d.Description, d.AccountID, d.Amount, allow, 1); len(s) > 0 && s[0].Confident {
+			d.CategoryID, ch.Category, ch.Suggested = s[0].CategoryID, byID[s[0].CategoryID].Name, true
+		}
+		return ch
+	}, nil
+}
+
+// fieldNotFound makes a not_found of what a request names an invalid field.
+func fieldNotFound(err error, field string) error {
+	if finance.ErrorCode(err) == finance.ECodeNotFound {
+		return &finance.Error{Code: finance.ECodeInvalid, Message: "unknown " + field, Fields: []finance.FieldError{{Field: field, Code: finance.FCodeUnknown}}}
+	}
+	return err
+}
