@@ -304,3 +304,31 @@ func TestImportOFXDuplicatesByFITID(t *testing.T) {
 		}
 	})
 }
+
+// A card statement in BRL is refused for a EUR account, at upload and at
+// commit, naming both currencies, and nothing is imported; a BRL account
+// takes it. (It went into the EUR account as euros without a word.)
+func TestImportRefusesAnotherCurrencysStatement(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c, eur := importClient(t, ledgerServer(t, db), "brl@example.com")
+		file := readTestdata(t, "ofx/brl_card.ofx")
+		var p problem
+		if code := c.upload("card.ofx", file, eur.ID, &p); code != 422 || p.Code != "currency_mismatch" {
+			t.Fatalf("a BRL statement into a EUR account: %d %+v", code, p)
+		}
+		var list struct {
+			Items []any `json:"items"`
+		}
+		if c.do("GET", "/api/v1/movements", nil, &list); len(list.Items) != 0 {
+			t.Fatalf("%d movements imported", len(list.Items))
+		}
+		var brl idReply
+		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Cartão", "type": "bank", "currency": "BRL"}, &brl)
+		var prev struct {
+			Valid int `json:"valid"`
+		}
+		if code := c.upload("card.ofx", file, brl.ID, &prev); code != 200 || prev.Valid != 2 {
+			t.Fatalf("into a BRL account: %d %+v", code, prev)
+		}
+	})
+}

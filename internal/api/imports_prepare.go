@@ -61,6 +61,9 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 	}
 
 	res, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Read)
+	if cerr := res.CheckCurrency(acc.Currency); cerr != nil {
+		return nil, nil, cerr // its amounts are another currency's: not one of them is read as the account's
+	}
 	if err != nil && len(res.Errors) == 0 {
 		return nil, nil, err
 	}

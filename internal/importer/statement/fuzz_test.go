@@ -1,6 +1,7 @@
 package statement_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -46,6 +47,13 @@ func checkResult(t *testing.T, res statement.Result) {
 func seeds(f *testing.F) {
 	for _, n := range []string{"es_bank.csv", "us_bank.csv", "fr_bank.csv", "bad_rows.csv", "splits.csv", "bank.ofx", "bank.qif"} {
 		f.Add(read(f, n))
+	}
+	ofx, err := os.ReadDir("testdata/ofx")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, e := range ofx {
+		f.Add(read(f, "ofx/"+e.Name()))
 	}
 }
 

@@ -61,6 +61,29 @@ type Result struct {
 	Errors     []importer.RowError // at most importer.MaxErrors
 	Total      int
 	DateFormat string // the date layout used (detected or given)
+	// Currency is the statements' currency as the file states it (OFX
+	// <CURDEF>), "" when it states none.
+	Currency string
+	// Balance is the balance the file states at its end (OFX <LEDGERBAL>),
+	// nil when it states none.
+	Balance *Balance
+}
+
+// Balance is an account's balance on a day, as a bank file states it.
+type Balance struct {
+	Date   string // YYYY-MM-DD
+	Amount int64  // minor units of the account's currency
+}
+
+// CheckCurrency refuses a file whose statements are in another currency than
+// the account's (currency, an ISO 4217 code): its amounts would be read as
+// the account's money.
+func (r *Result) CheckCurrency(currency string) error {
+	if r.Currency == "" || strings.EqualFold(r.Currency, currency) {
+		return nil
+	}
+	return finance.Errorf(finance.ECodeCurrencyMismatch, "the file's statement is in %s and the account in %s: choose an account in %s", r.Currency, currency, r.Currency).
+		With("fileCurrency", r.Currency).With("accountCurrency", currency)
 }
 
 // Emit receives each good row, in file order.

@@ -995,6 +995,7 @@ export interface paths {
          *     - 409: too_many_pending_imports
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 429: rate_limited
          *     - 500: internal
          */
@@ -1049,6 +1050,7 @@ export interface paths {
          *     - 409: already_committed, conflict
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 500: internal
          */
         post: operations["commitImport"];
@@ -1077,6 +1079,7 @@ export interface paths {
          *     - 409: already_committed
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 500: internal
          */
         post: operations["previewImport"];
@@ -1876,6 +1879,7 @@ export interface paths {
          *     - 409: too_many_pending_imports
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 429: rate_limited
          *     - 500: internal
          */
@@ -1934,6 +1938,7 @@ export interface paths {
          *     - 409: already_committed, conflict
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 500: internal
          */
         post: operations["commitImportInLedger"];
@@ -1964,6 +1969,7 @@ export interface paths {
          *     - 409: already_committed
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 500: internal
          */
         post: operations["previewImportInLedger"];
@@ -5496,6 +5502,9 @@ export interface components {
             code: string;
             detail: string;
             errors?: components["schemas"]["FieldError"][];
+            params?: {
+                [key: string]: string;
+            };
             status: number;
             title: string;
             type: string;
@@ -7513,6 +7522,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -7575,6 +7585,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -7610,6 +7621,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8776,6 +8788,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -8842,6 +8855,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8879,6 +8893,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -68,6 +68,8 @@ const es: Dictionary = {
     payload_too_large: 'Es demasiado grande.',
     too_many_pending_imports: 'Hay demasiados archivos pendientes de importar. Impórtalos o cancélalos, o espera un día, y vuelve a intentarlo.',
     too_many_files: 'Un movimiento guarda como mucho 10 archivos. Quita uno para adjuntar otro.',
+    currency_mismatch:
+      'El extracto del archivo está en {{fileCurrency}} y la cuenta en {{accountCurrency}}: elige una cuenta en {{fileCurrency}}. No se ha importado nada.',
     unsupported_media_type: 'Ese tipo de archivo o de datos no se admite.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',
     invalid_credentials: 'Email o contraseña incorrectos.',

@@ -68,6 +68,8 @@ const fr: Dictionary = {
     payload_too_large: "C'est trop volumineux.",
     too_many_pending_imports: "Trop de fichiers attendent d'être importés. Importez-les ou annulez-les, ou attendez un jour, puis réessayez.",
     too_many_files: 'Un mouvement garde au plus 10 fichiers. Retirez-en un pour en joindre un autre.',
+    currency_mismatch:
+      'Le relevé du fichier est en {{fileCurrency}} et le compte en {{accountCurrency}} : choisissez un compte en {{fileCurrency}}. Rien n’a été importé.',
     unsupported_media_type: "Ce type de fichier ou de données n'est pas pris en charge.",
     internal: 'Une erreur est survenue de notre côté. Réessayez.',
     invalid_credentials: 'Email ou mot de passe incorrect.',
