@@ -48,12 +48,14 @@ func seeds(f *testing.F) {
 	for _, n := range []string{"es_bank.csv", "us_bank.csv", "fr_bank.csv", "bad_rows.csv", "splits.csv", "bank.ofx", "bank.qif"} {
 		f.Add(read(f, n))
 	}
-	ofx, err := os.ReadDir("testdata/ofx")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, e := range ofx {
-		f.Add(read(f, "ofx/"+e.Name()))
+	for _, dir := range []string{"ofx", "qif"} {
+		files, err := os.ReadDir("testdata/" + dir)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, e := range files {
+			f.Add(read(f, dir+"/"+e.Name()))
+		}
 	}
 }
 

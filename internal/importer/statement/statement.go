@@ -67,6 +67,13 @@ type Result struct {
 	// Balance is the balance the file states at its end (OFX <LEDGERBAL>),
 	// nil when it states none.
 	Balance *Balance
+	// DateChoices are the date layouts that read every date of the file
+	// when they disagree on which is the day (a QIF file whose days are
+	// all 12 or less): DateFormat is the first, and the user must choose.
+	DateChoices []string
+	// Skipped counts the records left out because they are not movements,
+	// by kind (QIF: Skipped* constants).
+	Skipped map[string]int
 }
 
 // Balance is an account's balance on a day, as a bank file states it.
