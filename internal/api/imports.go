@@ -95,6 +95,15 @@ type importPreview struct {
 	Rows          []finance.ImportRow   `json:"rows"`
 	Errors        []importer.RowError   `json:"errors"`
 	NewCategories []finance.NewCategory `json:"newCategories"`
+	// Skipped: the file's records that are not movements, by kind (QIF).
+	Skipped []finance.ImportSkipped `json:"skipped"`
+	// DateFormat is the date layout a QIF file is read with; DateChoices,
+	// when not empty, the layouts its dates all read with, one taking the
+	// day for the month: the user chooses (options.dateFormat).
+	DateFormat  string   `json:"dateFormat,omitempty"`
+	DateChoices []string `json:"dateChoices"`
+	// StatementBalance is the balance the file states (OFX), if any.
+	StatementBalance *finance.StatementBalance `json:"statementBalance,omitempty"`
 }
 
 // uploadImport reads a bank file (multipart field "file", with "accountId")

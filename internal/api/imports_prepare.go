@@ -42,6 +42,12 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 		shown := fromCSVOptions(rd.csv)
 		p.Options, p.Header, p.Sample = &shown, det.Header, det.Sample
 	}
+	if rd.format == statement.FormatQIF && opts != nil && opts.DateFormat != "" {
+		if !statement.QIFDateLayout(opts.DateFormat) {
+			return nil, nil, finance.FieldErr("options.dateFormat", finance.FCodeInvalid, "not a date layout of QIF files")
+		}
+		rd.csv.DateFormat = opts.DateFormat
+	}
 	cats, err := a.db.ListCategories(ctx, u.LedgerID)
 	if err != nil {
 		return nil, nil, err
@@ -68,6 +74,19 @@ func (a *API) prepareImport(ctx context.Context, u *finance.User, up *store.Uplo
 		return nil, nil, err
 	}
 	p.Total, p.Valid, p.Invalid = res.Total, res.Valid, res.Broken()
+	p.DateChoices = append([]string{}, res.DateChoices...)
+	p.Skipped = []finance.ImportSkipped{}
+	for _, kind := range []string{statement.SkippedAccounts, statement.SkippedCategories, statement.SkippedMemorized, statement.SkippedInvestments, statement.SkippedOther} {
+		if n := res.Skipped[kind]; n > 0 {
+			p.Skipped = append(p.Skipped, finance.ImportSkipped{Kind: kind, Count: n})
+		}
+	}
+	if rd.format == statement.FormatQIF {
+		p.DateFormat = res.DateFormat
+	}
+	if res.Balance != nil {
+		p.StatementBalance = &finance.StatementBalance{Date: res.Balance.Date, Amount: res.Balance.Amount}
+	}
 	p.Errors = append(p.Errors, res.Errors[:min(len(res.Errors), 200)]...) // [] when there are none: the app reads its length
 	if res.Valid == 0 || !recheck {
 		return planned(), rd, nil

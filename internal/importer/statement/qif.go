@@ -13,6 +13,17 @@ import (
 // two-digit year is read as a slash); Go's one-digit forms accept two digits.
 var qifLayouts = []string{"1/2/2006", "2/1/2006", "1/2/06", "2/1/06", "2006-1-2", "2.1.2006", "2-1-2006"}
 
+// QIFDateLayout says whether layout is one of the date forms a QIF file may
+// be read with (the user's choice when its dates read both ways).
+func QIFDateLayout(layout string) bool {
+	for _, l := range qifLayouts {
+		if l == layout {
+			return true
+		}
+	}
+	return false
+}
+
 type qifRecord struct {
 	line                                     int
 	date, amount, payee, memo, category, num string

@@ -121,7 +121,7 @@ func collect(parse func(Emit) (Result, error)) (Result, error) {
 }
 
 // Parse reads a file of any format, handing each good row to emit (csv is
-// used for CSV files only). Rows are not kept: Result has the counts and the
+// used for CSV files, and its DateFormat for QIF files). Rows are not kept: Result has the counts and the
 // first errors.
 func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) (Result, error) {
 	switch format {
@@ -130,7 +130,7 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 	case FormatOFX:
 		return ParseOFXEach(data, exponent, emit)
 	case FormatQIF:
-		return ParseQIFEach(data, exponent, "", emit)
+		return ParseQIFEach(data, exponent, csv.DateFormat, emit) // the user's choice of day and month, or "": detect
 	}
 	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
 }

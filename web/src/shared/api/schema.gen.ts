@@ -5176,6 +5176,8 @@ export interface components {
         ImportPreview: {
             accountId: string;
             currency: string;
+            dateChoices: string[];
+            dateFormat?: string;
             duplicates: number;
             errors: components["schemas"]["RowError"][];
             fileName: string;
@@ -5188,6 +5190,8 @@ export interface components {
             options: components["schemas"]["CsvOptions"] | null;
             rows: components["schemas"]["ImportRow"][];
             sample: string[][];
+            skipped: components["schemas"]["ImportSkipped"][];
+            statementBalance?: components["schemas"]["StatementBalance"];
             total: number;
             valid: number;
         };
@@ -5213,6 +5217,11 @@ export interface components {
             line: number;
             rules?: components["schemas"]["RuleChange"][];
             suggested: boolean;
+        };
+        ImportSkipped: {
+            count: number;
+            /** @enum {string} */
+            kind: "accounts" | "investments" | "categories" | "memorized" | "other";
         };
         InstanceSettings: {
             signupEnabled: boolean;
@@ -5816,6 +5825,11 @@ export interface components {
         StarterResult: {
             created: number;
         };
+        StatementBalance: {
+            /** Format: int64 */
+            amount: number;
+            date: string;
+        };
         StoreSuggestion: {
             accountId: string;
             /** Format: int64 */
@@ -6113,6 +6127,7 @@ export type ImportPreview = components['schemas']['ImportPreview'];
 export type ImportRequest = components['schemas']['ImportRequest'];
 export type ImportResult = components['schemas']['ImportResult'];
 export type ImportRow = components['schemas']['ImportRow'];
+export type ImportSkipped = components['schemas']['ImportSkipped'];
 export type InstanceSettings = components['schemas']['InstanceSettings'];
 export type Invitation = components['schemas']['Invitation'];
 export type InvitationInput = components['schemas']['InvitationInput'];
@@ -6187,6 +6202,7 @@ export type SnapshotSkip = components['schemas']['SnapshotSkip'];
 export type Split = components['schemas']['Split'];
 export type SplitInput = components['schemas']['SplitInput'];
 export type StarterResult = components['schemas']['StarterResult'];
+export type StatementBalance = components['schemas']['StatementBalance'];
 export type StoreSuggestion = components['schemas']['StoreSuggestion'];
 export type Suggestion = components['schemas']['Suggestion'];
 export type SuggestionList = components['schemas']['SuggestionList'];
