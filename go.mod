@@ -3,7 +3,6 @@ module cashcontrol
 go 1.26.8
 
 require (
-	github.com/aclindsa/ofxgo v0.1.3
 	github.com/coreos/go-oidc/v3 v3.21.0
 	github.com/descope/virtualwebauthn v1.0.3
 	github.com/getkin/kin-openapi v0.153.0
@@ -23,7 +22,6 @@ require (
 )
 
 require (
-	github.com/aclindsa/xml v0.0.0-20201125035057-bbd5c9ec99ac // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect

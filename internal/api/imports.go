@@ -85,13 +85,23 @@ type importPreview struct {
 	Rows          []finance.ImportRow   `json:"rows"`
 	Errors        []importer.RowError   `json:"errors"`
 	NewCategories []finance.NewCategory `json:"newCategories"`
+	// Skipped: the file's records that are not movements, by kind (QIF).
+	Skipped []finance.ImportSkipped `json:"skipped"`
+	// DateFormat is the date layout a QIF file is read with; DateChoices,
+	// when not empty, the layouts its dates all read with, one taking the
+	// day for the month: the user chooses (options.dateFormat).
+	DateFormat  string   `json:"dateFormat,omitempty"`
+	DateChoices []string `json:"dateChoices"`
+	// StatementBalance is the balance the file states (OFX), if any.
+	StatementBalance *finance.StatementBalance `json:"statementBalance,omitempty"`
 }
 
 // newImportPreview is a preview as the API answers it.
 func newImportPreview(p *store.ImportPreview) importPreview {
 	out := importPreview{ID: strconv.FormatInt(p.UploadID, 10), FileName: p.FileName, Format: p.Format, AccountID: strconv.FormatInt(p.AccountID, 10),
 		Currency: p.Currency, Header: p.Header, Sample: p.Sample, Total: p.Total, Valid: p.Valid, Invalid: p.Invalid,
-		Duplicates: p.Duplicates, Rows: p.Rows, Errors: p.Errors, NewCategories: p.NewCategories}
+		Duplicates: p.Duplicates, Rows: p.Rows, Errors: p.Errors, NewCategories: p.NewCategories,
+		Skipped: p.Skipped, DateFormat: p.DateFormat, DateChoices: p.DateChoices, StatementBalance: p.StatementBalance}
 	if p.CSV != nil {
 		shown := fromCSVOptions(*p.CSV)
 		out.Options = &shown

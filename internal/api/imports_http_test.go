@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -301,6 +302,90 @@ func TestImportOFXDuplicatesByFITID(t *testing.T) {
 		c.do("GET", "/api/v1/movements", nil, &list)
 		if len(list.Items) != 3 {
 			t.Fatalf("%d movements after importing the statement twice, want 3: %+v", len(list.Items), list.Items)
+		}
+	})
+}
+
+// A card statement in BRL is refused for a EUR account, at upload and at
+// commit, naming both currencies, and nothing is imported; a BRL account
+// takes it. (It went into the EUR account as euros without a word.)
+func TestImportRefusesAnotherCurrencysStatement(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c, eur := importClient(t, ledgerServer(t, db), "brl@example.com")
+		file := readTestdata(t, "ofx/brl_card.ofx")
+		var p problem
+		if code := c.upload("card.ofx", file, eur.ID, &p); code != 422 || p.Code != "currency_mismatch" {
+			t.Fatalf("a BRL statement into a EUR account: %d %+v", code, p)
+		}
+		var list struct {
+			Items []any `json:"items"`
+		}
+		if c.do("GET", "/api/v1/movements", nil, &list); len(list.Items) != 0 {
+			t.Fatalf("%d movements imported", len(list.Items))
+		}
+		var brl idReply
+		c.do("POST", "/api/v1/accounts", map[string]any{"name": "Cartão", "type": "bank", "currency": "BRL"}, &brl)
+		var prev struct {
+			Valid int `json:"valid"`
+		}
+		if code := c.upload("card.ofx", file, brl.ID, &prev); code != 200 || prev.Valid != 2 {
+			t.Fatalf("into a BRL account: %d %+v", code, prev)
+		}
+	})
+}
+
+// A QIF file's lists and account blocks are not movements: the preview
+// counts them by kind. A file whose dates read both ways offers both layouts
+// and imports with the one the user chose.
+func TestImportQIFSectionsAndDateChoice(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		c, acc := importClient(t, ledgerServer(t, db), "qif@example.com")
+		type preview struct {
+			ID          string   `json:"id"`
+			Valid       int      `json:"valid"`
+			Invalid     int      `json:"invalid"`
+			DateFormat  string   `json:"dateFormat"`
+			DateChoices []string `json:"dateChoices"`
+			Skipped     []struct {
+				Kind  string `json:"kind"`
+				Count int    `json:"count"`
+			} `json:"skipped"`
+			Rows []struct {
+				Date string `json:"date"`
+			} `json:"rows"`
+		}
+		var lists preview
+		if code := c.upload("lists.qif", readTestdata(t, "qif/lists.qif"), acc.ID, &lists); code != 200 || lists.Valid != 2 || lists.Invalid != 0 ||
+			lists.DateFormat != "2/1/2006" || len(lists.DateChoices) != 0 || fmt.Sprint(lists.Skipped) != "[{categories 3} {memorized 1}]" {
+			t.Fatalf("lists: %d %+v", code, lists)
+		}
+		var amb preview
+		if code := c.upload("ambiguous.qif", readTestdata(t, "qif/ambiguous.qif"), acc.ID, &amb); code != 200 || fmt.Sprint(amb.DateChoices) != "[1/2/2006 2/1/2006]" {
+			t.Fatalf("ambiguous: %d %+v", code, amb)
+		}
+		opts := map[string]any{"dateFormat": "2/1/2006", "delimiter": ",", "hasHeader": false, "decimalSeparator": ".", "date": -1, "amount": -1,
+			"debit": -1, "credit": -1, "description": -1, "notes": -1, "category": -1, "invertSign": false}
+		var chosen preview
+		if code := c.do("POST", "/api/v1/imports/"+amb.ID+"/preview", map[string]any{"accountId": acc.ID, "options": opts}, &chosen); code != 200 ||
+			chosen.DateFormat != "2/1/2006" || len(chosen.Rows) != 2 || chosen.Rows[0].Date != "2025-02-01" {
+			t.Fatalf("day/month chosen: %d %+v", code, chosen)
+		}
+		opts["dateFormat"] = "2006-01-02 15:04"
+		if code := c.do("POST", "/api/v1/imports/"+amb.ID+"/preview", map[string]any{"accountId": acc.ID, "options": opts}, nil); code != 400 {
+			t.Fatalf("a layout of no QIF file: %d", code)
+		}
+		opts["dateFormat"] = "2/1/2006"
+		if code := c.do("POST", "/api/v1/imports/"+amb.ID+"/commit", map[string]any{"accountId": acc.ID, "options": opts}, nil); code != 200 {
+			t.Fatalf("commit: %d", code)
+		}
+		var list struct {
+			Items []struct {
+				Date string `json:"date"`
+			} `json:"items"`
+		}
+		c.do("GET", "/api/v1/movements?q=pharmacy", nil, &list)
+		if len(list.Items) != 1 || list.Items[0].Date != "2025-04-03" {
+			t.Fatalf("imported %+v", list.Items)
 		}
 	})
 }

@@ -58,6 +58,7 @@ var statusOf = map[string]int{
 	finance.ECodeRecentSignInRequired: http.StatusForbidden,
 	finance.ECodeTooManyUploads:       http.StatusConflict,
 	finance.ECodeTooManyFiles:         http.StatusConflict,
+	finance.ECodeCurrencyMismatch:     http.StatusUnprocessableEntity,
 	finance.ECodeLastOwner:            http.StatusConflict,
 	finance.ECodeDefaultLedger:        http.StatusConflict,
 	finance.ECodeAlreadyMember:        http.StatusConflict,
@@ -87,6 +88,8 @@ type Problem struct {
 	Code   string               `json:"code"`
 	Detail string               `json:"detail"`
 	Errors []finance.FieldError `json:"errors,omitempty"`
+	// Params are the values the code's translated message names.
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // WriteError turns any error into a problem reply. Unknown errors say only
@@ -95,7 +98,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	p := Problem{Type: "about:blank", Code: finance.ECodeInternal, Detail: "internal error", Status: http.StatusInternalServerError}
 	var fe *finance.Error
 	if errors.As(err, &fe) {
-		p.Code, p.Detail, p.Errors = fe.Code, fe.Message, fe.Fields
+		p.Code, p.Detail, p.Errors, p.Params = fe.Code, fe.Message, fe.Fields, fe.Params
 		if s, ok := statusOf[fe.Code]; ok {
 			p.Status = s
 		} else {

@@ -42,6 +42,9 @@ const (
 	ECodeTooManyUploads = "too_many_pending_imports"
 	// ECodeTooManyFiles: the movement keeps MaxAttachmentsPerMovement files.
 	ECodeTooManyFiles = "too_many_files"
+	// ECodeCurrencyMismatch: a bank file's statement is in another currency
+	// than the account it is imported into; nothing was imported.
+	ECodeCurrencyMismatch = "currency_mismatch"
 )
 
 // Field error codes.
@@ -69,6 +72,18 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  []FieldError
+	// Params are values the translated message names (the currencies of a
+	// mismatch, say), sent with the problem.
+	Params map[string]string
+}
+
+// With sets a parameter of the message and returns the error.
+func (e *Error) With(name, value string) *Error {
+	if e.Params == nil {
+		e.Params = map[string]string{}
+	}
+	e.Params[name] = value
+	return e
 }
 
 func (e *Error) Error() string {

@@ -18,6 +18,20 @@ type ImportDraft struct {
 	SplitCategoryNames []string
 }
 
+// ImportSkipped counts the records of a bank file that are not movements
+// (a QIF file's account list, category lists, investment trades…), by kind.
+type ImportSkipped struct {
+	Kind  string `json:"kind" enum:"accounts,investments,categories,memorized,other"`
+	Count int    `json:"count"`
+}
+
+// StatementBalance is the balance a bank file states for the account on a
+// day (OFX <LEDGERBAL>).
+type StatementBalance struct {
+	Date   string `json:"date"`
+	Amount int64  `json:"amount"`
+}
+
 // ImportRow is a row of an import's preview, as the file has it.
 type ImportRow struct {
 	Line        int    `json:"line"`

@@ -48,6 +48,10 @@ type ImportPreview struct {
 	Rows             []finance.ImportRow
 	Errors           []importer.RowError // the first maxPreviewErrors
 	NewCategories    []finance.NewCategory
+	Skipped          []finance.ImportSkipped   // records that are not movements, by kind (QIF)
+	DateFormat       string                    // the layout a QIF file's dates are read with
+	DateChoices      []string                  // the layouts a QIF file's dates all read with, when they disagree on the day
+	StatementBalance *finance.StatementBalance // the balance the file states (OFX), nil when none
 }
 
 // ImportCommit is what a commit did.
@@ -135,6 +139,13 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 		shown := rd.csv
 		p.CSV, p.Header, p.Sample = &shown, det.Header, det.Sample
 	}
+	if rd.format == statement.FormatQIF && req.CSV != nil && req.CSV.DateFormat != "" {
+		// The user's choice of which is the day, for a file whose dates read both ways.
+		if !statement.QIFDateLayout(req.CSV.DateFormat) {
+			return nil, nil, finance.FieldErr("options.dateFormat", finance.FCodeInvalid, "not a date layout of QIF files")
+		}
+		rd.csv.DateFormat = req.CSV.DateFormat
+	}
 	cats, err := db.ListCategories(ctx, req.LedgerID)
 	if err != nil {
 		return nil, nil, err
@@ -154,10 +165,26 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	}
 
 	res, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Read)
+	if cerr := res.CheckCurrency(acc.Currency); cerr != nil {
+		return nil, nil, cerr // its amounts are another currency's: not one of them is read as the account's
+	}
 	if err != nil && len(res.Errors) == 0 {
 		return nil, nil, err
 	}
 	p.Total, p.Valid, p.Invalid = res.Total, res.Valid, res.Broken()
+	p.DateChoices = append([]string{}, res.DateChoices...)
+	p.Skipped = []finance.ImportSkipped{}
+	for _, kind := range []string{statement.SkippedAccounts, statement.SkippedCategories, statement.SkippedMemorized, statement.SkippedInvestments, statement.SkippedOther} {
+		if n := res.Skipped[kind]; n > 0 {
+			p.Skipped = append(p.Skipped, finance.ImportSkipped{Kind: kind, Count: n})
+		}
+	}
+	if rd.format == statement.FormatQIF {
+		p.DateFormat = res.DateFormat
+	}
+	if res.Balance != nil {
+		p.StatementBalance = &finance.StatementBalance{Date: res.Balance.Date, Amount: res.Balance.Amount}
+	}
 	p.Errors = append(p.Errors, res.Errors[:min(len(res.Errors), maxPreviewErrors)]...) // [] when there are none: the app reads its length
 	if res.Valid == 0 || !recheck {
 		return planned(), rd, nil

@@ -74,3 +74,41 @@ test('import: a bad row blocks the import until skipped; the same file again is 
     await ctx.close();
   }
 });
+
+// A QIF file whose dates read both ways, with a category list above its
+// transactions (in French): the list is left out and counted, the import
+// waits for the user to say which is the day, and the dates are then read
+// that way. The file used to be read month/day without a word.
+test('import: a QIF file asks which is the day and says what it left out', async () => {
+  const ctx = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  try {
+    const r = await page.request.post(`${srv.base}/api/v1/auth/signup`, {
+      data: { email: 'qif@example.com', password: 'mango-river-42', name: 'Quentin', languagePreference: 'SWITCH_TO_FRENCH' },
+    });
+    assert.equal(r.status(), 201);
+    await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_FRENCH', baseCurrency: 'EUR' } });
+    const qif = '!Type:Cat\nNCourses\nDNourriture\nE\n^\n!Type:Bank\nD01/02/2025\nT-10.00\nPBoulangerie\n^\nD03/04/2025\nT-20.00\nPPharmacie\n^\n';
+    await page.goto(`${srv.base}/movements`);
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'releve.qif', mimeType: 'application/octet-stream', buffer: Buffer.from(qif) });
+    await dialog.getByRole('button', { name: 'Lire le fichier' }).click();
+    await dialog.getByText('Quel est le jour ?').waitFor();
+    await dialog.getByText('1 entrée d’une liste de catégories ou de classes').waitFor();
+    const importButton = dialog.getByRole('button', { name: 'Importer', exact: true });
+    assert.ok(await importButton.isDisabled(), 'the import waits for the date format');
+    await dialog.getByLabel('Format de date').click();
+    await page.getByRole('option', { name: 'DD/MM/YYYY' }).click();
+    await dialog.getByText('2025-02-01').waitFor();
+    await importButton.click();
+    await page
+      .getByRole('button', { name: /Boulangerie/ })
+      .first()
+      .waitFor();
+    const list = await (await page.request.get(`${srv.base}/api/v1/movements`)).json();
+    assert.deepEqual(list.items.map((m) => m.date).sort(), ['2025-02-01', '2025-04-03']);
+  } finally {
+    await ctx.close();
+  }
+});

@@ -1,6 +1,7 @@
 package statement_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -46,6 +47,15 @@ func checkResult(t *testing.T, res statement.Result) {
 func seeds(f *testing.F) {
 	for _, n := range []string{"es_bank.csv", "us_bank.csv", "fr_bank.csv", "bad_rows.csv", "splits.csv", "bank.ofx", "bank.qif"} {
 		f.Add(read(f, n))
+	}
+	for _, dir := range []string{"ofx", "qif"} {
+		files, err := os.ReadDir("testdata/" + dir)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, e := range files {
+			f.Add(read(f, dir+"/"+e.Name()))
+		}
 	}
 }
 

@@ -11,12 +11,67 @@ import (
 
 // qifLayouts are the date forms QIF files use (an apostrophe before a
 // two-digit year is read as a slash); Go's one-digit forms accept two digits.
-var qifLayouts = []string{"1/2/2006", "2/1/2006", "1/2/06", "2/1/06", "2006-01-02", "2.1.2006", "2-1-2006"}
+var qifLayouts = []string{"1/2/2006", "2/1/2006", "1/2/06", "2/1/06", "2006-1-2", "2.1.2006", "2-1-2006"}
+
+// QIFDateLayout says whether layout is one of the date forms a QIF file may
+// be read with (the user's choice when its dates read both ways).
+func QIFDateLayout(layout string) bool {
+	for _, l := range qifLayouts {
+		if l == layout {
+			return true
+		}
+	}
+	return false
+}
 
 type qifRecord struct {
 	line                                     int
 	date, amount, payee, memo, category, num string
+	splits                                   []qifSplit
 	broken                                   bool // the next record began before this one's "^"
+}
+
+// qifSplit is one split line of a record: S category, E memo, $ amount.
+type qifSplit struct{ category, memo, amount string }
+
+// QIF sections (the "!Type:" line before their records; Quicken's QIF
+// specification). Only the transactions of bank, cash, credit-card and
+// other asset and liability accounts are movements; the rest is left out
+// and counted, by kind, in Result.Skipped.
+const (
+	qifTransactions    = ""
+	SkippedAccounts    = "accounts"    // !Account: the list of accounts, or the account the next records belong to
+	SkippedInvestments = "investments" // !Type:Invst: trades of securities; never movements of cash
+	SkippedCategories  = "categories"  // !Type:Cat, !Type:Class: lists of names
+	SkippedMemorized   = "memorized"   // !Type:Memorized: templates of transactions
+	SkippedOther       = "other"       // prices, securities and any other section
+)
+
+// qifSection is the kind of the records that follow a "!" line; ok is
+// false for a line that starts no section (!Option:AutoSwitch and the like).
+func qifSection(header string) (section string, ok bool) {
+	h := strings.ToUpper(strings.TrimSpace(header))
+	switch {
+	case h == "ACCOUNT":
+		return SkippedAccounts, true
+	case strings.HasPrefix(h, "OPTION:"), strings.HasPrefix(h, "CLEAR:"):
+		return "", false
+	}
+	t, isType := strings.CutPrefix(h, "TYPE:")
+	if !isType {
+		return SkippedOther, true
+	}
+	switch strings.Join(strings.Fields(t), " ") {
+	case "BANK", "CASH", "CCARD", "OTH A", "OTH L":
+		return qifTransactions, true
+	case "INVST":
+		return SkippedInvestments, true
+	case "CAT", "CLASS":
+		return SkippedCategories, true
+	case "MEMORIZED":
+		return SkippedMemorized, true
+	}
+	return SkippedOther, true
 }
 
 // ParseQIF reads a QIF bank, cash or credit-card file. dateFormat is a Go
@@ -31,13 +86,14 @@ func ParseQIFEach(data []byte, exponent int, dateFormat string, emit Emit) (Resu
 	if err := importer.CheckExponent(exponent); err != nil {
 		return Result{}, err
 	}
+	var choices []string
 	if dateFormat == "" {
 		fits := make([]bool, len(qifLayouts))
 		for i := range fits {
 			fits[i] = true
 		}
 		seen := false
-		err := scanQIF(data, func(r qifRecord) error {
+		err := scanQIF(data, nil, func(r qifRecord) error {
 			if r.broken || r.date == "" {
 				return nil
 			}
@@ -60,15 +116,27 @@ func ParseQIFEach(data []byte, exponent int, dateFormat string, emit Emit) (Resu
 				break
 			}
 		}
+		// Every date reads both as month/day and as day/month: the file
+		// cannot tell, and the reader does not guess unsaid.
+		for _, pair := range [][2]int{{0, 1}, {2, 3}} {
+			if seen && fits[pair[0]] && fits[pair[1]] {
+				choices = []string{qifLayouts[pair[0]], qifLayouts[pair[1]]}
+			}
+		}
 	}
-	res := Result{DateFormat: dateFormat}
-	err := scanQIF(data, func(r qifRecord) error {
+	res := Result{DateFormat: dateFormat, DateChoices: choices}
+	err := scanQIF(data, &res, func(r qifRecord) error {
 		res.Total++
 		if res.Total > importer.MaxRows {
 			return importer.TooManyRows()
 		}
 		if d, ok := qifDraft(&res, r, dateFormat, exponent); ok {
-			res.add(d, emit)
+			if n := len(d.Lines); n > 0 {
+				res.Total += n - 1 // a split movement counts its lines, as a CSV's rows
+				res.addRows(d, n, emit)
+			} else {
+				res.add(d, emit)
+			}
 		}
 		return nil
 	})
@@ -78,15 +146,27 @@ func ParseQIFEach(data []byte, exponent int, dateFormat string, emit Emit) (Resu
 	return res.finish()
 }
 
-// scanQIF hands each record of the file to fn, in order. A record that a new
-// one ("D" date line) interrupts before its "^" is handed over broken.
-func scanQIF(data []byte, fn func(qifRecord) error) error {
+// scanQIF hands each transaction of the file to fn, in order, and counts in
+// res (when given) the records of the sections that are not transactions. A
+// record that a new one ("D" date line) interrupts before its "^" is handed
+// over broken.
+func scanQIF(data []byte, res *Result, fn func(qifRecord) error) error {
 	text, err := importer.TextReader(data)
 	if err != nil {
 		return err
 	}
 	cur := qifRecord{}
 	started := false
+	section := qifTransactions // a file without a "!Type:" line holds transactions
+	skip := func() {
+		if res == nil {
+			return
+		}
+		if res.Skipped == nil {
+			res.Skipped = map[string]int{}
+		}
+		res.Skipped[section]++
+	}
 	sc := bufio.NewScanner(text)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 0
@@ -94,6 +174,19 @@ func scanQIF(data []byte, fn func(qifRecord) error) error {
 		line++
 		l := strings.TrimRight(sc.Text(), "\r")
 		if l == "" {
+			continue
+		}
+		if l[0] == '!' {
+			if s, ok := qifSection(l[1:]); ok {
+				section = s
+			}
+			cur, started = qifRecord{}, false
+			continue
+		}
+		if section != qifTransactions {
+			if l[0] == '^' {
+				skip()
+			}
 			continue
 		}
 		if l[0] == 'D' && cur.date != "" {
@@ -108,8 +201,6 @@ func scanQIF(data []byte, fn func(qifRecord) error) error {
 		}
 		v := strings.TrimSpace(l[1:])
 		switch l[0] {
-		case '!':
-			started = false
 		case 'D':
 			cur.date = strings.ReplaceAll(v, "'", "/")
 		case 'T', 'U':
@@ -124,6 +215,16 @@ func scanQIF(data []byte, fn func(qifRecord) error) error {
 			cur.category = v
 		case 'N':
 			cur.num = v
+		case 'S':
+			cur.splits = append(cur.splits, qifSplit{category: v})
+		case 'E':
+			if n := len(cur.splits); n > 0 {
+				cur.splits[n-1].memo = v
+			}
+		case '$':
+			if n := len(cur.splits); n > 0 {
+				cur.splits[n-1].amount = v
+			}
 		case '^':
 			if cur.date != "" || cur.amount != "" || cur.payee != "" {
 				if err := fn(cur); err != nil {
@@ -136,7 +237,7 @@ func scanQIF(data []byte, fn func(qifRecord) error) error {
 	if err := sc.Err(); err != nil {
 		return finance.Errorf(finance.ECodeInvalid, "this QIF file cannot be read: %v", err)
 	}
-	if cur.date != "" || cur.amount != "" {
+	if section == qifTransactions && (cur.date != "" || cur.amount != "") {
 		return fn(cur)
 	}
 	return nil
@@ -169,13 +270,55 @@ func qifDraft(res *Result, r qifRecord, dateFormat string, exponent int) (Draft,
 		res.addError(r.line, "amount", fieldCode(err))
 		return Draft{}, false
 	}
-	cat := r.category
-	if strings.HasPrefix(cat, "[") { // a transfer to another account
-		cat = ""
+	d := Draft{Line: r.line, Date: t.Format(finance.DateLayout), Amount: amount,
+		Description: importer.Cut(r.payee, finance.MaxDescription), Notes: importer.Cut(r.memo, finance.MaxNotes), Category: qifCategory(r.category)}
+	if len(r.splits) > 1 {
+		lines, ok := qifLines(r.splits, amount, exponent)
+		if !ok {
+			res.addError(r.line, "movement", finance.FCodeInvalid)
+			return Draft{}, false
+		}
+		d.Category, d.Lines = "", lines
+	} else if len(r.splits) == 1 && d.Category == "" {
+		d.Category = qifCategory(r.splits[0].category)
 	}
-	if i := strings.LastIndexByte(cat, ':'); i >= 0 {
-		cat = cat[i+1:]
+	return d, true
+}
+
+// qifCategory is a QIF category's last level ("Leisure:Subscriptions" is
+// Subscriptions); a transfer to another account ("[Savings]") and a class
+// ("Food/Work": the part after the slash) are not categories.
+func qifCategory(c string) string {
+	if i := strings.IndexByte(c, '/'); i >= 0 {
+		c = c[:i]
 	}
-	return Draft{Line: r.line, Date: t.Format(finance.DateLayout), Amount: amount,
-		Description: importer.Cut(r.payee, finance.MaxDescription), Notes: importer.Cut(r.memo, finance.MaxNotes), Category: importer.Cut(cat, finance.MaxCategoryName)}, true
+	if strings.HasPrefix(c, "[") {
+		return ""
+	}
+	if i := strings.LastIndexByte(c, ':'); i >= 0 {
+		c = c[i+1:]
+	}
+	return importer.Cut(strings.TrimSpace(c), finance.MaxCategoryName)
+}
+
+// qifLines reads a record's split lines: each of the total's sign, adding up
+// to it exactly; a split that does not is not imported.
+func qifLines(splits []qifSplit, total int64, exponent int) ([]Line, bool) {
+	if len(splits) > finance.MaxSplits {
+		return nil, false
+	}
+	lines := make([]Line, 0, len(splits))
+	var sum int64
+	for _, sp := range splits {
+		a, err := ParseAmount(sp.amount, '.', exponent)
+		if err != nil {
+			a, err = ParseAmount(sp.amount, ',', exponent)
+		}
+		if err != nil || a == 0 || (a < 0) != (total < 0) {
+			return nil, false
+		}
+		sum += a
+		lines = append(lines, Line{Amount: a, Category: qifCategory(sp.category), Note: importer.Cut(sp.memo, finance.MaxNotes)})
+	}
+	return lines, sum == total
 }

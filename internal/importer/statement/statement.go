@@ -61,6 +61,36 @@ type Result struct {
 	Errors     []importer.RowError // at most importer.MaxErrors
 	Total      int
 	DateFormat string // the date layout used (detected or given)
+	// Currency is the statements' currency as the file states it (OFX
+	// <CURDEF>), "" when it states none.
+	Currency string
+	// Balance is the balance the file states at its end (OFX <LEDGERBAL>),
+	// nil when it states none.
+	Balance *Balance
+	// DateChoices are the date layouts that read every date of the file
+	// when they disagree on which is the day (a QIF file whose days are
+	// all 12 or less): DateFormat is the first, and the user must choose.
+	DateChoices []string
+	// Skipped counts the records left out because they are not movements,
+	// by kind (QIF: Skipped* constants).
+	Skipped map[string]int
+}
+
+// Balance is an account's balance on a day, as a bank file states it.
+type Balance struct {
+	Date   string // YYYY-MM-DD
+	Amount int64  // minor units of the account's currency
+}
+
+// CheckCurrency refuses a file whose statements are in another currency than
+// the account's (currency, an ISO 4217 code): its amounts would be read as
+// the account's money.
+func (r *Result) CheckCurrency(currency string) error {
+	if r.Currency == "" || strings.EqualFold(r.Currency, currency) {
+		return nil
+	}
+	return finance.Errorf(finance.ECodeCurrencyMismatch, "the file's statement is in %s and the account in %s: choose an account in %s", r.Currency, currency, r.Currency).
+		With("fileCurrency", r.Currency).With("accountCurrency", currency)
 }
 
 // Emit receives each good row, in file order.
@@ -91,7 +121,7 @@ func collect(parse func(Emit) (Result, error)) (Result, error) {
 }
 
 // Parse reads a file of any format, handing each good row to emit (csv is
-// used for CSV files only). Rows are not kept: Result has the counts and the
+// used for CSV files, and its DateFormat for QIF files). Rows are not kept: Result has the counts and the
 // first errors.
 func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) (Result, error) {
 	switch format {
@@ -100,7 +130,7 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 	case FormatOFX:
 		return ParseOFXEach(data, exponent, emit)
 	case FormatQIF:
-		return ParseQIFEach(data, exponent, "", emit)
+		return ParseQIFEach(data, exponent, csv.DateFormat, emit) // the user's choice of day and month, or "": detect
 	}
 	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
 }

@@ -17,6 +17,23 @@ const dateFormats = ['2006-01-02', '02/01/2006', '01/02/2006', '02.01.2006', '02
 /** The server's date layouts (Go reference date) as people write them: 02/01/2006 → DD/MM/YYYY. */
 const layoutLabel = (layout: string) => layout.replace('2006', 'YYYY').replace('06', 'YY').replace('01', 'MM').replace('02', 'DD');
 const columnKeys = ['date', 'amount', 'debit', 'credit', 'description', 'notes', 'category'] as const;
+/** A QIF file's date layouts (one-digit forms) as people write them: 2/1/2006 → DD/MM/YYYY. */
+const qifLayoutLabel = (layout: string) => layout.replace('2006', 'YYYY').replace('06', 'YY').replace('1', 'MM').replace('2', 'DD');
+/** The options a QIF file is previewed and imported with: only its date layout is read. */
+const qifOptions = (dateFormat: string): CSVOptions => ({
+  delimiter: ',',
+  hasHeader: false,
+  dateFormat,
+  decimalSeparator: '.',
+  date: -1,
+  amount: -1,
+  debit: -1,
+  credit: -1,
+  description: -1,
+  notes: -1,
+  category: -1,
+  invertSign: false,
+});
 
 /** Upload → map columns and check the preview → import, all in one transaction. */
 /** What the rules did to a row, by rule: "Mercadona (Category, Tags)". */
@@ -35,6 +52,8 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
   const [accountId, setAccountId] = useState<string | null>(accounts.find((a) => !a.archived)?.id ?? null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [options, setOptions] = useState<CSVOptions | null>(null);
+  /** A QIF file's date layout, once the user chose one its dates allow. */
+  const [qifDate, setQifDate] = useState<string | null>(null);
   const [skipBad, setSkipBad] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,12 +84,18 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
     setOptions(o);
     if (preview && accountId) void run(async () => setPreview(await previewImport(preview.id, accountId, o)));
   };
+  const chooseQifDate = (layout: string) => {
+    setQifDate(layout);
+    if (preview && accountId) void run(async () => setPreview(await previewImport(preview.id, accountId, qifOptions(layout))));
+  };
+  /** Dates that read both ways, until the user says which is the day. */
+  const dateUnsaid = !!preview && preview.dateChoices.length > 0 && qifDate === null;
   const commit = () =>
     run(async () => {
       if (!preview || !accountId) return;
       setProgress(-1);
       try {
-        const r = await commitImport(preview.id, accountId, options, skipBad);
+        const r = await commitImport(preview.id, accountId, qifDate ? qifOptions(qifDate) : options, skipBad);
         notifyOk(t('import.done', { created: r.created, duplicates: r.duplicates }));
       } catch (e) {
         // Committed already (a second click, another tab): nothing was added
@@ -167,6 +192,40 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                 />
               </>
             )}
+            {preview.dateChoices.length > 0 && (
+              <Alert color={dateUnsaid ? 'yellow' : 'blue'} title={t('import.dateAmbiguous')}>
+                <Stack gap="xs">
+                  <Text size="sm">{t('import.dateAmbiguousHint')}</Text>
+                  <Select
+                    label={t('import.dateFormat')}
+                    placeholder={t('import.dateChoose')}
+                    value={qifDate}
+                    data={preview.dateChoices.map((f) => ({ value: f, label: qifLayoutLabel(f) }))}
+                    allowDeselect={false}
+                    onChange={(v) => v && chooseQifDate(v)}
+                  />
+                </Stack>
+              </Alert>
+            )}
+            {preview.skipped.length > 0 && (
+              <Alert color="gray" title={t('import.skippedTitle')}>
+                <Stack gap={2}>
+                  {preview.skipped.map((s) => (
+                    <Text key={s.kind} size="sm">
+                      {t(`import.skipped.${s.kind}`, { count: s.count })}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            )}
+            {preview.statementBalance && (
+              <Text size="sm">
+                {t('import.statementBalance', {
+                  date: new Date(`${preview.statementBalance.date}T00:00:00`).toLocaleDateString(locale),
+                  amount: formatMoney(preview.statementBalance.amount, preview.currency, locale),
+                })}
+              </Text>
+            )}
             <Group gap="xs">
               <Badge variant="light">{t('import.rows', { count: preview.total })}</Badge>
               {preview.invalid > 0 && (
@@ -243,7 +302,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
               <Button variant="default" onClick={cancel}>
                 {t('common.cancel')}
               </Button>
-              <Button onClick={() => void commit()} loading={busy} disabled={preview.valid === 0 || (preview.invalid > 0 && !skipBad)}>
+              <Button onClick={() => void commit()} loading={busy} disabled={preview.valid === 0 || (preview.invalid > 0 && !skipBad) || dateUnsaid}>
                 {t('import.commit')}
               </Button>
             </Group>

@@ -995,6 +995,7 @@ export interface paths {
          *     - 409: too_many_pending_imports
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 429: rate_limited
          *     - 500: internal
          */
@@ -1049,6 +1050,7 @@ export interface paths {
          *     - 409: already_committed, conflict
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 500: internal
          */
         post: operations["commitImport"];
@@ -1077,6 +1079,7 @@ export interface paths {
          *     - 409: already_committed
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 500: internal
          */
         post: operations["previewImport"];
@@ -1876,6 +1879,7 @@ export interface paths {
          *     - 409: too_many_pending_imports
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 429: rate_limited
          *     - 500: internal
          */
@@ -1934,6 +1938,7 @@ export interface paths {
          *     - 409: already_committed, conflict
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 500: internal
          */
         post: operations["commitImportInLedger"];
@@ -1964,6 +1969,7 @@ export interface paths {
          *     - 409: already_committed
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: currency_mismatch
          *     - 500: internal
          */
         post: operations["previewImportInLedger"];
@@ -5170,6 +5176,8 @@ export interface components {
         ImportPreview: {
             accountId: string;
             currency: string;
+            dateChoices: string[];
+            dateFormat?: string;
             duplicates: number;
             errors: components["schemas"]["RowError"][];
             fileName: string;
@@ -5182,6 +5190,8 @@ export interface components {
             options: components["schemas"]["CsvOptions"] | null;
             rows: components["schemas"]["ImportRow"][];
             sample: string[][];
+            skipped: components["schemas"]["ImportSkipped"][];
+            statementBalance?: components["schemas"]["StatementBalance"];
             total: number;
             valid: number;
         };
@@ -5207,6 +5217,11 @@ export interface components {
             line: number;
             rules?: components["schemas"]["RuleChange"][];
             suggested: boolean;
+        };
+        ImportSkipped: {
+            count: number;
+            /** @enum {string} */
+            kind: "accounts" | "investments" | "categories" | "memorized" | "other";
         };
         InstanceSettings: {
             signupEnabled: boolean;
@@ -5496,6 +5511,9 @@ export interface components {
             code: string;
             detail: string;
             errors?: components["schemas"]["FieldError"][];
+            params?: {
+                [key: string]: string;
+            };
             status: number;
             title: string;
             type: string;
@@ -5807,6 +5825,11 @@ export interface components {
         StarterResult: {
             created: number;
         };
+        StatementBalance: {
+            /** Format: int64 */
+            amount: number;
+            date: string;
+        };
         StoreSuggestion: {
             accountId: string;
             /** Format: int64 */
@@ -6104,6 +6127,7 @@ export type ImportPreview = components['schemas']['ImportPreview'];
 export type ImportRequest = components['schemas']['ImportRequest'];
 export type ImportResult = components['schemas']['ImportResult'];
 export type ImportRow = components['schemas']['ImportRow'];
+export type ImportSkipped = components['schemas']['ImportSkipped'];
 export type InstanceSettings = components['schemas']['InstanceSettings'];
 export type Invitation = components['schemas']['Invitation'];
 export type InvitationInput = components['schemas']['InvitationInput'];
@@ -6178,6 +6202,7 @@ export type SnapshotSkip = components['schemas']['SnapshotSkip'];
 export type Split = components['schemas']['Split'];
 export type SplitInput = components['schemas']['SplitInput'];
 export type StarterResult = components['schemas']['StarterResult'];
+export type StatementBalance = components['schemas']['StatementBalance'];
 export type StoreSuggestion = components['schemas']['StoreSuggestion'];
 export type Suggestion = components['schemas']['Suggestion'];
 export type SuggestionList = components['schemas']['SuggestionList'];
@@ -7513,6 +7538,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -7575,6 +7601,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -7610,6 +7637,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8776,6 +8804,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
@@ -8842,6 +8871,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8879,6 +8909,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };

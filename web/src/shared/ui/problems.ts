@@ -5,7 +5,8 @@ import { isProblem } from '../api/client';
 export function errorMessage(t: TFunction, e: unknown): string {
   if (isProblem(e)) {
     const key = `errors.${e.code}`;
-    const msg = t(key);
+    const params = e.body.params;
+    const msg = params && typeof params === 'object' ? t(key, params as Record<string, string>) : t(key);
     return msg === key ? t('errors.internal') : msg;
   }
   return t('errors.internal');
