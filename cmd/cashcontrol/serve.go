@@ -66,6 +66,10 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	if err != nil {
 		return wired{}, err
 	}
+	if mode, open := store.ReadableByOthers(c.DataDir); open {
+		log.Warn("the data folder is readable by other users of this machine: make it the owner's alone (chmod 700)",
+			"dir", c.DataDir, "mode", mode.Perm().String())
+	}
 	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
 	// The rate limits: on PostgreSQL in the database, shared by every server
 	// of the instance; SQLite's one server keeps them in memory.

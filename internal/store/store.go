@@ -224,6 +224,9 @@ func openPools(ctx context.Context, opts Options) (*DB, error) {
 			return nil, fmt.Errorf("create data directory: %w", err)
 		}
 	}
+	if err := ownerOnly(opts.SQLitePath); err != nil {
+		return nil, err
+	}
 	w, err := sql.Open("sqlite3", sqliteDSN(opts.SQLitePath, false))
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
