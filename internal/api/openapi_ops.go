@@ -42,7 +42,7 @@ func publicOps() map[string]op {
 			problems: []string{finance.ECodeInvalidCredentials, finance.ECodeAccountDisabled, finance.ECodeRateLimited}},
 		"POST /api/v1/auth/login/two-factor": {id: "loginSecondStep", summary: "The sign-in's second step: a code or a recovery code",
 			body: auth.SecondStepRequest{}, reply: finance.User{}, desc: user2FA,
-			problems: []string{finance.ECodeTwoFactorExpired, finance.ECodeAccountDisabled, finance.ECodeRateLimited}},
+			problems: []string{finance.ECodeTwoFactorExpired, finance.ECodeTwoFactorAttempts, finance.ECodeAccountDisabled, finance.ECodeRateLimited}},
 		"POST /api/v1/auth/passkey/options": {id: "passkeySignInOptions", summary: "Begin a sign-in with a passkey",
 			desc: "The options for navigator.credentials.get, and the cc_webauthn cookie (5 minutes).", reply: protocol.CredentialAssertion{},
 			problems: []string{finance.ECodePasskeysOff, finance.ECodeRateLimited}},

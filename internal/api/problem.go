@@ -66,6 +66,7 @@ var statusOf = map[string]int{
 	finance.ECodeTwoFactorDisabled:    http.StatusConflict,
 	finance.ECodeTwoFactorNotStarted:  http.StatusConflict,
 	finance.ECodeTwoFactorExpired:     http.StatusUnauthorized,
+	finance.ECodeTwoFactorAttempts:    http.StatusUnauthorized,
 	finance.ECodePasswordRequired:     http.StatusUnprocessableEntity,
 	finance.ECodeTokenScope:           http.StatusForbidden,
 	finance.ECodeTokenNotAllowed:      http.StatusForbidden,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"time"
 
 	"cashcontrol/internal/finance"
@@ -224,7 +225,7 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 	if ok, wait := s.perClient.Allow(c.IP); !ok {
 		return nil, "", &RateLimitedError{RetryAfter: wait}
 	}
-	expired := finance.Errorf(finance.ECodeTwoFactorExpired, "the sign-in took too long or too many codes were wrong: sign in again")
+	expired := finance.Errorf(finance.ECodeTwoFactorExpired, "the sign-in took too long or has ended: sign in again with your password")
 	if token == "" {
 		return nil, "", expired
 	}
@@ -250,21 +251,37 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 	if finance.NormalizeTOTPCode(code) == "" {
 		return nil, "", finance.FieldErr(field, finance.FCodeRequired, "the code is required")
 	}
-	// The account's attempt limit first: a refused attempt costs the
-	// challenge none of its tries.
-	if ok, wait := s.perAccount.Allow(u.Email); !ok {
-		return nil, "", &RateLimitedError{RetryAfter: max(wait, time.Second)}
+	// The account's backoff first: a refused attempt costs the challenge
+	// none of its tries. It counts the codes of every sign-in of the
+	// account, so that signing in with the password again does not give
+	// five more tries at once.
+	account := strconv.FormatInt(u.ID, 10)
+	if err := s.codes.Take(ctx, account, s.now()); err != nil {
+		return nil, "", err
 	}
-	if counted, err := s.db.CountLoginAttempt(ctx, hash, s.now(), challengeRetries); err != nil || !counted {
+	tries, err := s.db.CountLoginAttempt(ctx, hash, s.now(), challengeRetries)
+	if err != nil || tries == 0 {
 		return nil, "", cmp.Or(err, error(expired))
 	}
 	how, err := s.checkCode(ctx, u, field, code, true)
 	if err != nil {
-		if isWrongCode(err) {
-			if rerr := s.record(ctx, u.ID, finance.EventSignInFailed, finance.FailedSecondStep, c); rerr != nil {
-				return nil, "", rerr
-			}
+		if !isWrongCode(err) {
+			return nil, "", err
 		}
+		if rerr := s.record(ctx, u.ID, finance.EventSignInFailed, finance.FailedSecondStep, c); rerr != nil {
+			return nil, "", rerr
+		}
+		if tries < challengeRetries {
+			return nil, "", err
+		}
+		// The last try was wrong: the sign-in ends here.
+		if err := s.db.DeleteLoginChallenge(ctx, hash); err != nil {
+			return nil, "", err
+		}
+		return nil, "", finance.Errorf(finance.ECodeTwoFactorAttempts,
+			"%d wrong codes: this sign-in has ended, sign in again with your password", challengeRetries)
+	}
+	if err := s.codes.Forget(ctx, account); err != nil {
 		return nil, "", err
 	}
 	return u, how, s.db.DeleteLoginChallenge(ctx, hash)

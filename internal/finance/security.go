@@ -10,7 +10,8 @@ const (
 	ECodeTwoFactorEnabled    = "two_factor_enabled"     // turning it on twice
 	ECodeTwoFactorDisabled   = "two_factor_disabled"    // changing it while it is off
 	ECodeTwoFactorNotStarted = "two_factor_not_started" // a code to confirm, without a setup
-	ECodeTwoFactorExpired    = "two_factor_expired"     // the sign-in's second step came too late, or too many codes failed
+	ECodeTwoFactorExpired    = "two_factor_expired"     // the sign-in's second step came too late (or its sign-in has ended)
+	ECodeTwoFactorAttempts   = "two_factor_attempts"    // the sign-in's last try was a wrong code: it has ended
 	ECodePasswordRequired    = "password_required"      // an account without a password cannot add a second step to it
 )
 

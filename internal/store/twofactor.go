@@ -197,26 +197,22 @@ func (db *DB) LoginChallengeUser(ctx context.Context, tokenHash string, now time
 	return userID, err
 }
 
-// CountLoginAttempt counts one code tried against the challenge: false
-// when it is gone, expired or has had maxAttempts codes (then it is
-// deleted). The condition is in the update, so requests at once cannot
-// try more codes than that between them.
-func (db *DB) CountLoginAttempt(ctx context.Context, tokenHash string, now time.Time, maxAttempts int) (bool, error) {
-	var ok bool
+// CountLoginAttempt counts one code tried against the challenge and
+// returns how many it has had with it; 0 when it is gone, expired or has
+// had maxAttempts codes (then it is deleted). The condition is in the
+// update, so requests at once cannot try more codes than that between them.
+func (db *DB) CountLoginAttempt(ctx context.Context, tokenHash string, now time.Time, maxAttempts int) (int, error) {
+	var n int
 	err := db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ? AND expires_at > ? AND attempts < ?`,
-			tokenHash, now.UnixMilli(), maxAttempts)
-		if err != nil {
-			return err
-		}
-		n, _ := res.RowsAffected()
-		ok = n == 1
-		if !ok {
+		n = 0
+		err := tx.queryRow(ctx, `UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ? AND expires_at > ? AND attempts < ?
+			RETURNING attempts`, tokenHash, now.UnixMilli(), maxAttempts).Scan(&n)
+		if errors.Is(err, sql.ErrNoRows) {
 			_, err = tx.exec(ctx, `DELETE FROM login_challenges WHERE token_hash = ?`, tokenHash)
 		}
 		return err
 	})
-	return ok, err
+	return n, err
 }
 
 // DeleteLoginChallenge ends a challenge (its sign-in is complete).

@@ -395,7 +395,7 @@ export interface paths {
          *
          *     Problem codes:
          *     - 400: invalid
-         *     - 401: two_factor_expired
+         *     - 401: two_factor_attempts, two_factor_expired
          *     - 403: account_disabled, cross_origin
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type

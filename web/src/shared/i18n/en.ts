@@ -64,6 +64,8 @@ const en = {
     unauthorized: 'Your session has ended. Sign in again.',
     forbidden: 'You are not allowed to do that.',
     rate_limited: 'Too many attempts. Wait a moment and try again.',
+    rate_limited_wait_one: 'Too many attempts. Wait {{count}} minute and try again.',
+    rate_limited_wait_other: 'Too many attempts. Wait {{count}} minutes and try again.',
     payload_too_large: 'That is too large.',
     too_many_pending_imports: 'Too many files are waiting to be imported. Import or cancel them, or wait a day, then try again.',
     too_many_files: 'A movement keeps at most 10 files. Remove one to attach another.',
@@ -89,7 +91,8 @@ const en = {
     reset_link_invalid: 'This password-reset link does not work: it was already used, has expired, or a newer link replaced it.',
     password_reset_unavailable: 'This server does not send email: ask an administrator for a password-reset link.',
     rates_unavailable: 'The exchange rates could not be downloaded. Nothing changed; try again later.',
-    two_factor_expired: 'The sign-in took too long or had too many wrong codes. Sign in again.',
+    two_factor_expired: 'The sign-in took too long. Sign in again.',
+    two_factor_attempts: 'Five wrong codes ended this sign-in. Sign in again with your password.',
     passkey_failed:
       'The passkey was not accepted: it may have been removed from your account, or the request took too long. Try again, or sign in with your password.',
     passkeys_unavailable: 'Passkeys are not available at this address of the server.',

@@ -65,6 +65,8 @@ const es: Dictionary = {
     unauthorized: 'Tu sesión ha terminado. Vuelve a iniciar sesión.',
     forbidden: 'No tienes permiso para hacer eso.',
     rate_limited: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+    rate_limited_wait_one: 'Demasiados intentos. Espera {{count}} minuto y vuelve a intentarlo.',
+    rate_limited_wait_other: 'Demasiados intentos. Espera {{count}} minutos y vuelve a intentarlo.',
     payload_too_large: 'Es demasiado grande.',
     too_many_pending_imports: 'Hay demasiados archivos pendientes de importar. Impórtalos o cancélalos, o espera un día, y vuelve a intentarlo.',
     too_many_files: 'Un movimiento guarda como mucho 10 archivos. Quita uno para adjuntar otro.',
@@ -91,7 +93,8 @@ const es: Dictionary = {
     reset_link_invalid: 'Este enlace para cambiar la contraseña no funciona: ya se usó, ha caducado o lo ha sustituido uno más reciente.',
     password_reset_unavailable: 'Este servidor no envía emails: pide a un administrador un enlace para cambiar la contraseña.',
     rates_unavailable: 'No se han podido descargar los tipos de cambio. Nada ha cambiado; inténtalo más tarde.',
-    two_factor_expired: 'El inicio de sesión ha tardado demasiado o ha tenido demasiados códigos incorrectos. Vuelve a iniciar sesión.',
+    two_factor_expired: 'El inicio de sesión ha tardado demasiado. Vuelve a iniciar sesión.',
+    two_factor_attempts: 'Cinco códigos incorrectos han terminado este inicio de sesión. Vuelve a iniciar sesión con tu contraseña.',
     passkey_failed:
       'La llave de acceso no se aceptó: puede que se haya quitado de tu cuenta o que la solicitud tardara demasiado. Vuelve a intentarlo o inicia sesión con tu contraseña.',
     passkeys_unavailable: 'Las llaves de acceso no están disponibles en esta dirección del servidor.',

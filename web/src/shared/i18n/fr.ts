@@ -65,6 +65,8 @@ const fr: Dictionary = {
     unauthorized: 'Votre session a expiré. Reconnectez-vous.',
     forbidden: "Vous n'avez pas le droit de faire cela.",
     rate_limited: 'Trop de tentatives. Patientez un instant puis réessayez.',
+    rate_limited_wait_one: 'Trop de tentatives. Patientez {{count}} minute puis réessayez.',
+    rate_limited_wait_other: 'Trop de tentatives. Patientez {{count}} minutes puis réessayez.',
     payload_too_large: "C'est trop volumineux.",
     too_many_pending_imports: "Trop de fichiers attendent d'être importés. Importez-les ou annulez-les, ou attendez un jour, puis réessayez.",
     too_many_files: 'Un mouvement garde au plus 10 fichiers. Retirez-en un pour en joindre un autre.',
@@ -91,7 +93,8 @@ const fr: Dictionary = {
     reset_link_invalid: 'Ce lien de réinitialisation ne fonctionne pas : il a déjà servi, il a expiré ou un lien plus récent l’a remplacé.',
     password_reset_unavailable: 'Ce serveur n’envoie pas d’e-mails : demandez à un administrateur un lien de réinitialisation du mot de passe.',
     rates_unavailable: 'Les taux de change n’ont pas pu être téléchargés. Rien n’a changé ; réessayez plus tard.',
-    two_factor_expired: 'La connexion a pris trop de temps ou a reçu trop de codes erronés. Reconnectez-vous.',
+    two_factor_expired: 'La connexion a pris trop de temps. Reconnectez-vous.',
+    two_factor_attempts: 'Cinq codes erronés ont mis fin à cette connexion. Reconnectez-vous avec votre mot de passe.',
     passkey_failed:
       'La clé d’accès n’a pas été acceptée : elle a peut-être été retirée de votre compte, ou la demande a pris trop de temps. Réessayez, ou connectez-vous avec votre mot de passe.',
     passkeys_unavailable: 'Les clés d’accès ne sont pas disponibles à cette adresse du serveur.',
