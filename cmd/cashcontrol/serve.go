@@ -84,6 +84,12 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	if err == nil {
 		err = svc.EnablePasskeys(c.BaseURL)
 	}
+	if err == nil {
+		_, err = svc.WithSecretKey(c.SecretKey)
+	}
+	if err == nil {
+		err = sealSecrets(ctx, svc, log)
+	}
 	if err != nil {
 		db.Close()
 		return wired{}, err
@@ -211,4 +217,21 @@ func migrate(ctx context.Context, args []string, getenv func(string) string, std
 // ecbFor is the download of the ECB's rates with the server's settings.
 func ecbFor(c config.Config, db *store.DB, log *slog.Logger) *rates.ECB {
 	return &rates.ECB{DB: db, URL: c.ECBURL, HistoryURL: c.ECBHistoryURL, Client: &http.Client{Timeout: 30 * time.Second}, Log: log}
+}
+
+// sealSecrets seals the two-step secrets kept plain when the server has a
+// secret key (CASHCONTROL_SECRET_KEY), and says at start when it has none.
+func sealSecrets(ctx context.Context, svc *auth.Service, log *slog.Logger) error {
+	if !svc.Sealing() {
+		log.Warn("CASHCONTROL_SECRET_KEY is not set: two-step secrets are kept in the database unencrypted (set a key of at least 32 characters to seal them)")
+		return nil
+	}
+	n, err := svc.SealTwoFactorSecrets(ctx)
+	if err != nil {
+		return fmt.Errorf("seal the two-step secrets: %w", err)
+	}
+	if n > 0 {
+		log.Info("two-step secrets sealed with CASHCONTROL_SECRET_KEY", "sealed", n)
+	}
+	return nil
 }

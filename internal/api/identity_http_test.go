@@ -55,6 +55,7 @@ type identityOptions struct {
 	backupDir      string // where backups go ("": off)
 	shared         bool   // the rate limits in the database (several servers)
 	trustProxy     bool   // X-Forwarded-For from loopback is believed (clientFrom)
+	secretKey      string // CASHCONTROL_SECRET_KEY: two-step secrets sealed (at start too)
 }
 
 // identityServer starts the real handler with a fake clock, tight limits and
@@ -82,6 +83,12 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 		t.Fatal(err)
 	}
 	svc.WithClock(clk.Now)
+	if _, err := svc.WithSecretKey(o.secretKey); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.SealTwoFactorSecrets(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	if err := svc.EnablePasskeys(o.passkeysAt); err != nil {
 		t.Fatal(err)
 	}

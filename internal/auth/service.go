@@ -11,6 +11,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/secretbox"
 	"cashcontrol/internal/store"
 )
 
@@ -54,10 +55,13 @@ type Service struct {
 	// attacker elsewhere cannot keep the owner out); codes slows wrong
 	// two-step codes per account, across sign-ins.
 	signIns, codes *Backoff
-	signupEnabled  bool
-	dummyHash      string
-	now            func() time.Time
-	webauthn       *webauthn.WebAuthn // nil: no passkeys (EnablePasskeys)
+	// totpBox seals the two-step secrets (nil: no CASHCONTROL_SECRET_KEY,
+	// they are kept plain).
+	totpBox       *secretbox.Box
+	signupEnabled bool
+	dummyHash     string
+	now           func() time.Time
+	webauthn      *webauthn.WebAuthn // nil: no passkeys (EnablePasskeys)
 }
 
 // NewService builds the email provider. The limiters bound sign-in attempts

@@ -55,7 +55,7 @@ func (s *Service) TwoFactorSetup(ctx context.Context, u *finance.User, password 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.db.StartTwoFactor(ctx, u.ID, setup.Secret, s.now()); err != nil {
+	if err := s.db.StartTwoFactor(ctx, u.ID, s.sealTOTP(setup.Secret), s.now()); err != nil {
 		return nil, err
 	}
 	return setup, nil
@@ -79,7 +79,11 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, u *finance.User, code st
 	if ok, wait := s.perAccount.Allow(u.Email); !ok {
 		return nil, &RateLimitedError{RetryAfter: max(wait, time.Second)}
 	}
-	step, ok := matchTOTP(tf.Secret, code, s.now())
+	secret, err := s.openTOTP(tf.Secret)
+	if err != nil {
+		return nil, err
+	}
+	step, ok := matchTOTP(secret, code, s.now())
 	if !ok {
 		return nil, wrongCode("code")
 	}
@@ -177,7 +181,11 @@ func (s *Service) checkCode(ctx context.Context, u *finance.User, field, code st
 	if tf == nil || tf.EnabledAt == nil {
 		return "", finance.Errorf(finance.ECodeTwoFactorDisabled, "two-step sign-in is off")
 	}
-	if step, ok := matchTOTP(tf.Secret, code, s.now()); ok {
+	secret, err := s.openTOTP(tf.Secret)
+	if err != nil {
+		return "", err
+	}
+	if step, ok := matchTOTP(secret, code, s.now()); ok {
 		used, err := s.db.UseTOTPStep(ctx, u.ID, step)
 		if err != nil || used {
 			return finance.SignInTOTP, err

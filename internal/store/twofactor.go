@@ -272,3 +272,39 @@ func (db *DB) DeleteOldSecurityState(ctx context.Context, now, eventsBefore time
 	})
 	return n, err
 }
+
+// PlainTwoFactorSecrets are the two-step secrets kept as they are (not
+// sealed by the server's secret key: without the secretbox prefix), by user.
+func (db *DB) PlainTwoFactorSecrets(ctx context.Context, sealedPrefix string) (map[int64]string, error) {
+	rows, err := db.query(ctx, `SELECT user_id, secret FROM user_two_factor WHERE secret NOT LIKE ?`, sealedPrefix+"%")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var s string
+		if err := rows.Scan(&id, &s); err != nil {
+			return nil, err
+		}
+		out[id] = s
+	}
+	return out, rows.Err()
+}
+
+// ReplaceTwoFactorSecret puts sealed in place of the user's secret while it
+// is still old (a setup begun meanwhile keeps its own): whether it did.
+func (db *DB) ReplaceTwoFactorSecret(ctx context.Context, userID int64, old, sealed string) (bool, error) {
+	var ok bool
+	err := db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE user_two_factor SET secret = ? WHERE user_id = ? AND secret = ?`, sealed, userID, old)
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		ok = n == 1
+		return nil
+	})
+	return ok, err
+}

@@ -401,6 +401,7 @@ export interface paths {
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
          *     - 500: internal
+         *     - 503: secret_key_unavailable
          */
         post: operations["loginSecondStep"];
         delete?: never;
@@ -3610,6 +3611,7 @@ export interface paths {
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
          *     - 500: internal
+         *     - 503: secret_key_unavailable
          */
         delete: operations["disableTwoFactor"];
         options?: never;
@@ -3637,6 +3639,7 @@ export interface paths {
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
          *     - 500: internal
+         *     - 503: secret_key_unavailable
          */
         post: operations["confirmTwoFactor"];
         delete?: never;
@@ -3665,6 +3668,7 @@ export interface paths {
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
          *     - 500: internal
+         *     - 503: secret_key_unavailable
          */
         post: operations["renewRecoveryCodes"];
         delete?: never;
@@ -5993,6 +5997,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Service Unavailable: a problem; its code says which (see the operation's x-problem-codes). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Too Many Requests: a problem; its code says which (see the operation's x-problem-codes). */
         TooManyRequests: {
             headers: {
@@ -6199,6 +6212,7 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseRequestEntityTooLarge = components['responses']['RequestEntityTooLarge'];
+export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseUnprocessableEntity = components['responses']['UnprocessableEntity'];
@@ -6763,6 +6777,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -11274,6 +11289,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmTwoFactor: {
@@ -11306,6 +11322,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     renewRecoveryCodes: {
@@ -11338,6 +11355,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setupTwoFactor: {

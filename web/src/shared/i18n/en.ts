@@ -93,6 +93,7 @@ const en = {
     rates_unavailable: 'The exchange rates could not be downloaded. Nothing changed; try again later.',
     two_factor_expired: 'The sign-in took too long. Sign in again.',
     two_factor_attempts: 'Five wrong codes ended this sign-in. Sign in again with your password.',
+    secret_key_unavailable: 'This server cannot check two-step codes right now (its secret key is missing or changed). Ask the administrator.',
     passkey_failed:
       'The passkey was not accepted: it may have been removed from your account, or the request took too long. Try again, or sign in with your password.',
     passkeys_unavailable: 'Passkeys are not available at this address of the server.',
