@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
@@ -120,21 +119,5 @@ func TestMetricsOnlyWhenAsked(t *testing.T) {
 	off := wiredServer(t, map[string]string{})
 	if got := get(off, "/metrics"); strings.Contains(got, "cashcontrol_http_requests_total") {
 		t.Fatal("metrics served without CASHCONTROL_METRICS")
-	}
-}
-
-// A data folder others may read is named in a warning at start; an
-// owner-only one is not.
-func TestWarnsOfASharedDataFolder(t *testing.T) {
-	for mode, warned := range map[os.FileMode]bool{0o755: true, 0o700: false} {
-		dir := t.TempDir()
-		if err := os.Chmod(dir, mode); err != nil {
-			t.Fatal(err)
-		}
-		var logs strings.Builder
-		warnIfShared(slog.New(slog.NewTextHandler(&logs, nil)), dir)
-		if strings.Contains(logs.String(), "readable by other users") != warned {
-			t.Errorf("mode %o: %q", mode, logs.String())
-		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -67,7 +66,10 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	if err != nil {
 		return wired{}, err
 	}
-	warnIfShared(log, c.DataDir)
+	if mode, open := store.ReadableByOthers(c.DataDir); open {
+		log.Warn("the data folder is readable by other users of this machine: make it the owner's alone (chmod 700)",
+			"dir", c.DataDir, "mode", mode.Perm().String())
+	}
 	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
 	// The rate limits: on PostgreSQL in the database, shared by every server
 	// of the instance; SQLite's one server keeps them in memory.
@@ -81,6 +83,12 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	svc, err := auth.NewService(db, limiter("account", 20*time.Second, 10), limiter("client", 2*time.Second, 30), c.SignupEnabled)
 	if err == nil {
 		err = svc.EnablePasskeys(c.BaseURL)
+	}
+	if err == nil {
+		_, err = svc.WithSecretKey(c.SecretKey)
+	}
+	if err == nil {
+		err = sealSecrets(ctx, svc, log)
 	}
 	if err != nil {
 		db.Close()
@@ -211,14 +219,19 @@ func ecbFor(c config.Config, db *store.DB, log *slog.Logger) *rates.ECB {
 	return &rates.ECB{DB: db, URL: c.ECBURL, HistoryURL: c.ECBHistoryURL, Client: &http.Client{Timeout: 30 * time.Second}, Log: log}
 }
 
-// warnIfShared warns when the data folder (the SQLite database, attachments,
-// backups by default) may be read by other users of the machine: the files
-// are owner-only, but a folder others may list and enter shows their names
-// and sizes, and a file copied in by hand keeps its own mode.
-func warnIfShared(log *slog.Logger, dir string) {
-	fi, err := os.Stat(dir)
-	if err != nil || fi.Mode().Perm()&0o007 == 0 {
-		return
+// sealSecrets seals the two-step secrets kept plain when the server has a
+// secret key (CASHCONTROL_SECRET_KEY), and says at start when it has none.
+func sealSecrets(ctx context.Context, svc *auth.Service, log *slog.Logger) error {
+	if !svc.Sealing() {
+		log.Warn("CASHCONTROL_SECRET_KEY is not set: two-step secrets are kept in the database unencrypted (set a key of at least 32 characters to seal them)")
+		return nil
 	}
-	log.Warn("the data folder is readable by other users of this machine: chmod 700 it", "dir", dir, "mode", fmt.Sprintf("%o", fi.Mode().Perm()))
+	n, err := svc.SealTwoFactorSecrets(ctx)
+	if err != nil {
+		return fmt.Errorf("seal the two-step secrets: %w", err)
+	}
+	if n > 0 {
+		log.Info("two-step secrets sealed with CASHCONTROL_SECRET_KEY", "sealed", n)
+	}
+	return nil
 }

@@ -85,7 +85,7 @@ func (a *API) loginSecondStep(w http.ResponseWriter, r *http.Request) {
 		err = a.sessions.Start(r.Context(), w, r, u.ID, finance.EventSignIn, how)
 	}
 	if err != nil {
-		if finance.ErrorCode(err) == finance.ECodeTwoFactorExpired {
+		if code := finance.ErrorCode(err); code == finance.ECodeTwoFactorExpired || code == finance.ECodeTwoFactorAttempts {
 			a.sessions.ClearChallenge(w, r)
 		}
 		a.fail(w, r, err)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"sort"
 	"strings"
@@ -53,6 +54,8 @@ type identityOptions struct {
 	passkeysAt     string // the public address passkeys are for ("" : none)
 	backupDir      string // where backups go ("": off)
 	shared         bool   // the rate limits in the database (several servers)
+	trustProxy     bool   // X-Forwarded-For from loopback is believed (clientFrom)
+	secretKey      string // CASHCONTROL_SECRET_KEY: two-step secrets sealed (at start too)
 }
 
 // identityServer starts the real handler with a fake clock, tight limits and
@@ -80,6 +83,12 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 		t.Fatal(err)
 	}
 	svc.WithClock(clk.Now)
+	if _, err := svc.WithSecretKey(o.secretKey); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.SealTwoFactorSecrets(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	if err := svc.EnablePasskeys(o.passkeysAt); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +98,11 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 	}
 	a := api.New(api.Deps{DB: db, Auth: svc, Backups: backups, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, clk.Now),
 		OIDC: auth.NewOIDC(db, srv.URL, !o.signupDisabled, o.providers), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
-	h = server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})
+	opts := server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log}
+	if o.trustProxy {
+		opts.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	}
+	h = server.Handler(opts)
 	return srv, clk
 }
 
@@ -113,7 +126,7 @@ func (c *client) login(email, password string) (int, problem) {
 
 func TestSignUpAndSignIn(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		srv, _ := identityServer(t, db, identityOptions{})
+		srv, _ := identityServer(t, db, identityOptions{trustProxy: true})
 		c := newClient(t, srv)
 		var first me
 		if code := c.do("POST", "/api/v1/auth/signup", map[string]string{"email": "  Ana@Example.COM ", "password": "mango-river-42", "name": "Ana"}, &first); code != 201 {
@@ -169,8 +182,9 @@ func TestSignUpAndSignIn(t *testing.T) {
 			t.Fatalf("unknown email answered in %v, a wrong password in %v: the difference tells which emails exist", unknown, known)
 		}
 
-		// A good sign-in from a fresh client reaches the document; the email is case-insensitive.
-		d := newClient(t, srv)
+		// A good sign-in from a fresh client reaches the document; the email
+		// is case-insensitive. (The tries above slowed their address.)
+		d := clientFrom(t, srv, "198.51.100.7")
 		if code, _ := d.login(" ANA@example.com", "mango-river-42"); code != 200 {
 			t.Fatalf("sign-in: %d", code)
 		}
@@ -186,26 +200,29 @@ func TestSignUpAndSignIn(t *testing.T) {
 		if code := d.do("PUT", "/api/v1/me/password", map[string]string{"currentPassword": "mango-river-42", "newPassword": "kiwi-ocean-77"}, nil); code != 204 {
 			t.Fatalf("change password: %d", code)
 		}
-		if code, _ := newClient(t, srv).login("ana@example.com", "mango-river-42"); code != 401 {
+		if code, _ := clientFrom(t, srv, "198.51.100.8").login("ana@example.com", "mango-river-42"); code != 401 {
 			t.Fatalf("old password still works: %d", code)
 		}
-		if code, _ := newClient(t, srv).login("ana@example.com", "kiwi-ocean-77"); code != 200 {
+		if code, _ := clientFrom(t, srv, "198.51.100.8").login("ana@example.com", "kiwi-ocean-77"); code != 200 {
 			t.Fatalf("new password: %d", code)
 		}
 	})
 }
 
+// The sign-in's limits: five tries for an account from one address, then
+// a wait (429 with Retry-After, even for the right password); and the
+// address's tries over every account.
 func TestSignInRateLimit(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		srv, clk := identityServer(t, db, identityOptions{perAccount: 3, perClient: 7})
+		srv, clk := identityServer(t, db, identityOptions{perClient: 10})
 		newClient(t, srv).signUp("rate@example.com")
 		c := newClient(t, srv)
-		for i := range 3 {
+		for i := range 5 {
 			if code, _ := c.login("rate@example.com", "wrong-password-1"); code != 401 {
 				t.Fatalf("attempt %d: %d", i+1, code)
 			}
 		}
-		// The fourth attempt on the account is refused, even with the right password.
+		// The sixth attempt on the account is refused, even with the right password.
 		req, _ := http.NewRequest("POST", srv.URL+"/api/v1/auth/login", strings.NewReader(`{"email":"rate@example.com","password":"mango-river-42"}`))
 		req.Header.Set("Content-Type", "application/json")
 		resp, err := http.DefaultClient.Do(req)
@@ -214,10 +231,10 @@ func TestSignInRateLimit(t *testing.T) {
 		}
 		resp.Body.Close()
 		if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
-			t.Fatalf("4th attempt: %d Retry-After=%q", resp.StatusCode, resp.Header.Get("Retry-After"))
+			t.Fatalf("6th attempt: %d Retry-After=%q", resp.StatusCode, resp.Header.Get("Retry-After"))
 		}
-		// Per client address (3 + 1 attempts so far): other accounts from the same address run out too.
-		for i := range 3 {
+		// Per client address (5 + 1 attempts so far): other accounts from the same address run out too.
+		for i := range 4 {
 			if code, _ := c.login("other"+string(rune('a'+i))+"@example.com", "wrong-password-1"); code != 401 {
 				t.Fatalf("other account %d: %d", i, code)
 			}

@@ -67,6 +67,8 @@ var statusOf = map[string]int{
 	finance.ECodeTwoFactorDisabled:    http.StatusConflict,
 	finance.ECodeTwoFactorNotStarted:  http.StatusConflict,
 	finance.ECodeTwoFactorExpired:     http.StatusUnauthorized,
+	finance.ECodeTwoFactorAttempts:    http.StatusUnauthorized,
+	finance.ECodeSecretKeyUnavailable: http.StatusServiceUnavailable,
 	finance.ECodePasswordRequired:     http.StatusUnprocessableEntity,
 	finance.ECodeTokenScope:           http.StatusForbidden,
 	finance.ECodeTokenNotAllowed:      http.StatusForbidden,

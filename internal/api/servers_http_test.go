@@ -22,16 +22,17 @@ func TestTwoServersShareSessionsAndLimits(t *testing.T) {
 	if code := onB.do("GET", "/api/v1/me", nil, &got); code != 200 || got.Email != "ana@example.com" {
 		t.Fatalf("the session made on one server is not known on the other: %d %+v", code, got)
 	}
-	// Wrong passwords, on one server then the other: the account's 4 tries
-	// are spent across both, and the 5th is refused by either.
-	for i, srv := range []*client{c, onB, c, onB} {
+	// Wrong passwords, on one server then the other: the 5 tries of the
+	// account from this address are spent across both, and the 6th is
+	// refused by either.
+	for i, srv := range []*client{c, onB, c, onB, c} {
 		if code, p := srv.login("ana@example.com", "wrong-password-1"); code != 401 {
 			t.Fatalf("try %d: %d %s", i+1, code, p.Code)
 		}
 	}
 	for _, srv := range []*client{c, onB} {
 		if code, p := srv.login("ana@example.com", "mango-river-42"); code != 429 || p.Code != "rate_limited" {
-			t.Fatalf("after 4 tries on two servers: %d %s", code, p.Code)
+			t.Fatalf("after 5 tries on two servers: %d %s", code, p.Code)
 		}
 	}
 }

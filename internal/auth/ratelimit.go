@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -87,4 +88,48 @@ func (l *Limiter) evict(now time.Time) {
 			delete(l.buckets, k)
 		}
 	}
+}
+
+// Backoff slows repeated failures of one key (an account and an address,
+// an account's two-step codes) with a growing wait, kept in the database
+// so that every server sees it and a restart does not forget it.
+type Backoff struct {
+	db     *store.DB
+	name   string
+	policy store.Backoff
+	what   string // what is refused, in the message
+}
+
+// The sign-in's backoffs: five attempts at once, then a wait of a minute,
+// doubled at each further attempt up to an hour; a day without attempts
+// forgets them. A success forgets them at once.
+// A sign-in ends after five wrong two-step codes (challengeRetries); the
+// account's codes wait after ten, two sign-ins' worth.
+var (
+	signInPolicy = store.Backoff{Free: 5, First: time.Minute, Most: time.Hour, Forget: 24 * time.Hour}
+	codePolicy   = store.Backoff{Free: 2 * challengeRetries, First: time.Minute, Most: time.Hour, Forget: 24 * time.Hour}
+)
+
+func newBackoff(db *store.DB, name string, policy store.Backoff, what string) *Backoff {
+	return &Backoff{db: db, name: name, policy: policy, what: what}
+}
+
+// Take counts an attempt of key, or refuses it with a RateLimitedError
+// that says how long to wait.
+func (b *Backoff) Take(ctx context.Context, key string, now time.Time) error {
+	ok, wait, err := b.db.TakeAttempt(ctx, b.name+":"+key, b.policy, now)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		minutes := int((wait + time.Minute - 1) / time.Minute)
+		return &RateLimitedError{RetryAfter: max(wait, time.Second),
+			Message: fmt.Sprintf("too many %s: wait %d minute(s) and try again", b.what, minutes)}
+	}
+	return nil
+}
+
+// Forget forgets key's attempts: the last one succeeded.
+func (b *Backoff) Forget(ctx context.Context, key string) error {
+	return b.db.ForgetAttempts(ctx, b.name+":"+key)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/secretbox"
 	"cashcontrol/internal/store"
 )
 
@@ -47,9 +48,16 @@ func (e *RateLimitedError) RetryAfterSeconds() int { return int(math.Ceil(e.Retr
 
 // Service holds the email provider's rules.
 type Service struct {
-	db            *store.DB
-	perAccount    *Limiter
-	perClient     *Limiter
+	db         *store.DB
+	perAccount *Limiter
+	perClient  *Limiter
+	// signIns slows wrong passwords per account and client address (an
+	// attacker elsewhere cannot keep the owner out); codes slows wrong
+	// two-step codes per account, across sign-ins.
+	signIns, codes *Backoff
+	// totpBox seals the two-step secrets (nil: no CASHCONTROL_SECRET_KEY,
+	// they are kept plain).
+	totpBox       *secretbox.Box
 	signupEnabled bool
 	dummyHash     string
 	now           func() time.Time
@@ -61,7 +69,9 @@ type Service struct {
 func NewService(db *store.DB, perAccount, perClient *Limiter, signupEnabled bool) (*Service, error) {
 	// Unknown emails are checked against this hash so that they take as long
 	// as a wrong password and do not reveal which accounts exist.
-	return &Service{db: db, perAccount: perAccount, perClient: perClient, signupEnabled: signupEnabled, dummyHash: timingHash(), now: time.Now}, nil
+	return &Service{db: db, perAccount: perAccount, perClient: perClient, signupEnabled: signupEnabled, dummyHash: timingHash(), now: time.Now,
+		signIns: newBackoff(db, "signin", signInPolicy, "sign-in attempts for this account from this address"),
+		codes:   newBackoff(db, "codes", codePolicy, "wrong two-step codes for this account")}, nil
 }
 
 // WithClock sets the clock of the authenticator codes and the security
@@ -103,8 +113,11 @@ func (s *Service) Login(ctx context.Context, emailIn, password string, c Client)
 	if ok, wait := s.perClient.Allow(c.IP); !ok {
 		return nil, &RateLimitedError{RetryAfter: wait}
 	}
-	if ok, wait := s.perAccount.Allow(email); !ok {
-		return nil, &RateLimitedError{RetryAfter: wait}
+	// Per account and address: someone elsewhere who knows the email
+	// cannot keep its owner out.
+	pair := email + " " + c.IP
+	if err := s.signIns.Take(ctx, pair, s.now()); err != nil {
+		return nil, err
 	}
 	bad := finance.Errorf(finance.ECodeInvalidCredentials, "wrong email or password")
 	if email == "" || password == "" || len(password) > 4*finance.MaxPasswordLen {
@@ -127,6 +140,9 @@ func (s *Service) Login(ctx context.Context, emailIn, password string, c Client)
 			return nil, err
 		}
 		return nil, bad
+	}
+	if err := s.signIns.Forget(ctx, pair); err != nil {
+		return nil, err
 	}
 	if u.Disabled {
 		return nil, accountDisabled()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 	"time"
 
 	"cashcontrol/internal/finance"
@@ -54,7 +55,7 @@ func (s *Service) TwoFactorSetup(ctx context.Context, u *finance.User, password 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.db.StartTwoFactor(ctx, u.ID, setup.Secret, s.now()); err != nil {
+	if err := s.db.StartTwoFactor(ctx, u.ID, s.sealTOTP(setup.Secret), s.now()); err != nil {
 		return nil, err
 	}
 	return setup, nil
@@ -78,7 +79,11 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, u *finance.User, code st
 	if ok, wait := s.perAccount.Allow(u.Email); !ok {
 		return nil, &RateLimitedError{RetryAfter: max(wait, time.Second)}
 	}
-	step, ok := matchTOTP(tf.Secret, code, s.now())
+	secret, err := s.openTOTP(tf.Secret)
+	if err != nil {
+		return nil, err
+	}
+	step, ok := matchTOTP(secret, code, s.now())
 	if !ok {
 		return nil, wrongCode("code")
 	}
@@ -176,7 +181,11 @@ func (s *Service) checkCode(ctx context.Context, u *finance.User, field, code st
 	if tf == nil || tf.EnabledAt == nil {
 		return "", finance.Errorf(finance.ECodeTwoFactorDisabled, "two-step sign-in is off")
 	}
-	if step, ok := matchTOTP(tf.Secret, code, s.now()); ok {
+	secret, err := s.openTOTP(tf.Secret)
+	if err != nil {
+		return "", err
+	}
+	if step, ok := matchTOTP(secret, code, s.now()); ok {
 		used, err := s.db.UseTOTPStep(ctx, u.ID, step)
 		if err != nil || used {
 			return finance.SignInTOTP, err
@@ -224,7 +233,7 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 	if ok, wait := s.perClient.Allow(c.IP); !ok {
 		return nil, "", &RateLimitedError{RetryAfter: wait}
 	}
-	expired := finance.Errorf(finance.ECodeTwoFactorExpired, "the sign-in took too long or too many codes were wrong: sign in again")
+	expired := finance.Errorf(finance.ECodeTwoFactorExpired, "the sign-in took too long or has ended: sign in again with your password")
 	if token == "" {
 		return nil, "", expired
 	}
@@ -250,21 +259,37 @@ func (s *Service) CompleteSignIn(ctx context.Context, token string, req SecondSt
 	if finance.NormalizeTOTPCode(code) == "" {
 		return nil, "", finance.FieldErr(field, finance.FCodeRequired, "the code is required")
 	}
-	// The account's attempt limit first: a refused attempt costs the
-	// challenge none of its tries.
-	if ok, wait := s.perAccount.Allow(u.Email); !ok {
-		return nil, "", &RateLimitedError{RetryAfter: max(wait, time.Second)}
+	// The account's backoff first: a refused attempt costs the challenge
+	// none of its tries. It counts the codes of every sign-in of the
+	// account, so that signing in with the password again does not give
+	// five more tries at once.
+	account := strconv.FormatInt(u.ID, 10)
+	if err := s.codes.Take(ctx, account, s.now()); err != nil {
+		return nil, "", err
 	}
-	if counted, err := s.db.CountLoginAttempt(ctx, hash, s.now(), challengeRetries); err != nil || !counted {
+	tries, err := s.db.CountLoginAttempt(ctx, hash, s.now(), challengeRetries)
+	if err != nil || tries == 0 {
 		return nil, "", cmp.Or(err, error(expired))
 	}
 	how, err := s.checkCode(ctx, u, field, code, true)
 	if err != nil {
-		if isWrongCode(err) {
-			if rerr := s.record(ctx, u.ID, finance.EventSignInFailed, finance.FailedSecondStep, c); rerr != nil {
-				return nil, "", rerr
-			}
+		if !isWrongCode(err) {
+			return nil, "", err
 		}
+		if rerr := s.record(ctx, u.ID, finance.EventSignInFailed, finance.FailedSecondStep, c); rerr != nil {
+			return nil, "", rerr
+		}
+		if tries < challengeRetries {
+			return nil, "", err
+		}
+		// The last try was wrong: the sign-in ends here.
+		if err := s.db.DeleteLoginChallenge(ctx, hash); err != nil {
+			return nil, "", err
+		}
+		return nil, "", finance.Errorf(finance.ECodeTwoFactorAttempts,
+			"%d wrong codes: this sign-in has ended, sign in again with your password", challengeRetries)
+	}
+	if err := s.codes.Forget(ctx, account); err != nil {
 		return nil, "", err
 	}
 	return u, how, s.db.DeleteLoginChallenge(ctx, hash)

@@ -67,6 +67,9 @@ type Config struct {
 	BackupKeep  int
 	// Metrics serves Prometheus metrics at /metrics (CASHCONTROL_METRICS).
 	Metrics bool
+	// SecretKey seals the secrets the database keeps (two-step secrets)
+	// (CASHCONTROL_SECRET_KEY, at least 32 characters); empty: kept plain.
+	SecretKey string
 }
 
 // Rate is Events at once, refilled evenly over Per: "10/1h" allows 10 at
@@ -191,6 +194,10 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	c.PendingImportBytes = int64(mb) << 20
 	if c.Metrics, err = strconv.ParseBool(env("CASHCONTROL_METRICS", "false")); err != nil {
 		bad("CASHCONTROL_METRICS", "must be true or false")
+	}
+	c.SecretKey = env("CASHCONTROL_SECRET_KEY", "")
+	if c.SecretKey != "" && len(c.SecretKey) < 32 {
+		bad("CASHCONTROL_SECRET_KEY", "must have at least 32 characters (e.g. openssl rand -base64 32)")
 	}
 	c.BackupDir = env("CASHCONTROL_BACKUP_DIR", "")
 	c.BackupEvery = duration(env("CASHCONTROL_BACKUP_EVERY", "24h"), "CASHCONTROL_BACKUP_EVERY", bad)

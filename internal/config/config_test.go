@@ -42,6 +42,7 @@ func TestBadValuesNameTheSetting(t *testing.T) {
 		"CASHCONTROL_LOG_LEVEL":      "loud",
 		"CASHCONTROL_SUPPORT_EMAIL":  "not an email",
 		"CASHCONTROL_BASE_URL":       "ftp://x",
+		"CASHCONTROL_SECRET_KEY":     "too-short",
 	} {
 		_, err := load(t, map[string]string{setting: value})
 		if err == nil || !strings.Contains(err.Error(), setting) {
@@ -131,5 +132,15 @@ func TestImportLimits(t *testing.T) {
 		if _, err := load(t, map[string]string{setting: value}); err == nil || !strings.Contains(err.Error(), setting) {
 			t.Errorf("%s=%q: %v", setting, value, err)
 		}
+	}
+}
+
+func TestSecretKey(t *testing.T) {
+	c, err := load(t, map[string]string{"CASHCONTROL_SECRET_KEY": " 0123456789abcdef0123456789abcdef "})
+	if err != nil || c.SecretKey != "0123456789abcdef0123456789abcdef" {
+		t.Fatalf("%q %v", c.SecretKey, err)
+	}
+	if c, _ := load(t, nil); c.SecretKey != "" {
+		t.Fatalf("default %q", c.SecretKey)
 	}
 }

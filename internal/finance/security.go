@@ -7,11 +7,13 @@ import (
 
 // Two-step sign-in: the codes of its refusals.
 const (
-	ECodeTwoFactorEnabled    = "two_factor_enabled"     // turning it on twice
-	ECodeTwoFactorDisabled   = "two_factor_disabled"    // changing it while it is off
-	ECodeTwoFactorNotStarted = "two_factor_not_started" // a code to confirm, without a setup
-	ECodeTwoFactorExpired    = "two_factor_expired"     // the sign-in's second step came too late, or too many codes failed
-	ECodePasswordRequired    = "password_required"      // an account without a password cannot add a second step to it
+	ECodeTwoFactorEnabled     = "two_factor_enabled"     // turning it on twice
+	ECodeTwoFactorDisabled    = "two_factor_disabled"    // changing it while it is off
+	ECodeTwoFactorNotStarted  = "two_factor_not_started" // a code to confirm, without a setup
+	ECodeTwoFactorExpired     = "two_factor_expired"     // the sign-in's second step came too late (or its sign-in has ended)
+	ECodeTwoFactorAttempts    = "two_factor_attempts"    // the sign-in's last try was a wrong code: it has ended
+	ECodePasswordRequired     = "password_required"      // an account without a password cannot add a second step to it
+	ECodeSecretKeyUnavailable = "secret_key_unavailable" // a sealed secret, and the server lacks the key it was sealed with
 )
 
 // TwoFactorOn refuses turning on a two-step sign-in that is on.

@@ -10,10 +10,9 @@ import (
 	"cashcontrol/internal/store"
 )
 
-// The SQLite database holds password hashes and two-step secrets: it, its
-// -wal and its -shm are readable by their owner alone, whatever the umask,
-// and a file an earlier binary left 0644 is tightened when it opens. (SQLite
-// created them 0644 while backups were owner-only.)
+// The live SQLite database, its log and its shared memory are the owner's
+// alone, whatever the umask (0644 under the usual 022 before); a file left
+// readable by an older version is tightened when it is opened.
 func TestSQLiteFilesAreOwnerOnly(t *testing.T) {
 	old := syscall.Umask(0o022)
 	defer syscall.Umask(old)
@@ -22,32 +21,54 @@ func TestSQLiteFilesAreOwnerOnly(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		for _, p := range []string{path, path + "-wal", path + "-shm"} {
-			fi, err := os.Stat(p)
+			st, err := os.Stat(p)
 			if err != nil {
 				t.Fatalf("%s: %v", when, err)
 			}
-			if m := fi.Mode().Perm(); m != 0o600 {
-				t.Errorf("%s: %s is %o", when, filepath.Base(p), m)
+			if st.Mode().Perm() != 0o600 {
+				t.Errorf("%s: %s is %v, want -rw-------", when, filepath.Base(p), st.Mode().Perm())
 			}
 		}
 	}
-	open := func() *store.DB {
-		db, err := store.Open(context.Background(), store.Options{SQLitePath: path})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return db
-	}
-	db := open()
-	if _, err := db.CreateUser(context.Background(), store.NewUser{Email: "perm@example.com", PasswordHash: "h", Name: "P"}); err != nil {
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Options{SQLitePath: path})
+	if err != nil {
 		t.Fatal(err)
 	}
-	check("new")
+	check("created")
 	db.Close()
-	for _, p := range []string{path, path + "-wal", path + "-shm"} {
-		_ = os.Chmod(p, 0o644)
+	// As an older version left them (the log and shared memory stay after
+	// a close only when another connection holds them; the database does).
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
 	}
-	db = open()
+	for _, p := range []string{path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o644); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	db, err = store.Open(ctx, store.Options{SQLitePath: path})
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer db.Close()
 	check("reopened")
+}
+
+// A data folder others may read is reported (the server warns at start);
+// an owner-only one is not.
+func TestDataDirReadableByOthers(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if mode, open := store.ReadableByOthers(dir); !open || mode.Perm() != 0o755 {
+		t.Fatalf("0755: %v %v", mode, open)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, open := store.ReadableByOthers(dir); open {
+		t.Fatal("0700 reported as open")
+	}
 }

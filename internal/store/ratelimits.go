@@ -40,3 +40,65 @@ func (db *DB) SweepRates(ctx context.Context) error {
 	_, err := db.w.ExecContext(ctx, db.rebind(`DELETE FROM rate_limits WHERE tat < ?`), db.nowMillis())
 	return err
 }
+
+// Backoff is a wait that grows with failed attempts: Free attempts go
+// through at once; the Free-th and each one after begins a wait, First
+// then twice the one before, at most Most. A key with no attempt for Forget
+// after its last wait starts over.
+type Backoff struct {
+	Free        int
+	First, Most time.Duration
+	Forget      time.Duration
+}
+
+// waitAfter is the wait that the n-th attempt begins.
+func (b Backoff) waitAfter(n int64) time.Duration {
+	if n < int64(b.Free) {
+		return 0
+	}
+	w := b.First
+	for i := int64(b.Free); i < n && w < b.Most; i++ {
+		w *= 2
+	}
+	return min(w, b.Most)
+}
+
+// TakeAttempt counts an attempt of key at now, unless key is still waiting:
+// then it says how long. The attempt is counted before it is made (a
+// success forgets it: ForgetAttempts), so attempts at once, on any server
+// of the database, are all counted. A backoff is kept in rate_limits: tat
+// is when it is forgotten (the end of its wait plus Forget), allowed the
+// attempts counted.
+func (db *DB) TakeAttempt(ctx context.Context, key string, b Backoff, now time.Time) (bool, time.Duration, error) {
+	var ok bool
+	var wait time.Duration
+	err := db.write(ctx, func(tx *Tx) error {
+		// The upsert locks the key's row (PostgreSQL) until the commit.
+		var forgetAt, n int64
+		if err := tx.queryRow(ctx, `INSERT INTO rate_limits (key, tat, allowed) VALUES (?, 0, 0)
+			ON CONFLICT (key) DO UPDATE SET tat = rate_limits.tat RETURNING tat, allowed`, key).Scan(&forgetAt, &n); err != nil {
+			return err
+		}
+		at := now.UnixMilli()
+		if forgetAt <= at {
+			forgetAt, n = 0, 0
+		} else if until := forgetAt - b.Forget.Milliseconds(); until > at {
+			ok, wait = false, time.Duration(until-at)*time.Millisecond
+			return nil
+		}
+		n++
+		ok = true
+		until := at + b.waitAfter(n).Milliseconds()
+		_, err := tx.exec(ctx, `UPDATE rate_limits SET tat = ?, allowed = ? WHERE key = ?`, until+b.Forget.Milliseconds(), n, key)
+		return err
+	})
+	return ok, wait, err
+}
+
+// ForgetAttempts forgets key's attempts (the last one succeeded).
+func (db *DB) ForgetAttempts(ctx context.Context, key string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `DELETE FROM rate_limits WHERE key = ?`, key)
+		return err
+	})
+}

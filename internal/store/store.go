@@ -9,7 +9,6 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"net/url"
 	"os"
@@ -252,25 +251,6 @@ func openPools(ctx context.Context, opts Options) (*DB, error) {
 	r.SetMaxOpenConns(n)
 	r.SetMaxIdleConns(n)
 	return &DB{dialect: SQLite, w: w, r: r, now: now, currencies: money.NewTable(), files: opts.Files, changes: newChanges()}, nil
-}
-
-// ownerOnly makes the SQLite database readable by its owner alone before
-// SQLite opens it: it holds password hashes and two-step secrets. SQLite
-// creates a new file 0644 (less the umask) and gives its -wal and -shm files
-// the database file's mode, so the file is created 0600 here, and an existing
-// one (and its -wal and -shm) is set to 0600.
-func ownerOnly(path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return fmt.Errorf("open sqlite %s: %w", path, err)
-	}
-	f.Close()
-	for _, p := range []string{path, path + "-wal", path + "-shm"} {
-		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("open sqlite %s: %w", p, err)
-		}
-	}
-	return nil
 }
 
 // sqliteStatementsKept is how many prepared statements each SQLite

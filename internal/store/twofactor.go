@@ -197,26 +197,22 @@ func (db *DB) LoginChallengeUser(ctx context.Context, tokenHash string, now time
 	return userID, err
 }
 
-// CountLoginAttempt counts one code tried against the challenge: false
-// when it is gone, expired or has had maxAttempts codes (then it is
-// deleted). The condition is in the update, so requests at once cannot
-// try more codes than that between them.
-func (db *DB) CountLoginAttempt(ctx context.Context, tokenHash string, now time.Time, maxAttempts int) (bool, error) {
-	var ok bool
+// CountLoginAttempt counts one code tried against the challenge and
+// returns how many it has had with it; 0 when it is gone, expired or has
+// had maxAttempts codes (then it is deleted). The condition is in the
+// update, so requests at once cannot try more codes than that between them.
+func (db *DB) CountLoginAttempt(ctx context.Context, tokenHash string, now time.Time, maxAttempts int) (int, error) {
+	var n int
 	err := db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ? AND expires_at > ? AND attempts < ?`,
-			tokenHash, now.UnixMilli(), maxAttempts)
-		if err != nil {
-			return err
-		}
-		n, _ := res.RowsAffected()
-		ok = n == 1
-		if !ok {
+		n = 0
+		err := tx.queryRow(ctx, `UPDATE login_challenges SET attempts = attempts + 1 WHERE token_hash = ? AND expires_at > ? AND attempts < ?
+			RETURNING attempts`, tokenHash, now.UnixMilli(), maxAttempts).Scan(&n)
+		if errors.Is(err, sql.ErrNoRows) {
 			_, err = tx.exec(ctx, `DELETE FROM login_challenges WHERE token_hash = ?`, tokenHash)
 		}
 		return err
 	})
-	return ok, err
+	return n, err
 }
 
 // DeleteLoginChallenge ends a challenge (its sign-in is complete).
@@ -275,4 +271,40 @@ func (db *DB) DeleteOldSecurityState(ctx context.Context, now, eventsBefore time
 		return nil
 	})
 	return n, err
+}
+
+// PlainTwoFactorSecrets are the two-step secrets kept as they are (not
+// sealed by the server's secret key: without the secretbox prefix), by user.
+func (db *DB) PlainTwoFactorSecrets(ctx context.Context, sealedPrefix string) (map[int64]string, error) {
+	rows, err := db.query(ctx, `SELECT user_id, secret FROM user_two_factor WHERE secret NOT LIKE ?`, sealedPrefix+"%")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var id int64
+		var s string
+		if err := rows.Scan(&id, &s); err != nil {
+			return nil, err
+		}
+		out[id] = s
+	}
+	return out, rows.Err()
+}
+
+// ReplaceTwoFactorSecret puts sealed in place of the user's secret while it
+// is still old (a setup begun meanwhile keeps its own): whether it did.
+func (db *DB) ReplaceTwoFactorSecret(ctx context.Context, userID int64, old, sealed string) (bool, error) {
+	var ok bool
+	err := db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE user_two_factor SET secret = ? WHERE user_id = ? AND secret = ?`, sealed, userID, old)
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		ok = n == 1
+		return nil
+	})
+	return ok, err
 }

@@ -40,7 +40,7 @@ export const sample = {
   },
 };
 
-export type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown } | undefined;
+export type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown; headers?: Record<string, string> } | undefined;
 
 /** Replaces fetch: each request goes to handler; unknown ones answer 404. */
 export function mockFetch(handler: Handler) {
@@ -50,7 +50,7 @@ export function mockFetch(handler: Handler) {
     const isProblem = r.status >= 400;
     return new Response(r.status === 204 ? null : JSON.stringify(r.body ?? {}), {
       status: r.status,
-      headers: { 'Content-Type': isProblem ? 'application/problem+json' : 'application/json' },
+      headers: { 'Content-Type': isProblem ? 'application/problem+json' : 'application/json', ...r.headers },
     });
   });
   vi.stubGlobal('fetch', fn);

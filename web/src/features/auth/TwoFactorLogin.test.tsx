@@ -93,10 +93,42 @@ describe('signing in with two-step verification', () => {
     await passwordStep();
     await userEvent.type(screen.getByRole('textbox', { name: '6-digit code' }), '123456{Enter}');
     expect(await screen.findByRole('heading', { name: 'Take control of your money' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('The sign-in took too long or had too many wrong codes. Sign in again.');
+    expect(screen.getByRole('alert')).toHaveTextContent('The sign-in took too long. Sign in again.');
     expect(screen.getByLabelText(/Email/)).toHaveValue('ana@example.com');
     expect(screen.getByLabelText(/Password/)).toHaveValue('');
     await waitFor(() => expect(screen.getByLabelText(/Password/)).toHaveFocus());
+  });
+
+  it('says that five wrong codes ended the sign-in, not that it took too long', async () => {
+    twoFactorServer(() => ({ status: 401, body: { status: 401, code: 'two_factor_attempts' } }));
+    renderApp('/login', 'en');
+    await passwordStep();
+    await userEvent.type(screen.getByRole('textbox', { name: '6-digit code' }), '000000{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Take control of your money' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Five wrong codes ended this sign-in. Sign in again with your password.');
+    expect(screen.getByLabelText(/Email/)).toHaveValue('ana@example.com');
+  });
+
+  it('says how many minutes to wait after too many wrong codes (429 with Retry-After)', async () => {
+    twoFactorServer(() => ({ status: 429, body: { status: 429, code: 'rate_limited' }, headers: { 'Retry-After': '120' } }));
+    renderApp('/login', 'fr');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText(/Mot de passe/), 'mango-river-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await screen.findByRole('heading', { name: 'Validation en deux étapes' });
+    await userEvent.type(screen.getByRole('textbox', { name: /6 chiffres/ }), '000000{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Trop de tentatives. Patientez 2 minutes puis réessayez.');
+  });
+
+  it('says how long the password step must wait, in Spanish too', async () => {
+    mockFetch((url) =>
+      url === '/api/v1/auth/login' ? { status: 429, body: { status: 429, code: 'rate_limited' }, headers: { 'Retry-After': '60' } } : api(null)(url),
+    );
+    renderApp('/login', 'es');
+    await userEvent.type(await screen.findByLabelText(/Email/), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText(/Contraseña/), 'wrong-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiados intentos. Espera 1 minuto y vuelve a intentarlo.');
   });
 
   it('Back returns to the email and password', async () => {

@@ -11,7 +11,7 @@ import { AuthHeading } from './AuthHeading';
 /**
  * The second step of a password sign-in when two-step verification is on: the
  * authenticator's 6-digit code, or one of the recovery codes. An expired
- * challenge (or too many wrong codes) sends the user back to the first step.
+ * challenge, or a fifth wrong code, sends the user back to the first step.
  */
 export default function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: (u: User) => void; onRestart: (failure: string | null) => void }) {
   const { t } = useTranslation();
@@ -35,7 +35,8 @@ export default function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: (
     try {
       onSignedIn(await signInWithCode(recovery ? { recoveryCode: code } : { code }));
     } catch (err) {
-      if (isProblem(err) && err.code === 'two_factor_expired') return onRestart(errorMessage(t, err));
+      // The sign-in is over (too late, or its last try was a wrong code): back to the password, saying which.
+      if (isProblem(err) && (err.code === 'two_factor_expired' || err.code === 'two_factor_attempts')) return onRestart(errorMessage(t, err));
       setError(codeFieldErrors(t, err)[recovery ? 'recoveryCode' : 'code']);
       setFailure(errorMessage(t, err));
     } finally {

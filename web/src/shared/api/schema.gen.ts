@@ -395,12 +395,13 @@ export interface paths {
          *
          *     Problem codes:
          *     - 400: invalid
-         *     - 401: two_factor_expired
+         *     - 401: two_factor_attempts, two_factor_expired
          *     - 403: account_disabled, cross_origin
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
          *     - 500: internal
+         *     - 503: secret_key_unavailable
          */
         post: operations["loginSecondStep"];
         delete?: never;
@@ -3616,6 +3617,7 @@ export interface paths {
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
          *     - 500: internal
+         *     - 503: secret_key_unavailable
          */
         delete: operations["disableTwoFactor"];
         options?: never;
@@ -3643,6 +3645,7 @@ export interface paths {
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
          *     - 500: internal
+         *     - 503: secret_key_unavailable
          */
         post: operations["confirmTwoFactor"];
         delete?: never;
@@ -3671,6 +3674,7 @@ export interface paths {
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
          *     - 500: internal
+         *     - 503: secret_key_unavailable
          */
         post: operations["renewRecoveryCodes"];
         delete?: never;
@@ -6016,6 +6020,15 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Service Unavailable: a problem; its code says which (see the operation's x-problem-codes). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Too Many Requests: a problem; its code says which (see the operation's x-problem-codes). */
         TooManyRequests: {
             headers: {
@@ -6224,6 +6237,7 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseRequestEntityTooLarge = components['responses']['RequestEntityTooLarge'];
+export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseUnprocessableEntity = components['responses']['UnprocessableEntity'];
@@ -6788,6 +6802,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -11305,6 +11320,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmTwoFactor: {
@@ -11337,6 +11353,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     renewRecoveryCodes: {
@@ -11369,6 +11386,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setupTwoFactor: {

@@ -4,6 +4,10 @@ import { isProblem } from '../api/client';
 /** The translated message of any error (problem code, else a generic one). */
 export function errorMessage(t: TFunction, e: unknown): string {
   if (isProblem(e)) {
+    // A wait of a minute or more (Retry-After) says how many minutes.
+    if (e.code === 'rate_limited' && e.retryAfter !== null && e.retryAfter >= 60) {
+      return t('errors.rate_limited_wait', { count: Math.ceil(e.retryAfter / 60) });
+    }
     const key = `errors.${e.code}`;
     const params = e.body.params;
     const msg = params && typeof params === 'object' ? t(key, params as Record<string, string>) : t(key);
