@@ -42,6 +42,9 @@ const (
 	ECodeTooManyUploads = "too_many_pending_imports"
 	// ECodeTooManyFiles: the movement keeps MaxAttachmentsPerMovement files.
 	ECodeTooManyFiles = "too_many_files"
+	// ECodeImageTooLarge: decoding the image would take more memory than an
+	// image may (files.MaxDecodedBytes), whatever its file's size.
+	ECodeImageTooLarge = "image_too_large"
 )
 
 // Field error codes.

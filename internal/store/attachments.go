@@ -27,13 +27,24 @@ func scanAttachment(s rowScanner) (*finance.Attachment, error) {
 
 var errNoFileStore = errors.New("attachments: no file store")
 
-// NewAttachment is a file to keep with a movement, inspected already
-// (files.Inspect) and with its thumbnail for an image.
+// NewAttachment is a file to keep with a movement, prepared already
+// (PrepareAttachment: inspected, stripped, with its thumbnail).
 type NewAttachment struct {
 	Name      string
 	Data      []byte
 	Info      files.Info
 	Thumbnail []byte // nil: none
+}
+
+// PrepareAttachment reads a file to attach (files.Images.Prepare): its
+// type from its bytes, an image within what it may cost to decode, its
+// metadata stripped and its thumbnail made, a few at a time.
+func (db *DB) PrepareAttachment(ctx context.Context, name string, data []byte) (NewAttachment, error) {
+	p, err := db.images.Prepare(ctx, data, nil)
+	if err != nil {
+		return NewAttachment{}, err
+	}
+	return NewAttachment{Name: name, Data: p.Data, Info: p.Info, Thumbnail: p.Thumbnail}, nil
 }
 
 // AddAttachment keeps a file with one of the ledger's movements: at most

@@ -2324,7 +2324,7 @@ export interface paths {
         get: operations["listAttachmentsInLedger"];
         put?: never;
         /**
-         * Attach a receipt (an image or a PDF, at most 10 MB) (a named ledger)
+         * Attach a receipt (an image or a PDF, at most 10 MB; an image without its metadata) (a named ledger)
          * @description In the ledger {ledgerId} rather than the caller's current ledger.
          *
          *     Problem codes:
@@ -2333,8 +2333,9 @@ export interface paths {
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
          *     - 409: too_many_files
-         *     - 413: payload_too_large
+         *     - 413: image_too_large, payload_too_large
          *     - 415: unsupported_media_type
+         *     - 429: rate_limited
          *     - 500: internal
          */
         post: operations["addAttachmentInLedger"];
@@ -3856,15 +3857,16 @@ export interface paths {
         get: operations["listAttachments"];
         put?: never;
         /**
-         * Attach a receipt (an image or a PDF, at most 10 MB)
+         * Attach a receipt (an image or a PDF, at most 10 MB; an image without its metadata)
          * @description Problem codes:
          *     - 400: invalid
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
          *     - 409: too_many_files
-         *     - 413: payload_too_large
+         *     - 413: image_too_large, payload_too_large
          *     - 415: unsupported_media_type
+         *     - 429: rate_limited
          *     - 500: internal
          */
         post: operations["addAttachment"];
@@ -9489,6 +9491,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11676,6 +11679,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };

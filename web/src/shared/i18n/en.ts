@@ -67,6 +67,7 @@ const en = {
     payload_too_large: 'That is too large.',
     too_many_pending_imports: 'Too many files are waiting to be imported. Import or cancel them, or wait a day, then try again.',
     too_many_files: 'A movement keeps at most 10 files. Remove one to attach another.',
+    image_too_large: 'This image has too many pixels to be read here. Send it smaller (fewer pixels, or 8 bits a colour) or as a PDF.',
     unsupported_media_type: 'That kind of file or data is not supported.',
     internal: 'Something went wrong on our side. Try again.',
     invalid_credentials: 'Wrong email or password.',

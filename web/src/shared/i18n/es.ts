@@ -68,6 +68,7 @@ const es: Dictionary = {
     payload_too_large: 'Es demasiado grande.',
     too_many_pending_imports: 'Hay demasiados archivos pendientes de importar. Impórtalos o cancélalos, o espera un día, y vuelve a intentarlo.',
     too_many_files: 'Un movimiento guarda como mucho 10 archivos. Quita uno para adjuntar otro.',
+    image_too_large: 'Esta imagen tiene demasiados píxeles para leerla aquí. Envíala más pequeña (menos píxeles, u 8 bits por color) o como PDF.',
     unsupported_media_type: 'Ese tipo de archivo o de datos no se admite.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',
     invalid_credentials: 'Email o contraseña incorrectos.',

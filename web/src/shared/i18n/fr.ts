@@ -68,6 +68,7 @@ const fr: Dictionary = {
     payload_too_large: "C'est trop volumineux.",
     too_many_pending_imports: "Trop de fichiers attendent d'être importés. Importez-les ou annulez-les, ou attendez un jour, puis réessayez.",
     too_many_files: 'Un mouvement garde au plus 10 fichiers. Retirez-en un pour en joindre un autre.',
+    image_too_large: 'Cette image a trop de pixels pour être lue ici. Envoyez-la plus petite (moins de pixels, ou 8 bits par couleur) ou en PDF.',
     unsupported_media_type: "Ce type de fichier ou de données n'est pas pris en charge.",
     internal: 'Une erreur est survenue de notre côté. Réessayez.',
     invalid_credentials: 'Email ou mot de passe incorrect.',
