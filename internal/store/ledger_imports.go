@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -195,7 +196,7 @@ func (db *DB) putSnapshotFiles(ctx context.Context, atts []finance.SnapshotAttac
 	if db.files == nil {
 		return nil, errNoFileStore
 	}
-	budget := files.NewBudget(MaxImportDecodedBytes)
+	budget := files.NewBudget(cmp.Or(db.importDecoded, MaxImportDecodedBytes))
 	seen := map[[sha256.Size]byte]*files.Prepared{} // the same bytes named again
 	var out snapshotFiles
 	for _, a := range atts {

@@ -143,6 +143,9 @@ type DB struct {
 	files files.Store
 	// images decodes the attachments' images a few at a time (thumbnails).
 	images *files.Images
+	// importDecoded bounds what a ledger import's images may cost decoded
+	// (0: MaxImportDecodedBytes; tests set less).
+	importDecoded int64
 	// stats refreshes the planner's statistics after large imports
 	// (refreshStatisticsSoon); checkpoints copies SQLite's log into the
 	// database after a bulk load (endBulkLoad).
