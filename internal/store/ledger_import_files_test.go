@@ -129,3 +129,5 @@ func TestLedgerImportDecodeBudget(t *testing.T) {
 }
 
 func crc32IEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
+
+func smallPicture() image.Image { return image.NewRGBA(image.Rect(0, 0, 30, 20)) }

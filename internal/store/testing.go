@@ -375,3 +375,9 @@ func (db *DB) AttachmentsForTest(ctx context.Context, ledgerID int64) ([]finance
 	}
 	return atts, data, rows.Err()
 }
+
+// PutFileForTest writes a file to the file store, as a write whose row
+// never came would have left it.
+func (db *DB) PutFileForTest(ctx context.Context, key string, data []byte) error {
+	return db.files.Put(ctx, key, data)
+}
