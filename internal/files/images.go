@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // What decoding an image costs is known from its header before any pixel
@@ -113,13 +115,19 @@ func jpegDecodedBytes(data []byte, cfg image.Config) int64 {
 }
 
 // Images decodes images (thumbnails) a few at a time: each waits for one
-// of its slots, as many as the machine has cores, so that uploads at once
-// neither take more memory than that many decodings nor starve the rest
-// of the server of processors.
-type Images struct{ slots chan struct{} }
+// of its slots, as many as the machine has cores, so as not to starve the
+// rest of the server of processors, and for its decoded size out of
+// MaxDecodedBytes in all, so that uploads at once take no more memory than
+// one of the largest decodings.
+type Images struct {
+	slots chan struct{}
+	bytes *semaphore.Weighted
+}
 
 // NewImages decodes at most n images at once.
-func NewImages(n int) *Images { return &Images{slots: make(chan struct{}, max(1, n))} }
+func NewImages(n int) *Images {
+	return &Images{slots: make(chan struct{}, max(1, n)), bytes: semaphore.NewWeighted(MaxDecodedBytes)}
+}
 
 // Prepared is an image or PDF as it is kept: its metadata stripped, with
 // its thumbnail (images).
@@ -153,6 +161,10 @@ func (im *Images) Prepare(ctx context.Context, data []byte, budget *Budget) (Pre
 		return Prepared{}, ctx.Err()
 	}
 	defer func() { <-im.slots }()
+	if err := im.bytes.Acquire(ctx, min(info.Decoded, MaxDecodedBytes)); err != nil {
+		return Prepared{}, err
+	}
+	defer im.bytes.Release(min(info.Decoded, MaxDecodedBytes))
 	p.Thumbnail, err = Thumbnail(data)
 	return p, err
 }
