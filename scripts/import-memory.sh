@@ -5,11 +5,17 @@
 # once from four users, then the benchmark's 100,000-row CSV uploaded,
 # previewed again and committed; VmHWM read from /proc after each step (it
 # only grows; it is reset after the sign-ups, whose password hashing is not
-# what is measured, and before the 100,000-row import).
+# what is measured, and before the 100,000-row import). Then receipts: eight
+# image bombs attached at once on a server started afresh, twice: 16-bit PNGs
+# of 36 megapixels (288 MB decoded, refused from their header) and of 7.8
+# megapixels (63 MB decoded, just within the bound, so decoded), measured
+# above the server's memory before them.
 #
 #   scripts/import-memory.sh            targets: ≤ 120 MB for one, ≤ 300 MB for four,
-#                                       ≤ 80 MB for the 100,000-row upload, preview and commit
+#                                       ≤ 80 MB for the 100,000-row upload, preview and commit,
+#                                       ≤ 150 MB above idle for eight image bombs at once
 #   IMPORT_MEMORY_ROWS=n                rows of that last import (100000; 0 skips it)
+#   IMPORT_MEMORY_ONLY=images           the images alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin/cashcontrol}
@@ -20,11 +26,56 @@ export CASHCONTROL_SIGNUP_RATE=1000/1s CASHCONTROL_UPLOAD_RATE=1000/1s
 [ -n "${DATABASE_URL:-}" ] || unset DATABASE_URL
 PORT=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')
 URL=http://127.0.0.1:$PORT
-CASHCONTROL_ADDR=127.0.0.1:$PORT "$BIN" serve &
-PID=$!
-for _ in $(seq 200); do curl -fsS "$URL/api/v1/health" >/dev/null 2>&1 && break; sleep 0.05; done
+start_server() {
+  CASHCONTROL_ADDR=127.0.0.1:$PORT "$BIN" serve &
+  PID=$!
+  for _ in $(seq 200); do curl -fsS "$URL/api/v1/health" >/dev/null 2>&1 && break; sleep 0.05; done
+}
 hwm() { awk '$1 == "VmHWM:" { printf "%.0f MB", $2 / 1024 }' "/proc/$PID/status"; }
 rss() { awk '$1 == "VmRSS:" { printf "%.0f MB", $2 / 1024 }' "/proc/$PID/status"; }
+kb() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$PID/status"; }
+
+# Eight image bombs attached at once to a movement, on a server started
+# afresh: the peak above the memory before them.
+images() {
+  start_server
+  curl -fsS -c "$TMP/ci" -H 'Content-Type: application/json' -d '{"email":"img@example.com","password":"memory-test-password","name":"M"}' "$URL/api/v1/auth/signup" >/dev/null
+  acc=$(curl -fsS -b "$TMP/ci" -H 'Content-Type: application/json' -d '{"name":"Bank","type":"bank","currency":"EUR"}' "$URL/api/v1/accounts" | sed 's/.*"id":"\([0-9]*\)".*/\1/')
+  cat=$(curl -fsS -b "$TMP/ci" -H 'Content-Type: application/json' -d '{"name":"Food","type":"expense"}' "$URL/api/v1/categories" | sed 's/.*"id":"\([0-9]*\)".*/\1/')
+  mov=$(curl -fsS -b "$TMP/ci" -H 'Content-Type: application/json' -d "{\"type\":\"expense\",\"date\":\"2026-01-01\",\"amount\":100,\"accountId\":\"$acc\",\"categoryId\":\"$cat\"}" "$URL/api/v1/movements" | sed 's/^{"id":"\([0-9]*\)".*/\1/')
+  for size in 6000 2800; do # a 16-bit RGBA PNG of size², all black: a few hundred KB
+    python3 -c 'import struct, sys, zlib
+n = int(sys.argv[1])
+def chunk(t, b): return struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b))
+row = b"\0" * (1 + 8 * n)
+z = zlib.compressobj(9)
+body = b"".join(z.compress(row) for _ in range(n)) + z.flush()
+sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", n, n, 16, 6, 0, 0, 0)) + chunk(b"IDAT", body) + chunk(b"IEND", b""))' "$size" >"$TMP/bomb$size.png"
+  done
+  for size in 6000 2800; do
+    sleep 1
+    idle=$(kb VmRSS)
+    echo 5 >"/proc/$PID/clear_refs"
+    pids=()
+    for n in 1 2 3 4 5 6 7 8; do
+      curl -sS -o /dev/null -w '%{http_code}\n' -b "$TMP/ci" -F "file=@$TMP/bomb$size.png;type=image/png" "$URL/api/v1/movements/$mov/attachments" >"$TMP/icode$n" &
+      pids+=($!)
+    done
+    wait "${pids[@]}"
+    codes=$(cat "$TMP"/icode? | sort | uniq -c | awk '{ printf "%s×%s ", $1, $2 }')
+    curl -fsS -b "$TMP/ci" "$URL/api/v1/movements/$mov/attachments" >/dev/null
+    echo "eight ${size}² 16-bit PNGs ($(stat -c %s "$TMP/bomb$size.png" | awk '{ printf "%.0f KB", $1 / 1024 }') each) at once: answers ${codes}VmRSS before $((idle / 1024)) MB, VmHWM $(hwm): $((($(kb VmHWM) - idle) / 1024)) MB above (target ≤ 150 MB)"
+    for a in $(curl -fsS -b "$TMP/ci" "$URL/api/v1/movements/$mov/attachments" | grep -o '"id":"[0-9]*"' | sed 's/"id":"\([0-9]*\)"/\1/'); do
+      curl -fsS -o /dev/null -b "$TMP/ci" -X DELETE "$URL/api/v1/attachments/$a"
+    done
+  done
+  kill "$PID"; wait "$PID" 2>/dev/null || true
+}
+if [ "${IMPORT_MEMORY_ONLY:-}" = images ]; then
+  images
+  exit 0
+fi
+start_server
 
 # 20 MB (just under the limit) of a typical bank export.
 awk 'BEGIN { print "date;description;amount;category"; n = 0; bytes = 33
@@ -52,14 +103,12 @@ wait "${pids[@]}"
 for n in 2 3 4 5; do [ "$(cat "$TMP/code$n")" = 200 ] || { echo "parallel upload $n: $(cat "$TMP/code$n")" >&2; exit 1; }; done
 echo "four at once: VmHWM $(hwm) (target ≤ 300 MB)"
 
+kill "$PID"; wait "$PID" 2>/dev/null || true
 ROWS=${IMPORT_MEMORY_ROWS:-100000}
-[ "$ROWS" -gt 0 ] || exit 0
+if [ "$ROWS" -gt 0 ]; then
 # The benchmark's import (cmd/ccbench/import.go) on a server started afresh,
 # after one sign-in: upload (with its preview), a second preview, the commit.
-kill "$PID"; wait "$PID" 2>/dev/null || true
-CASHCONTROL_ADDR=127.0.0.1:$PORT "$BIN" serve &
-PID=$!
-for _ in $(seq 200); do curl -fsS "$URL/api/v1/health" >/dev/null 2>&1 && break; sleep 0.05; done
+start_server
 awk -v n="$ROWS" 'BEGIN { print "date;description;amount;category"
   for (i = 0; i < n; i++) printf "%02d/%02d/2001;Bench import 0-%d;-%d,%02d;Bench\n", 1 + i % 28, 1 + int(i / 28) % 12, i, 1 + i % 500, i % 100 }' >"$TMP/rows.csv"
 curl -fsS -c "$TMP/c1" -H 'Content-Type: application/json' -d '{"email":"mem1@example.com","password":"memory-test-password"}' "$URL/api/v1/auth/login" >/dev/null
@@ -76,3 +125,6 @@ echo "$ROWS-row preview again: VmHWM $(hwm)"
 curl -fsS -o "$TMP/r6" -b "$TMP/c1" -H 'Content-Type: application/json' -d "$body" "$URL/api/v1/imports/$id/commit"
 grep -q "\"created\":$ROWS" "$TMP/r6" || { echo "commit: $(head -c 300 "$TMP/r6")" >&2; exit 1; }
 echo "$ROWS-row upload, preview and commit: VmHWM $(hwm) (target ≤ 80 MB), $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')"
+kill "$PID"; wait "$PID" 2>/dev/null || true
+fi
+images

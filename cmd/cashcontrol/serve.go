@@ -160,7 +160,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	return err
 }
 
-// sweep deletes expired sessions and uploads every hour.
+// sweep deletes expired sessions and uploads, and files no attachment
+// names, at start and every hour.
 func sweep(ctx context.Context, s *auth.Sessions, db *store.DB, log *slog.Logger) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -177,6 +178,12 @@ func sweep(ctx context.Context, s *auth.Sessions, db *store.DB, log *slog.Logger
 			log.Warn("upload sweep", "err", err)
 		} else if n > 0 {
 			log.Debug("upload sweep", "deleted", n)
+		}
+		// Files a crash left without their rows, written over an hour ago.
+		if n, err := db.SweepFiles(ctx, time.Now().Add(-time.Hour)); err != nil && ctx.Err() == nil {
+			log.Warn("file sweep", "err", err)
+		} else if n > 0 {
+			log.Info("file sweep: files no attachment names removed", "removed", n)
 		}
 		select {
 		case <-ctx.Done():

@@ -6,9 +6,8 @@ import (
 	"strconv"
 	"time"
 
-	"cashcontrol/internal/files"
+	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
 )
 
 func (a *API) listAttachments(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -26,8 +25,14 @@ func (a *API) listAttachments(w http.ResponseWriter, r *http.Request, u *finance
 }
 
 // addAttachment keeps a file (multipart "file") with a movement. Its type
-// is sniffed from its bytes; an image gets a thumbnail.
+// is sniffed from its bytes; an image gets a thumbnail and loses its
+// metadata. Uploads are limited per user and per client address, as bank
+// files are (each with buckets of their own).
 func (a *API) addAttachment(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	if err := allowAttachment(a.limits.Uploads, r, u); err != nil {
+		a.fail(w, r, err)
+		return
+	}
 	id, err := pathID(r)
 	if err != nil {
 		a.fail(w, r, err)
@@ -43,17 +48,10 @@ func (a *API) addAttachment(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	info, err := files.Inspect(data)
+	in, err := a.db.PrepareAttachment(r.Context(), name, data)
 	if err != nil {
 		a.fail(w, r, err)
 		return
-	}
-	in := store.NewAttachment{Name: name, Data: data, Info: info}
-	if info.Width > 0 {
-		if in.Thumbnail, err = files.Thumbnail(data); err != nil {
-			a.fail(w, r, err)
-			return
-		}
 	}
 	att, err := a.db.AddAttachment(r.Context(), u.LedgerID, id, in)
 	if err != nil {
@@ -109,4 +107,18 @@ func (a *API) deleteAttachment(w http.ResponseWriter, r *http.Request, u *financ
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// allowAttachment takes an upload from the user's bucket and the client
+// address's, both apart from the bank files' (keys "attach:…").
+func allowAttachment(l *auth.Limiter, r *http.Request, u *finance.User) error {
+	if l == nil {
+		return nil
+	}
+	for _, key := range []string{"attach-user:" + strconv.FormatInt(u.ID, 10), "attach-ip:" + auth.ClientIP(r)} {
+		if ok, wait := l.Allow(key); !ok {
+			return &auth.RateLimitedError{RetryAfter: wait, Message: "too many files attached, try again later"}
+		}
+	}
+	return nil
 }

@@ -55,6 +55,7 @@ var statusOf = map[string]int{
 	finance.ECodeRateLimited:          http.StatusTooManyRequests,
 	finance.ECodePayloadTooLarge:      http.StatusRequestEntityTooLarge,
 	finance.ECodeUnsupportedMedia:     http.StatusUnsupportedMediaType,
+	finance.ECodeImageTooLarge:        http.StatusRequestEntityTooLarge,
 	finance.ECodeRecentSignInRequired: http.StatusForbidden,
 	finance.ECodeTooManyUploads:       http.StatusConflict,
 	finance.ECodeTooManyFiles:         http.StatusConflict,

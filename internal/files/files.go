@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // Store keeps files by key. Local is the default; an S3-compatible store
@@ -23,6 +24,15 @@ type Store interface {
 	Open(ctx context.Context, key string) (io.ReadSeekCloser, error)
 	// Delete removes the file of key; a key that is not there is no error.
 	Delete(ctx context.Context, key string) error
+}
+
+// Lister is a Store that lists its files, so that those no row names (a
+// crash between a file's write and its row's commit) can be removed.
+type Lister interface {
+	// Files calls fn with the keys of the files last written before t, a
+	// batch at a time, and removes the temporary files (a write a crash
+	// cut short) older than t.
+	Files(ctx context.Context, before time.Time, fn func(keys []string) error) error
 }
 
 // NewKey is a random key for a new file: 32 hexadecimal digits.
@@ -78,6 +88,51 @@ func (l *Local) Put(_ context.Context, key string, data []byte) error {
 		_ = os.Remove(tmp.Name())
 	}
 	return err
+}
+
+// Files lists the keys of the files written before t (Lister), a folder at
+// a time, and removes the temporary files older than t.
+func (l *Local) Files(ctx context.Context, before time.Time, fn func(keys []string) error) error {
+	dirs, err := os.ReadDir(l.dir)
+	if err != nil {
+		return err
+	}
+	for _, d := range dirs {
+		if !d.IsDir() || len(d.Name()) != 2 {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		entries, err := os.ReadDir(filepath.Join(l.dir, d.Name()))
+		if err != nil {
+			return err
+		}
+		var keys []string
+		for _, e := range entries {
+			info, err := e.Info()
+			if err != nil || !info.Mode().IsRegular() || !info.ModTime().Before(before) {
+				continue
+			}
+			name := e.Name()
+			switch {
+			case strings.HasPrefix(name, ".put-"):
+				if err := os.Remove(filepath.Join(l.dir, d.Name(), name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+					return err
+				}
+			case strings.HasPrefix(name, d.Name()):
+				if _, err := l.path(name); err == nil {
+					keys = append(keys, name)
+				}
+			}
+		}
+		if len(keys) > 0 {
+			if err := fn(keys); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Open opens the file of key.

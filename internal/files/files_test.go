@@ -2,11 +2,15 @@ package files
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"image"
 	"image/color"
 	"image/jpeg"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 )
 
 // withOrientation is a 40 × 20 JPEG, red in its top-left corner, with an
@@ -85,5 +89,34 @@ func TestThumbnailFollowsTheOrientation(t *testing.T) {
 	}
 	if o := jpegOrientation([]byte{0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff}); o != 1 {
 		t.Fatalf("a torn segment: %d", o)
+	}
+}
+
+// Local lists its files written before a time, and removes the temporary
+// files a cut-short write left.
+func TestLocalFilesListsAndRemovesTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	l, err := NewLocal(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	key := NewKey()
+	if err := l.Put(ctx, key, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	tmp := filepath.Join(dir, key[:2], ".put-123")
+	if err := os.WriteFile(tmp, []byte("half"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := l.Files(ctx, time.Now().Add(time.Minute), func(keys []string) error { got = append(got, keys...); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0] != key {
+		t.Fatalf("listed %v", got)
+	}
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Fatalf("the temporary file: %v", err)
 	}
 }

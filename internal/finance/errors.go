@@ -45,6 +45,9 @@ const (
 	// ECodeCurrencyMismatch: a bank file's statement is in another currency
 	// than the account it is imported into; nothing was imported.
 	ECodeCurrencyMismatch = "currency_mismatch"
+	// ECodeImageTooLarge: decoding the image would take more memory than an
+	// image may (files.MaxDecodedBytes), whatever its file's size.
+	ECodeImageTooLarge = "image_too_large"
 )
 
 // Field error codes.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"strings"
+	"time"
 
 	"cashcontrol/internal/files"
 	"cashcontrol/internal/finance"
@@ -27,13 +29,24 @@ func scanAttachment(s rowScanner) (*finance.Attachment, error) {
 
 var errNoFileStore = errors.New("attachments: no file store")
 
-// NewAttachment is a file to keep with a movement, inspected already
-// (files.Inspect) and with its thumbnail for an image.
+// NewAttachment is a file to keep with a movement, prepared already
+// (PrepareAttachment: inspected, stripped, with its thumbnail).
 type NewAttachment struct {
 	Name      string
 	Data      []byte
 	Info      files.Info
 	Thumbnail []byte // nil: none
+}
+
+// PrepareAttachment reads a file to attach (files.Images.Prepare): its
+// type from its bytes, an image within what it may cost to decode, its
+// metadata stripped and its thumbnail made, a few at a time.
+func (db *DB) PrepareAttachment(ctx context.Context, name string, data []byte) (NewAttachment, error) {
+	p, err := db.images.Prepare(ctx, data, nil)
+	if err != nil {
+		return NewAttachment{}, err
+	}
+	return NewAttachment{Name: name, Data: p.Data, Info: p.Info, Thumbnail: p.Thumbnail}, nil
 }
 
 // AddAttachment keeps a file with one of the ledger's movements: at most
@@ -187,4 +200,47 @@ func attachmentKeys(ctx context.Context, q rowsQuerier, where string, args ...an
 		}
 	}
 	return out, rows.Err()
+}
+
+// SweepFiles removes the files written before t that no attachment names,
+// when the file store lists its files (files.Lister): a crash (kill -9)
+// between a file's write and the commit of its row, an upload's or a
+// ledger import's, leaves them. A file written since t is spared: another
+// server's write may be on its way to its commit.
+func (db *DB) SweepFiles(ctx context.Context, before time.Time) (int, error) {
+	l, ok := db.files.(files.Lister)
+	if !ok {
+		return 0, nil
+	}
+	removed := 0
+	err := l.Files(ctx, before, func(keys []string) error {
+		for len(keys) > 0 {
+			batch := keys[:min(len(keys), 500)]
+			keys = keys[len(batch):]
+			in := strings.Repeat("?, ", len(batch)-1) + "?"
+			args := make([]any, 0, 2*len(batch))
+			for _, k := range batch {
+				args = append(args, k)
+			}
+			named, err := attachmentKeys(ctx, db, `file_key IN (`+in+`) OR thumb_key IN (`+in+`)`, append(args, args...)...)
+			if err != nil {
+				return err
+			}
+			keep := map[string]bool{}
+			for _, k := range named {
+				keep[k] = true
+			}
+			for _, k := range batch {
+				if keep[k] {
+					continue
+				}
+				if err := db.files.Delete(ctx, k); err != nil {
+					return err
+				}
+				removed++
+			}
+		}
+		return nil
+	})
+	return removed, err
 }

@@ -1,7 +1,9 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -179,8 +181,14 @@ func (f snapshotFiles) keys() []string {
 	return out
 }
 
+// MaxImportDecodedBytes bounds what a ledger import's images may cost
+// decoded in all (their thumbnails): past it, an image is kept without
+// one. A file named by many rows is read and decoded once.
+const MaxImportDecodedBytes = 8 * files.MaxDecodedBytes
+
 // putSnapshotFiles writes the attachments' files (and an image's
-// thumbnail) to the file store, in the snapshot's order.
+// thumbnail) to the file store, in the snapshot's order: each prepared as
+// an upload is (PrepareAttachment), within MaxImportDecodedBytes.
 func (db *DB) putSnapshotFiles(ctx context.Context, atts []finance.SnapshotAttachment) (snapshotFiles, error) {
 	if len(atts) == 0 {
 		return nil, nil
@@ -188,6 +196,8 @@ func (db *DB) putSnapshotFiles(ctx context.Context, atts []finance.SnapshotAttac
 	if db.files == nil {
 		return nil, errNoFileStore
 	}
+	budget := files.NewBudget(cmp.Or(db.importDecoded, MaxImportDecodedBytes))
+	seen := map[[sha256.Size]byte]*files.Prepared{} // the same bytes named again
 	var out snapshotFiles
 	for _, a := range atts {
 		data, err := readAll(a.Open)
@@ -195,24 +205,36 @@ func (db *DB) putSnapshotFiles(ctx context.Context, atts []finance.SnapshotAttac
 			db.removeFiles(ctx, out.keys())
 			return nil, finance.Errorf(finance.ECodeInvalid, "the file %q could not be read: %v", a.Name, err)
 		}
-		// Only what the app takes as an attachment (files.Inspect): a file
-		// of another type is left out, as an upload of it would be refused.
-		info, err := files.Inspect(data)
-		if err != nil {
+		sum := sha256.Sum256(data)
+		p := seen[sum]
+		if p == nil {
+			// Only what the app takes as an attachment: a file of another
+			// type, or an image too large, is left out, as an upload of it
+			// would be refused.
+			prepared, err := db.images.Prepare(ctx, data, budget)
+			if err != nil && ctx.Err() != nil {
+				db.removeFiles(ctx, out.keys())
+				return nil, ctx.Err()
+			}
+			if err != nil {
+				prepared = files.Prepared{}
+			}
+			p = &prepared
+			seen[sum] = p
+		}
+		if p.Data == nil {
 			out = append(out, snapshotFile{})
 			continue
 		}
-		f := snapshotFile{key: files.NewKey(), contentType: info.ContentType, size: int64(len(data)), width: info.Width, height: info.Height}
-		if info.Width > 0 {
-			if thumb, err := files.Thumbnail(data); err == nil && thumb != nil {
-				f.thumb = files.NewKey()
-				if err := db.files.Put(ctx, f.thumb, thumb); err != nil {
-					db.removeFiles(ctx, out.keys())
-					return nil, err
-				}
+		f := snapshotFile{key: files.NewKey(), contentType: p.Info.ContentType, size: int64(len(p.Data)), width: p.Info.Width, height: p.Info.Height}
+		if p.Thumbnail != nil {
+			f.thumb = files.NewKey()
+			if err := db.files.Put(ctx, f.thumb, p.Thumbnail); err != nil {
+				db.removeFiles(ctx, out.keys())
+				return nil, err
 			}
 		}
-		if err := db.files.Put(ctx, f.key, data); err != nil {
+		if err := db.files.Put(ctx, f.key, p.Data); err != nil {
 			db.removeFiles(ctx, append(out, snapshotFile{key: f.thumb}).keys())
 			return nil, err
 		}

@@ -141,6 +141,11 @@ type DB struct {
 	currencies *money.Table
 	// files keeps the attachments' bytes; nil: none can be added.
 	files files.Store
+	// images decodes the attachments' images a few at a time (thumbnails).
+	images *files.Images
+	// importDecoded bounds what a ledger import's images may cost decoded
+	// (0: MaxImportDecodedBytes; tests set less).
+	importDecoded int64
 	// stats refreshes the planner's statistics after large imports
 	// (refreshStatisticsSoon); checkpoints copies SQLite's log into the
 	// database after a bulk load (endBulkLoad).
@@ -189,6 +194,7 @@ func open(ctx context.Context, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db.background, db.stopBackground = context.WithCancel(context.Background())
+	db.images = files.NewImages(runtime.NumCPU())
 	return db, nil
 }
 

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -341,3 +342,42 @@ func (db *DB) SearchTotalsForTest(ctx context.Context, ledgerID int64, f finance
 
 // CurrencySumsForTest is currencySums, comparable outside the package.
 type CurrencySumsForTest struct{ Count, Earnings, Expenses, BaseEarnings, BaseExpenses, Unrated int64 }
+
+// SetImportDecodedForTest bounds what a ledger import's images may cost
+// decoded in all (MaxImportDecodedBytes).
+func (db *DB) SetImportDecodedForTest(n int64) { db.importDecoded = n }
+
+// AttachmentsForTest are the ledger's attachments, with their files' bytes.
+func (db *DB) AttachmentsForTest(ctx context.Context, ledgerID int64) ([]finance.Attachment, [][]byte, error) {
+	rows, err := db.query(ctx, `SELECT `+attachmentColumns+`, file_key FROM attachments WHERE ledger_id = ? ORDER BY id`, ledgerID)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var atts []finance.Attachment
+	var data [][]byte
+	for rows.Next() {
+		var a finance.Attachment
+		var key string
+		if err := rows.Scan(&a.ID, &a.MovementID, &a.Name, &a.ContentType, &a.Size, &a.Width, &a.Height, &a.Thumbnail, &a.CreatedAt, &key); err != nil {
+			return nil, nil, err
+		}
+		f, err := db.files.Open(ctx, key)
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := io.ReadAll(f)
+		f.Close()
+		if err != nil {
+			return nil, nil, err
+		}
+		atts, data = append(atts, a), append(data, b)
+	}
+	return atts, data, rows.Err()
+}
+
+// PutFileForTest writes a file to the file store, as a write whose row
+// never came would have left it.
+func (db *DB) PutFileForTest(ctx context.Context, key string, data []byte) error {
+	return db.files.Put(ctx, key, data)
+}

@@ -2331,7 +2331,7 @@ export interface paths {
         get: operations["listAttachmentsInLedger"];
         put?: never;
         /**
-         * Attach a receipt (an image or a PDF, at most 10 MB) (a named ledger)
+         * Attach a receipt (an image or a PDF, at most 10 MB; an image without its metadata) (a named ledger)
          * @description In the ledger {ledgerId} rather than the caller's current ledger.
          *
          *     Problem codes:
@@ -2340,8 +2340,9 @@ export interface paths {
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
          *     - 409: too_many_files
-         *     - 413: payload_too_large
+         *     - 413: image_too_large, payload_too_large
          *     - 415: unsupported_media_type
+         *     - 429: rate_limited
          *     - 500: internal
          */
         post: operations["addAttachmentInLedger"];
@@ -3866,15 +3867,16 @@ export interface paths {
         get: operations["listAttachments"];
         put?: never;
         /**
-         * Attach a receipt (an image or a PDF, at most 10 MB)
+         * Attach a receipt (an image or a PDF, at most 10 MB; an image without its metadata)
          * @description Problem codes:
          *     - 400: invalid
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
          *     - 409: too_many_files
-         *     - 413: payload_too_large
+         *     - 413: image_too_large, payload_too_large
          *     - 415: unsupported_media_type
+         *     - 429: rate_limited
          *     - 500: internal
          */
         post: operations["addAttachment"];
@@ -9535,6 +9537,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -11725,6 +11728,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };

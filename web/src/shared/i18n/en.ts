@@ -71,6 +71,7 @@ const en = {
     too_many_files: 'A movement keeps at most 10 files. Remove one to attach another.',
     currency_mismatch:
       'The file’s statement is in {{fileCurrency}} and the account in {{accountCurrency}}: choose an account in {{fileCurrency}}. Nothing was imported.',
+    image_too_large: 'This image has too many pixels to be read here. Send it smaller (fewer pixels, or 8 bits a colour) or as a PDF.',
     unsupported_media_type: 'That kind of file or data is not supported.',
     internal: 'Something went wrong on our side. Try again.',
     invalid_credentials: 'Wrong email or password.',

@@ -72,6 +72,7 @@ const es: Dictionary = {
     too_many_files: 'Un movimiento guarda como mucho 10 archivos. Quita uno para adjuntar otro.',
     currency_mismatch:
       'El extracto del archivo está en {{fileCurrency}} y la cuenta en {{accountCurrency}}: elige una cuenta en {{fileCurrency}}. No se ha importado nada.',
+    image_too_large: 'Esta imagen tiene demasiados píxeles para leerla aquí. Envíala más pequeña (menos píxeles, u 8 bits por color) o como PDF.',
     unsupported_media_type: 'Ese tipo de archivo o de datos no se admite.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',
     invalid_credentials: 'Email o contraseña incorrectos.',

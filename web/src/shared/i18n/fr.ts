@@ -72,6 +72,7 @@ const fr: Dictionary = {
     too_many_files: 'Un mouvement garde au plus 10 fichiers. Retirez-en un pour en joindre un autre.',
     currency_mismatch:
       'Le relevé du fichier est en {{fileCurrency}} et le compte en {{accountCurrency}} : choisissez un compte en {{fileCurrency}}. Rien n’a été importé.',
+    image_too_large: 'Cette image a trop de pixels pour être lue ici. Envoyez-la plus petite (moins de pixels, ou 8 bits par couleur) ou en PDF.',
     unsupported_media_type: "Ce type de fichier ou de données n'est pas pris en charge.",
     internal: 'Une erreur est survenue de notre côté. Réessayez.',
     invalid_credentials: 'Email ou mot de passe incorrect.',
