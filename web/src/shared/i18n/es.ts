@@ -68,6 +68,14 @@ const es: Dictionary = {
     payload_too_large: 'Es demasiado grande.',
     too_many_pending_imports: 'Hay demasiados archivos pendientes de importar. Impórtalos o cancélalos, o espera un día, y vuelve a intentarlo.',
     too_many_files: 'Un movimiento guarda como mucho 10 archivos. Quita uno para adjuntar otro.',
+    too_many_streams: 'Hay demasiadas ventanas siguiendo los cambios en directo. Cierra algunas pestañas o ventanas de Cash Control y vuelve a cargar.',
+    too_many_ledgers: 'Ya tienes tantos libros como permite este servidor. Borra uno que no necesites para crear otro.',
+    too_many_schedules:
+      'Los libros del propietario de este libro tienen tantos movimientos programados como permite este servidor. Borra uno para añadir otro.',
+    attachment_quota_exceeded:
+      'Los archivos adjuntos en los libros del propietario de este libro llenan el espacio que permite este servidor. Quita algunos para adjuntar más.',
+    catch_up_too_long:
+      'Esta programación registraría demasiados movimientos pasados de una vez. Elige una fecha de inicio posterior, o deja que pregunte cada vez.',
     unsupported_media_type: 'Ese tipo de archivo o de datos no se admite.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',
     invalid_credentials: 'Email o contraseña incorrectos.',

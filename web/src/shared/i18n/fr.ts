@@ -68,6 +68,14 @@ const fr: Dictionary = {
     payload_too_large: "C'est trop volumineux.",
     too_many_pending_imports: "Trop de fichiers attendent d'être importés. Importez-les ou annulez-les, ou attendez un jour, puis réessayez.",
     too_many_files: 'Un mouvement garde au plus 10 fichiers. Retirez-en un pour en joindre un autre.',
+    too_many_streams: 'Trop de fenêtres suivent les changements en direct. Fermez des onglets ou des fenêtres de Cash Control, puis rechargez.',
+    too_many_ledgers: 'Vous possédez autant de registres que ce serveur le permet. Supprimez-en un dont vous n’avez plus besoin pour en créer un autre.',
+    too_many_schedules:
+      'Les registres du propriétaire de ce registre ont autant de mouvements programmés que ce serveur le permet. Supprimez-en un pour en ajouter un autre.',
+    attachment_quota_exceeded:
+      'Les fichiers joints dans les registres du propriétaire de ce registre occupent tout l’espace que ce serveur permet. Retirez des fichiers pour en joindre d’autres.',
+    catch_up_too_long:
+      'Cette programmation enregistrerait trop de mouvements passés d’un coup. Choisissez une date de début plus tardive, ou laissez-la demander à chaque fois.',
     unsupported_media_type: "Ce type de fichier ou de données n'est pas pris en charge.",
     internal: 'Une erreur est survenue de notre côté. Réessayez.',
     invalid_credentials: 'Email ou mot de passe incorrect.',
