@@ -122,27 +122,33 @@ func (h *hub) leave(s *stream) {
 	}
 }
 
+// eventBatch is how long the hub gathers changes before it hands them out:
+// a ledger that changes many times in it is read, and heard of, once.
+const eventBatch = 100 * time.Millisecond
+
 // run hands the changes to the streams until the subscription ends. The
-// changes waiting together are taken together: one per ledger (the last).
+// changes of eventBatch are taken together: one per ledger (the last).
 func (h *hub) run(changes <-chan store.Change) {
 	for c := range changes {
 		batch := map[int64]store.Change{c.LedgerID: c}
 		order := []int64{c.LedgerID}
-	drain:
+		wait := time.NewTimer(eventBatch)
+	collect:
 		for {
 			select {
 			case c, ok := <-changes:
 				if !ok {
-					break drain
+					break collect
 				}
 				if _, seen := batch[c.LedgerID]; !seen {
 					order = append(order, c.LedgerID)
 				}
 				batch[c.LedgerID] = c
-			default:
-				break drain
+			case <-wait.C:
+				break collect
 			}
 		}
+		wait.Stop()
 		for _, id := range order {
 			h.deliver(batch[id])
 		}
