@@ -11,6 +11,7 @@
 #   SOAK_DB=postgres SOAK_CLIENTS=64 SOAK_DURATION=60s scripts/soak.sh
 #
 # Knobs: SOAK_DB (sqlite | postgres), SOAK_CLIENTS, SOAK_DURATION, SOAK_USERS,
+# SOAK_STREAMS (event streams held open on the first ledger, 200 by default; 0: none),
 # SOAK_SEED, SOAK_POSTGRES (server URL, default postgres://postgres@127.0.0.1:5432),
 # SOAK_BIN (a server binary to use instead of building bin/cashcontrol).
 # Without PostgreSQL the postgres run is skipped, except in CI (CI=true): there it fails.
@@ -21,6 +22,7 @@ DB=${SOAK_DB:-sqlite}
 CLIENTS=${SOAK_CLIENTS:-16}
 DURATION=${SOAK_DURATION:-5s}
 USERS=${SOAK_USERS:-3}
+STREAMS=${SOAK_STREAMS:-200}
 PGSERVER=${SOAK_POSTGRES:-postgres://postgres@127.0.0.1:5432}
 BIN=${SOAK_BIN:-bin/cashcontrol}
 
@@ -44,6 +46,9 @@ export CASHCONTROL_DATA_DIR=$TMP CASHCONTROL_LOG_LEVEL=error
 export CASHCONTROL_SIGNUP_RATE=${CASHCONTROL_SIGNUP_RATE:-100000/1h} CASHCONTROL_UPLOAD_RATE=${CASHCONTROL_UPLOAD_RATE:-1000000/1h}
 # Every client may hold an upload between its upload and its commit.
 export CASHCONTROL_PENDING_IMPORTS=${CASHCONTROL_PENDING_IMPORTS:-1000} CASHCONTROL_PENDING_IMPORT_MB=${CASHCONTROL_PENDING_IMPORT_MB:-1000}
+# The event streams are held by the first ledger's two members; the
+# schedules the clients create outgrow the default quota over a long run.
+export CASHCONTROL_EVENT_STREAMS_PER_USER=${CASHCONTROL_EVENT_STREAMS_PER_USER:-1000} CASHCONTROL_QUOTA_SCHEDULES=${CASHCONTROL_QUOTA_SCHEDULES:-1000000}
 unset DATABASE_URL
 SERVERS=1
 case "$DB" in
@@ -75,9 +80,9 @@ for n in $(seq "$SERVERS"); do
   URLS+=("http://127.0.0.1:$PORT")
 done
 
-echo "soak on $DB: $CLIENTS clients, $DURATION, $SERVERS server(s)"
+echo "soak on $DB: $CLIENTS clients, $DURATION, $SERVERS server(s), $STREAMS event streams"
 status=0
-./bin/ccbench -soak -url "$(IFS=,; echo "${URLS[*]}")" -clients "$CLIENTS" -duration "$DURATION" -users "$USERS" \
+./bin/ccbench -soak -url "$(IFS=,; echo "${URLS[*]}")" -clients "$CLIENTS" -duration "$DURATION" -users "$USERS" -streams "$STREAMS" \
   ${SOAK_SEED:+-seed "$SOAK_SEED"} || status=1
 "$BIN" check || status=1
 if [ "$status" -ne 0 ]; then

@@ -70,6 +70,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 		log.Warn("the data folder is readable by other users of this machine: make it the owner's alone (chmod 700)",
 			"dir", c.DataDir, "mode", mode.Perm().String())
 	}
+	db.SetQuotas(store.Quotas{Ledgers: c.QuotaLedgers, Schedules: c.QuotaSchedules, AttachmentBytes: c.QuotaAttachmentBytes, CatchUp: c.ScheduleCatchUp})
 	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
 	// The rate limits: on PostgreSQL in the database, shared by every server
 	// of the instance; SQLite's one server keeps them in memory.
@@ -116,7 +117,8 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled},
 		Limits: api.Limits{Signups: limiter("signup", c.SignupRate.Every(), c.SignupRate.Events),
 			Uploads: limiter("upload", c.UploadRate.Every(), c.UploadRate.Events),
-			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes}},
+			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes},
+			Streams: api.StreamLimits{PerUser: c.StreamsPerUser, PerServer: c.Streams}},
 		ECB: ecbFor(c, db, log)})
 	var m *metrics.Metrics
 	if c.Metrics {

@@ -132,6 +132,7 @@ func main() {
 	soak := flag.Bool("soak", false, "run the soak test instead: -clients clients for -duration (default 5s) of mixed work on fresh users, then check the invariants; -url may list several servers of one database, comma-separated")
 	clients := flag.Int("clients", 16, "soak: concurrent clients")
 	users := flag.Int("users", 3, "soak: users (ledgers); three clients in four share the first")
+	streams := flag.Int("streams", 0, "soak: event streams held open on the first ledger while it runs")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "soak: random seed")
 	job := flag.Int("job", 0, "only measure the schedules job: make this many occurrences due in -email's ledger, in the database of the server's settings (stopped), and time the round that posts them")
 	accuracy := flag.Bool("suggest-accuracy", false, "only measure the category suggestions' accuracy on -email's ledger, in the database of the server's settings")
@@ -162,7 +163,7 @@ func main() {
 			servers = append(servers, strings.TrimRight(strings.TrimSpace(u), "/"))
 		}
 		fmt.Printf("soak: seed %d\n", *seed)
-		os.Exit(runSoak(servers, max(1, *clients), *users, d, *seed))
+		os.Exit(runSoak(servers, max(1, *clients), *users, *streams, d, *seed))
 	}
 	if *cold != "" {
 		d, err := coldStart(*cold, *dataDir, *runs)

@@ -104,6 +104,8 @@ type soakRun struct {
 	ledgers  []*soakLedger
 	tr       *http.Transport
 	requests atomic.Int64
+	// writes counts the writes answered 2xx (the write rate of the report).
+	writes atomic.Int64
 
 	mu        sync.Mutex
 	status    map[string]map[int]int // operation → status → count
@@ -145,6 +147,9 @@ func (s *soakRun) addProblem(kind, detail string) {
 func (s *soakRun) call(ctx context.Context, c *client, op, method, path string, body any, allowed ...int) (int, []byte) {
 	s.requests.Add(1)
 	code, b, err := c.do(ctx, method, path, body)
+	if method != "GET" && code >= 200 && code < 300 {
+		s.writes.Add(1)
+	}
 	s.count(op, code, b, err, allowed)
 	return code, b
 }
@@ -187,7 +192,7 @@ type soakClient struct {
 	i     int
 }
 
-func runSoak(servers []string, clients, users int, d time.Duration, seed uint64) int {
+func runSoak(servers []string, clients, users, streams int, d time.Duration, seed uint64) int {
 	ctx := context.Background()
 	s := &soakRun{servers: servers, status: map[string]map[int]int{},
 		tr: &http.Transport{MaxIdleConnsPerHost: 2 * clients, MaxConnsPerHost: 0}}
@@ -208,6 +213,15 @@ func runSoak(servers []string, clients, users int, d time.Duration, seed uint64)
 	}
 	fmt.Printf("soak: %d clients on %d server(s), %d ledgers (%d clients on the first, shared by two members), %s\n",
 		clients, len(servers), len(s.ledgers), clientsOn(0, clients, len(s.ledgers)), d)
+	stopStreams := func() (int64, int64) { return 0, 0 }
+	if streams > 0 {
+		stop, err := s.holdStreams(ctx, streams)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench -soak: event streams:", err)
+			return 1
+		}
+		stopStreams = stop
+	}
 	deadline := time.Now().Add(d)
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -229,8 +243,14 @@ func runSoak(servers []string, clients, users int, d time.Duration, seed uint64)
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	events, ended := stopStreams()
 	n := s.requests.Load()
 	s.report(n, elapsed)
+	fmt.Printf("soak: %d writes = %.0f writes/s with %d event streams open (%d events heard, %d streams ended early)\n",
+		s.writes.Load(), float64(s.writes.Load())/elapsed.Seconds(), streams, events, ended)
+	if ended > 0 {
+		s.problem("event streams", "%d of %d streams ended during the run", ended, streams)
+	}
 	s.checkLedgers(ctx)
 	if len(s.problems) > 0 {
 		fmt.Fprintf(os.Stderr, "\nsoak FAILED: %d kind(s) of problem, %d × 5xx, %d transport errors\n", len(s.problems), s.fivexx, s.transport)

@@ -47,6 +47,7 @@ type API struct {
 	mailer     Mailer
 	backups    *jobs.Backups
 	openAPI    func() ([]byte, error) // the document (OpenAPI), made on its first request
+	streams    *hub                   // the event streams' fan-out of changes
 }
 
 // Mailer sends the emails of the API (nil: none are sent).
@@ -63,6 +64,7 @@ type Limits struct {
 	Signups *auth.Limiter      // sign-ups per client address
 	Uploads *auth.Limiter      // bank-file uploads per client address
 	Pending store.UploadLimits // a ledger's uploads waiting to be committed
+	Streams StreamLimits       // open event streams per user and per server
 }
 
 // Deps are what main wires into the API.
@@ -90,6 +92,7 @@ func New(d Deps) *API {
 	a := &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
 		ecb: d.ECB, baseURL: d.BaseURL, mailer: d.Mailer, backups: d.Backups}
 	a.openAPI = sync.OnceValues(OpenAPI)
+	a.streams = newHub(d.DB, d.Logger, d.Limits.Streams, d.Sessions.Valid)
 	return a
 }
 

@@ -25,9 +25,11 @@ type ledgerEvent struct {
 
 // events streams Server-Sent Events: "change" when a ledger of the user
 // changed (on any server), with who changed it, and "removed" when the user
-// no longer belongs to a ledger they did. Each event is checked against the
-// session and the membership as it is sent, so a signed-out session's stream
-// ends and a removed member hears nothing more of the ledger. The stream is
+// no longer belongs to a ledger they did. The server's hub (events_hub.go)
+// checks each change against the ledger's members and the sessions of the
+// streams that would hear of it, so a signed-out session's stream ends and a
+// removed member hears nothing more of the ledger. A user and the server
+// keep a bounded number of streams open (too_many_streams, 429, past them). The stream is
 // no activity of the user: an open tab does not keep the session from
 // ending after the idle time (sessions.Check does not touch it).
 func (a *API) events(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -39,12 +41,20 @@ func (a *API) events(w http.ResponseWriter, r *http.Request, u *finance.User) {
 		a.fail(w, r, err)
 		return
 	}
-	member := map[int64]bool{}
-	for _, l := range ledgers {
-		member[l.ID] = true
+	ids := make([]int64, len(ledgers))
+	for i, l := range ledgers {
+		ids[i] = l.ID
 	}
-	changes, stop := a.db.Subscribe()
-	defer stop()
+	var session string
+	if sess := sessionOf(r); sess != nil {
+		session = sess.TokenHash
+	}
+	st, err := a.streams.join(u.ID, session, ids)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	defer a.streams.leave(st)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -73,25 +83,10 @@ func (a *API) events(w http.ResponseWriter, r *http.Request, u *finance.User) {
 			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}
-		case c, ok := <-changes:
-			if !ok {
-				return
-			}
-			if a.sessions.Check(ctx, r) != nil {
-				return
-			}
-			role, err := a.db.MemberRole(ctx, c.LedgerID, u.ID)
-			if err != nil {
-				if member[c.LedgerID] {
-					delete(member, c.LedgerID)
-					if !send("removed", ledgerEvent{LedgerID: c.LedgerID}) {
-						return
-					}
-				}
-				continue
-			}
-			member[c.LedgerID] = true
-			if !send("change", ledgerEvent{LedgerID: c.LedgerID, By: c.By, Role: role}) {
+		case <-st.ended:
+			return
+		case ev := <-st.events:
+			if !send(ev.name, ev.data) {
 				return
 			}
 		}

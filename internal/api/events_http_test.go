@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"cashcontrol/internal/api"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -105,6 +106,9 @@ func TestEventsLive(t *testing.T) {
 		var casa idReply
 		owner.do("POST", "/api/v1/ledgers", map[string]any{"name": "Casa"}, &casa)
 		member.accept(owner.invite(casa.ID, "live-member@example.com", "editor").Token)
+		var piso idReply
+		owner.do("POST", "/api/v1/ledgers", map[string]any{"name": "Piso"}, &piso)
+		member.accept(owner.invite(piso.ID, "live-member@example.com", "viewer").Token)
 		events := member.stream(t)
 
 		var acc idReply
@@ -127,9 +131,9 @@ func TestEventsLive(t *testing.T) {
 			t.Fatalf("a removed member heard %+v", ev)
 		case <-time.After(700 * time.Millisecond):
 		}
-		// Signed out: the next change ends the stream.
+		// Signed out: the next change of a ledger of the member ends the stream.
 		member.do("POST", "/api/v1/auth/logout", nil, nil)
-		owner.do("PATCH", "/api/v1/ledgers/"+casa.ID+"/accounts/"+acc.ID, map[string]any{"name": "Joint 3"}, nil)
+		owner.do("POST", "/api/v1/ledgers/"+piso.ID+"/accounts", map[string]any{"name": "Piso", "type": "bank", "currency": "EUR"}, nil)
 		deadline := time.After(3 * time.Second)
 		for {
 			select {
@@ -186,5 +190,93 @@ func TestEventsDoNotKeepTheSessionAlive(t *testing.T) {
 		if code := member.do("GET", "/api/v1/me", nil, nil); code != 401 {
 			t.Fatalf("the idle member's session: %d, want 401", code)
 		}
+	})
+}
+
+// openStream opens GET /api/v1/events as c and answers its status and
+// problem code (the stream is closed at the end of the test).
+func (c *client) openStream(t *testing.T) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/v1/events", nil)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	if resp.StatusCode == 200 {
+		return 200, ""
+	}
+	var p struct {
+		Code string `json:"code"`
+	}
+	_ = json.NewDecoder(resp.Body).Decode(&p)
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
+		t.Fatalf("events %d answered %s", resp.StatusCode, ct)
+	}
+	return resp.StatusCode, p.Code
+}
+
+// TestEventStreamsBounded: a user keeps at most PerUser streams open and the
+// server PerServer; past them the stream is refused with 429 too_many_streams.
+func TestEventStreamsBounded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := ledgerServerDeps(t, db, func(d *api.Deps) { d.Limits.Streams = api.StreamLimits{PerUser: 2, PerServer: 3} })
+		a, b := newClient(t, srv), newClient(t, srv)
+		a.signUp("streams-a@example.com")
+		b.signUp("streams-b@example.com")
+		for i := range 2 {
+			if code, _ := a.openStream(t); code != 200 {
+				t.Fatalf("stream %d of a: %d", i+1, code)
+			}
+		}
+		if code, problem := a.openStream(t); code != 429 || problem != "too_many_streams" {
+			t.Fatalf("a's third stream: %d %q", code, problem)
+		}
+		if code, _ := b.openStream(t); code != 200 {
+			t.Fatalf("b's first stream: %d", code)
+		}
+		if code, problem := b.openStream(t); code != 429 || problem != "too_many_streams" {
+			t.Fatalf("the server's fourth stream: %d %q", code, problem)
+		}
+	})
+}
+
+// TestEventReadsDoNotGrowWithStreams: what the store reads to hand a change
+// to the streams of its ledger is the same for one stream as for twelve (it
+// was two reads per stream: its session and its membership).
+func TestEventReadsDoNotGrowWithStreams(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := ledgerServerDeps(t, db, func(d *api.Deps) { d.Limits.Streams = api.StreamLimits{PerUser: 20} })
+		owner, member := newClient(t, srv), newClient(t, srv)
+		owner.signUp("reads-owner@example.com")
+		member.signUp("reads-member@example.com")
+		var casa idReply
+		owner.do("POST", "/api/v1/ledgers", map[string]any{"name": "Casa"}, &casa)
+		member.accept(owner.invite(casa.ID, "reads-member@example.com", "editor").Token)
+		var streams []<-chan sseEvent
+		reads := func(name string) int64 {
+			before := db.Reads()
+			if code := owner.do("POST", "/api/v1/ledgers/"+casa.ID+"/accounts", map[string]any{"name": name, "type": "bank", "currency": "EUR"}, nil); code != 201 {
+				t.Fatalf("account: %d", code)
+			}
+			for _, events := range streams {
+				if ev := next(t, events, casa.ID); ev.name != "change" {
+					t.Fatalf("event: %+v", ev)
+				}
+			}
+			return db.Reads() - before
+		}
+		streams = append(streams, member.stream(t))
+		one := reads("one")
+		for range 11 {
+			streams = append(streams, member.stream(t))
+		}
+		twelve := reads("twelve")
+		if twelve > one+2 {
+			t.Fatalf("a change read %d times with one stream, %d with twelve", one, twelve)
+		}
+		t.Logf("reads per change: %d with one stream, %d with twelve", one, twelve)
 	})
 }

@@ -220,3 +220,10 @@ func ClientIP(r *http.Request) string {
 	}
 	return r.RemoteAddr
 }
+
+// Valid reports whether a session loaded without Current (the event
+// streams', read together) still holds: not past its end, nor idle too long.
+func (s *Sessions) Valid(sess *store.Session) bool {
+	now := s.now()
+	return now.Before(sess.ExpiresAt) && now.Sub(sess.LastSeenAt) < s.idle
+}

@@ -51,6 +51,14 @@ type Config struct {
 	// be committed (CASHCONTROL_PENDING_IMPORTS, CASHCONTROL_PENDING_IMPORT_MB).
 	PendingImports     int
 	PendingImportBytes int64
+	// StreamsPerUser and Streams bound the open event streams of a user and
+	// of the server (CASHCONTROL_EVENT_STREAMS_PER_USER, CASHCONTROL_EVENT_STREAMS).
+	StreamsPerUser, Streams int
+	// Quota bounds what one user keeps (CASHCONTROL_QUOTA_LEDGERS,
+	// CASHCONTROL_QUOTA_SCHEDULES, CASHCONTROL_QUOTA_ATTACHMENTS_MB) and
+	// what a saved schedule posts at once (CASHCONTROL_SCHEDULE_CATCH_UP).
+	QuotaLedgers, QuotaSchedules, ScheduleCatchUp int
+	QuotaAttachmentBytes                          int64
 	// ECBURL and ECBHistoryURL are the European Central Bank's rate files
 	// (CASHCONTROL_ECB_URL, CASHCONTROL_ECB_HISTORY_URL): the last 90 days, and
 	// the whole history for a ledger's first download.
@@ -192,6 +200,19 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 		bad("CASHCONTROL_PENDING_IMPORT_MB", "must be a whole number of megabytes, at least 20 (one file of the largest size)")
 	}
 	c.PendingImportBytes = int64(mb) << 20
+	count := func(name, def string, min int) int {
+		n, err := strconv.Atoi(env(name, def))
+		if err != nil || n < min {
+			bad(name, "must be a whole number of at least %d", min)
+		}
+		return n
+	}
+	c.StreamsPerUser = count("CASHCONTROL_EVENT_STREAMS_PER_USER", "10", 1)
+	c.Streams = count("CASHCONTROL_EVENT_STREAMS", "1000", 1)
+	c.QuotaLedgers = count("CASHCONTROL_QUOTA_LEDGERS", "50", 1)
+	c.QuotaSchedules = count("CASHCONTROL_QUOTA_SCHEDULES", "500", 1)
+	c.QuotaAttachmentBytes = int64(count("CASHCONTROL_QUOTA_ATTACHMENTS_MB", "2048", 1)) << 20
+	c.ScheduleCatchUp = count("CASHCONTROL_SCHEDULE_CATCH_UP", "400", 1)
 	if c.Metrics, err = strconv.ParseBool(env("CASHCONTROL_METRICS", "false")); err != nil {
 		bad("CASHCONTROL_METRICS", "must be true or false")
 	}

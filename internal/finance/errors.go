@@ -48,6 +48,16 @@ const (
 	// ECodeImageTooLarge: decoding the image would take more memory than an
 	// image may (files.MaxDecodedBytes), whatever its file's size.
 	ECodeImageTooLarge = "image_too_large"
+	// ECodeTooManyStreams: the user, or the server, has as many event
+	// streams open as it may.
+	ECodeTooManyStreams = "too_many_streams"
+	// Quotas of a user (store.Quotas): the ledgers they own, the schedules
+	// and attachments' bytes of those ledgers, and the occurrences a saved
+	// schedule may post at once.
+	ECodeTooManyLedgers   = "too_many_ledgers"
+	ECodeTooManySchedules = "too_many_schedules"
+	ECodeAttachmentQuota  = "attachment_quota_exceeded"
+	ECodeCatchUpTooLong   = "catch_up_too_long"
 )
 
 // Field error codes.

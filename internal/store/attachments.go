@@ -82,6 +82,9 @@ func (db *DB) AddAttachment(ctx context.Context, ledgerID, movementID int64, in 
 		if n >= finance.MaxAttachmentsPerMovement {
 			return finance.Errorf(finance.ECodeTooManyFiles, "a movement keeps at most %d files", finance.MaxAttachmentsPerMovement)
 		}
+		if err := tx.checkAttachmentQuota(ctx, ledgerID, int64(len(in.Data))); err != nil {
+			return err
+		}
 		return tx.queryRow(ctx, `INSERT INTO attachments (ledger_id, movement_id, name, content_type, size, width, height, file_key, thumb_key, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, movementID, name, in.Info.ContentType, len(in.Data),
 			in.Info.Width, in.Info.Height, key, thumb, db.nowMillis()).Scan(&id)

@@ -133,17 +133,13 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 	return res, nil
 }
 
-// insertLedger creates a ledger owned by u (within MaxLedgersPerUser).
+// insertLedger creates a ledger owned by u (within the ledgers' quota).
 func insertLedger(ctx context.Context, tx *Tx, u *finance.User, name, base string) (int64, error) {
 	if err := lockUser(ctx, tx, u.ID); err != nil {
 		return 0, err
 	}
-	var n int64
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM ledgers WHERE owner_id = ?`, u.ID).Scan(&n); err != nil {
+	if err := tx.checkLedgerQuota(ctx, u.ID); err != nil {
 		return 0, err
-	}
-	if n >= finance.MaxLedgersPerUser {
-		return 0, finance.Errorf(finance.ECodeLimitExceeded, "you own %d ledgers, the most there may be", n)
 	}
 	now := tx.db.nowMillis()
 	var id int64

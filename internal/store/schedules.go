@@ -163,6 +163,9 @@ func (db *DB) CreateSchedule(ctx context.Context, ledgerID int64, in finance.Sch
 			if err := checkSchedule(ctx, tx, ledgerID, &d, nil); err != nil {
 				return 0, err
 			}
+			if err := tx.checkScheduleQuota(ctx, ledgerID); err != nil {
+				return 0, err
+			}
 			now := db.nowMillis()
 			var id int64
 			if err := tx.queryRow(ctx, `INSERT INTO schedules (ledger_id, type, amount, account_id, category_id, to_account_id, to_amount, description,

@@ -131,12 +131,19 @@ func postDue(ctx context.Context, tx *Tx, ledgerID int64, ids []int64) (int, err
 	}
 	var drafts []finance.MovementDraft
 	var occ []occurrence
+	catchUp := tx.db.quota().CatchUp
 	for _, s := range due {
 		probe := s.Draft(s.NextDate)
 		if r.check(&probe, nil) != nil {
 			s.Paused = true
 		}
+		n := 0
 		for !s.Paused && s.NextDate != "" && s.NextDate <= today {
+			if n++; len(ids) > 0 && n > catchUp {
+				// A saved schedule that would post more than its catch-up
+				// at once is refused (the job posts what came due).
+				return 0, tx.db.catchUpError(n - 1 + s.countDue(today))
+			}
 			drafts = append(drafts, s.Draft(s.NextDate))
 			occ = append(occ, occurrence{scheduleID: s.ID, date: s.NextDate, status: occurrencePosted})
 			s.advance()
@@ -160,6 +167,17 @@ func postDue(ctx context.Context, tx *Tx, ledgerID int64, ids []int64) (int, err
 		}
 	}
 	return len(drafts), nil
+}
+
+// countDue is how many occurrences s would post by today (from its next).
+func (s *storedSchedule) countDue(today string) int {
+	c := *s
+	n := 0
+	for c.NextDate != "" && c.NextDate <= today {
+		n++
+		c.advance()
+	}
+	return n
 }
 
 // PostDue is the server job's round: it posts every ledger's due occurrences

@@ -157,6 +157,10 @@ type DB struct {
 	changes *changes
 	// bareCopy: whether imports may copy without triggers (pgBulk).
 	bareCopy atomic.Int32
+	// reads counts the reads of queryRow and query (Reads).
+	reads atomic.Int64
+	// quotas bound what one user may keep (SetQuotas).
+	quotas Quotas
 }
 
 // Options selects the database.
@@ -447,10 +451,12 @@ type querier interface {
 }
 
 func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	db.reads.Add(1)
 	return db.r.QueryRowContext(ctx, db.rebind(q), args...)
 }
 
 func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	db.reads.Add(1)
 	return db.r.QueryContext(ctx, db.rebind(q), args...)
 }
 

@@ -263,7 +263,7 @@ describe('importing a ledger from Profile', () => {
       ],
       [
         { status: 400, body: { status: 400, code: 'invalid', errors: [{ field: 'name', code: 'too_long' }] } },
-        { status: 409, body: { status: 409, code: 'limit_exceeded' } },
+        { status: 409, body: { status: 409, code: 'too_many_ledgers' } },
       ],
     );
     srv.release();
@@ -288,7 +288,7 @@ describe('importing a ledger from Profile', () => {
     expect(await dialog.findByText('Too long')).toBeInTheDocument();
     expect(dialog.getByRole('alert')).toHaveTextContent('Some fields need attention.');
     await userEvent.click(dialog.getByRole('button', { name: 'Create ledger' }));
-    expect(await dialog.findByText('You own 50 ledgers, the most there can be. Delete one you no longer use first.')).toBeInTheDocument();
+    expect(await dialog.findByText('You own as many ledgers as this server allows. Delete one you no longer use first.')).toBeInTheDocument();
     // Nothing without a name.
     await userEvent.clear(dialog.getByRole('textbox', { name: /^Name of the new ledger/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'Create ledger' }));

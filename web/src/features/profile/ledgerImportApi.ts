@@ -48,7 +48,7 @@ const ownCodes: Record<string, string> = {
   unsupported_media_type: 'ledgerImport.errors.unsupported',
   payload_too_large: 'ledgerImport.errors.tooLarge',
   too_many_pending_imports: 'ledgerImport.errors.pending',
-  limit_exceeded: 'ledgerImport.errors.limit',
+  too_many_ledgers: 'ledgerImport.errors.limit',
   already_committed: 'ledgerImport.errors.alreadyCommitted',
   not_found: 'ledgerImport.errors.expired',
 };

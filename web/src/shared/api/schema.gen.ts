@@ -911,12 +911,13 @@ export interface paths {
         };
         /**
          * Live changes of the user's ledgers (server-sent events)
-         * @description Each event names the ledger that changed; the web app reloads what it shows of it.
+         * @description Each event names the ledger that changed; the web app reloads what it shows of it. A user, and the server, keep a bounded number of streams open.
          *
          *     Problem codes:
          *     - 400: invalid
          *     - 401: unauthorized
          *     - 403: token_not_allowed
+         *     - 429: too_many_streams
          *     - 500: internal
          */
         get: operations["events"];
@@ -1262,6 +1263,7 @@ export interface paths {
          *     - 400: invalid
          *     - 401: unauthorized
          *     - 403: cross_origin, token_scope
+         *     - 409: too_many_ledgers
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 500: internal
@@ -2339,7 +2341,7 @@ export interface paths {
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: too_many_files
+         *     - 409: attachment_quota_exceeded, too_many_files
          *     - 413: image_too_large, payload_too_large
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
@@ -2932,9 +2934,10 @@ export interface paths {
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
+         *     - 409: too_many_schedules
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
-         *     - 422: idempotency_key_reused
+         *     - 422: catch_up_too_long, idempotency_key_reused
          *     - 500: internal
          */
         post: operations["createScheduleInLedger"];
@@ -2990,6 +2993,7 @@ export interface paths {
          *     - 404: not_found
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: catch_up_too_long
          *     - 500: internal
          */
         patch: operations["patchScheduleInLedger"];
@@ -3318,7 +3322,7 @@ export interface paths {
          *     - 401: unauthorized
          *     - 403: cross_origin, token_scope
          *     - 404: not_found
-         *     - 409: already_committed
+         *     - 409: already_committed, too_many_ledgers
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 500: internal
@@ -3873,7 +3877,7 @@ export interface paths {
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: too_many_files
+         *     - 409: attachment_quota_exceeded, too_many_files
          *     - 413: image_too_large, payload_too_large
          *     - 415: unsupported_media_type
          *     - 429: rate_limited
@@ -4440,9 +4444,10 @@ export interface paths {
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
+         *     - 409: too_many_schedules
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
-         *     - 422: idempotency_key_reused
+         *     - 422: catch_up_too_long, idempotency_key_reused
          *     - 500: internal
          */
         post: operations["createSchedule"];
@@ -4492,6 +4497,7 @@ export interface paths {
          *     - 404: not_found
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
+         *     - 422: catch_up_too_long
          *     - 500: internal
          */
         patch: operations["patchSchedule"];
@@ -7466,6 +7472,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -7903,6 +7910,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalServerError"];
@@ -10394,6 +10402,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
@@ -10491,6 +10500,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -12543,6 +12553,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
@@ -12634,6 +12645,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };

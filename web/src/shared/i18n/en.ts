@@ -72,6 +72,11 @@ const en = {
     currency_mismatch:
       'The file’s statement is in {{fileCurrency}} and the account in {{accountCurrency}}: choose an account in {{fileCurrency}}. Nothing was imported.',
     image_too_large: 'This image has too many pixels to be read here. Send it smaller (fewer pixels, or 8 bits a colour) or as a PDF.',
+    too_many_streams: 'Too many windows are following live changes. Close some tabs or windows of Cash Control, then reload.',
+    too_many_ledgers: 'You own as many ledgers as this server allows. Delete one you no longer need to create another.',
+    too_many_schedules: "The ledgers of this ledger's owner have as many scheduled movements as this server allows. Delete one to add another.",
+    attachment_quota_exceeded: "The files attached in this ledger's owner's ledgers fill the space this server allows. Remove some files to attach more.",
+    catch_up_too_long: 'This schedule would record too many past movements at once. Choose a later start date, or let it ask each time.',
     unsupported_media_type: 'That kind of file or data is not supported.',
     internal: 'Something went wrong on our side. Try again.',
     invalid_credentials: 'Wrong email or password.',

@@ -73,6 +73,14 @@ const es: Dictionary = {
     currency_mismatch:
       'El extracto del archivo está en {{fileCurrency}} y la cuenta en {{accountCurrency}}: elige una cuenta en {{fileCurrency}}. No se ha importado nada.',
     image_too_large: 'Esta imagen tiene demasiados píxeles para leerla aquí. Envíala más pequeña (menos píxeles, u 8 bits por color) o como PDF.',
+    too_many_streams: 'Hay demasiadas ventanas siguiendo los cambios en directo. Cierra algunas pestañas o ventanas de Cash Control y vuelve a cargar.',
+    too_many_ledgers: 'Ya tienes tantos libros como permite este servidor. Borra uno que no necesites para crear otro.',
+    too_many_schedules:
+      'Los libros del propietario de este libro tienen tantos movimientos programados como permite este servidor. Borra uno para añadir otro.',
+    attachment_quota_exceeded:
+      'Los archivos adjuntos en los libros del propietario de este libro llenan el espacio que permite este servidor. Quita algunos para adjuntar más.',
+    catch_up_too_long:
+      'Esta programación registraría demasiados movimientos pasados de una vez. Elige una fecha de inicio posterior, o deja que pregunte cada vez.',
     unsupported_media_type: 'Ese tipo de archivo o de datos no se admite.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',
     invalid_credentials: 'Email o contraseña incorrectos.',

@@ -73,6 +73,14 @@ const fr: Dictionary = {
     currency_mismatch:
       'Le relevé du fichier est en {{fileCurrency}} et le compte en {{accountCurrency}} : choisissez un compte en {{fileCurrency}}. Rien n’a été importé.',
     image_too_large: 'Cette image a trop de pixels pour être lue ici. Envoyez-la plus petite (moins de pixels, ou 8 bits par couleur) ou en PDF.',
+    too_many_streams: 'Trop de fenêtres suivent les changements en direct. Fermez des onglets ou des fenêtres de Cash Control, puis rechargez.',
+    too_many_ledgers: 'Vous possédez autant de registres que ce serveur le permet. Supprimez-en un dont vous n’avez plus besoin pour en créer un autre.',
+    too_many_schedules:
+      'Les registres du propriétaire de ce registre ont autant de mouvements programmés que ce serveur le permet. Supprimez-en un pour en ajouter un autre.',
+    attachment_quota_exceeded:
+      'Les fichiers joints dans les registres du propriétaire de ce registre occupent tout l’espace que ce serveur permet. Retirez des fichiers pour en joindre d’autres.',
+    catch_up_too_long:
+      'Cette programmation enregistrerait trop de mouvements passés d’un coup. Choisissez une date de début plus tardive, ou laissez-la demander à chaque fois.',
     unsupported_media_type: "Ce type de fichier ou de données n'est pas pris en charge.",
     internal: 'Une erreur est survenue de notre côté. Réessayez.',
     invalid_credentials: 'Email ou mot de passe incorrect.',

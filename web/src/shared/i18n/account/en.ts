@@ -228,7 +228,7 @@ const account = {
       damaged: 'This file cannot be read: it is damaged, or not that app’s export. Export it again and choose the new file.',
       tooLarge: 'The file is larger than 20 MB, the most that can be imported.',
       pending: 'Too many files are waiting to be imported. Create their ledgers or cancel them, or wait a day, then try again.',
-      limit: 'You own 50 ledgers, the most there can be. Delete one you no longer use first.',
+      limit: 'You own as many ledgers as this server allows. Delete one you no longer use first.',
       alreadyCommitted: 'This file has already become a ledger: choose it in the ledger switcher. Nothing was created twice.',
       expired: 'This file is no longer kept (files wait a day). Choose it again.',
     },

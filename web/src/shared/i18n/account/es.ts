@@ -230,7 +230,7 @@ const account: AccountDictionary = {
       damaged: 'Este archivo no se puede leer: está dañado o no es una exportación de esa aplicación. Vuelve a exportarlo y elige el archivo nuevo.',
       tooLarge: 'El archivo pesa más de 20 MB, lo máximo que se puede importar.',
       pending: 'Hay demasiados archivos esperando a importarse. Crea sus libros o cancélalos, o espera un día, y vuelve a intentarlo.',
-      limit: 'Tienes 50 libros, el máximo posible. Elimina primero uno que ya no uses.',
+      limit: 'Tienes tantos libros como permite este servidor. Elimina primero uno que ya no uses.',
       alreadyCommitted: 'Este archivo ya se convirtió en un libro: elígelo en el selector de libros. No se ha creado nada dos veces.',
       expired: 'Este archivo ya no se conserva (los archivos esperan un día). Vuelve a elegirlo.',
     },

@@ -233,7 +233,7 @@ const account: AccountDictionary = {
         'Ce fichier est illisible : il est endommagé, ou ce n’est pas l’export de cette application. Exportez-le de nouveau et choisissez le nouveau fichier.',
       tooLarge: 'Le fichier dépasse 20 Mo, le maximum importable.',
       pending: 'Trop de fichiers attendent d’être importés. Créez leurs registres ou annulez-les, ou attendez un jour, puis réessayez.',
-      limit: 'Vous possédez 50 registres, le maximum possible. Supprimez d’abord celui dont vous ne vous servez plus.',
+      limit: 'Vous possédez autant de registres que ce serveur le permet. Supprimez d’abord celui dont vous ne vous servez plus.',
       alreadyCommitted: 'Ce fichier est déjà devenu un registre : choisissez-le dans le sélecteur de registres. Rien n’a été créé deux fois.',
       expired: 'Ce fichier n’est plus conservé (les fichiers attendent un jour). Choisissez-le de nouveau.',
     },
