@@ -17,10 +17,20 @@ export CGO_CFLAGS := -O2 -g -DSQLITE_ENABLE_QPSG
 # Our packages (npm packages may ship Go files under web/node_modules).
 GO_PKGS = $$(go list ./... | grep -v /node_modules/)
 
+# The build stamped into the binary (`cashcontrol version`, /api/v1/meta, About):
+# the product version (internal/api's, or VERSION=… for a release) and the commit.
+VERSION ?= $(shell sed -n 's/^const Version = "\(.*\)"/\1/p' internal/api/api.go)
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)$(shell git status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo -dirty)
+COMMIT_DATE := $(shell git log -1 --format=%cs 2>/dev/null)
+export LDFLAGS_X := -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.commitDate=$(COMMIT_DATE)
+IMAGE ?= cashcontrol:$(VERSION)
+STATIC_AMD64 := bin/static/linux-amd64/cashcontrol
+STATIC_ARM64 := bin/static/linux-arm64/cashcontrol
+
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' -o -name 'openapi.md' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/sw web/index.html web/public web/api-docs -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build web-deps web-build test check api-types go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
+.PHONY: run build image image-test dist web-deps web-build test check api-types go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -30,7 +40,34 @@ run: build
 build: $(BIN)
 
 $(BIN): web/dist/index.html $(GO_SOURCES)
-	go build -trimpath -ldflags='-s -w' -o $(BIN) ./cmd/cashcontrol
+	go build -trimpath -ldflags='-s -w $(LDFLAGS_X)' -o $(BIN) ./cmd/cashcontrol
+
+# Statically linked (no libc needed where it runs): the container image's and
+# the release archives' binaries.
+$(STATIC_AMD64): web/dist/index.html $(GO_SOURCES)
+	./scripts/build-static.sh amd64 $@
+
+$(STATIC_ARM64): web/dist/index.html $(GO_SOURCES)
+	./scripts/ensure-cross.sh
+	./scripts/build-static.sh arm64 $@
+
+## image: the container image (Containerfile, FROM scratch) with podman or docker, whichever is installed; pulls nothing
+image: $(STATIC_AMD64)
+	./scripts/image-context.sh $(STATIC_AMD64) bin/image
+	# Podman writes Docker's image format only when asked: the OCI format has no HEALTHCHECK.
+	engine=$$(./scripts/container-engine.sh) && format=$$([ $$engine = podman ] && echo '--format docker' || true) && \
+	  $$engine build -q $$format -f Containerfile -t $(IMAGE) -t cashcontrol:latest bin/image >/dev/null && \
+	  $$engine image inspect --format '$(IMAGE): {{.Size}} bytes' $(IMAGE)
+
+## image-test: the image's file system run with chroot: health, a sign-up (the Containerfile's tree without podman or docker)
+image-test: $(STATIC_AMD64)
+	if ./scripts/container-engine.sh >/dev/null 2>&1; then $(MAKE) --no-print-directory image; fi
+	./scripts/image-test.sh $(IMAGE) $(STATIC_AMD64)
+
+## dist: release archives for linux/amd64 and linux/arm64 (static binaries) and their SHA-256 sums in dist/
+dist: web/dist/index.html
+	./scripts/ensure-cross.sh
+	./scripts/dist.sh $(VERSION)
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
@@ -54,7 +91,7 @@ bin/mockidp: $(GO_SOURCES)
 test: build tools
 	./scripts/ensure-postgres.sh
 	./scripts/ensure-chromium.sh
-	$(MAKE) --no-print-directory check go-test fuzz web-test e2e bench-smoke soak-smoke
+	$(MAKE) --no-print-directory check go-test fuzz web-test e2e bench-smoke soak-smoke image-test
 
 check:
 	./scripts/api-types.sh --check
@@ -108,7 +145,7 @@ bin/cashcontrol-testclock: web/dist/index.html $(GO_SOURCES)
 	go build -tags testclock,$(GO_TAGS) -o bin/cashcontrol-testclock ./cmd/cashcontrol
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html
+	rm -rf bin dist web/dist/assets web/dist/index.html
 
 ## lighthouse: Lighthouse's four scores (default mobile settings) on /login and on /movements
 ## signed in; installs tools/lighthouse on first use. Not part of `make test` (noisy scores).

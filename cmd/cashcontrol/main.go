@@ -44,7 +44,8 @@ commands:
   import-all  read such a file into an empty database (SQLite or PostgreSQL, either way): import-all FILE
   backup    export-all to backups/cashcontrol-<date>.zip in the data folder (or --out FILE)
   restore   import-all a backup into an empty database: restore FILE
-  version   print the version and exit
+  version   print the version and the commit it was built from, and exit
+  health    ask the running server (CASHCONTROL_ADDR) whether it and its database answer; exit status 0 if so
 
 Run 'cashcontrol serve -h' for the flags; every flag has an environment variable.`
 
@@ -70,8 +71,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "import-all", "restore":
 		return importAllCmd(ctx, cmd, args, getenv, stdout, stderr)
 	case "version":
-		fmt.Fprintln(stdout, "cashcontrol", version)
+		printVersion(stdout)
 		return nil
+	case "health":
+		return health(ctx, args, getenv, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -24,8 +24,6 @@ import (
 	"cashcontrol/web"
 )
 
-const version = api.Version
-
 func newLogger(c config.Config, w io.Writer) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: c.LogLevel}
 	if c.LogFormat == "json" {
@@ -114,7 +112,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	}
 	a := api.New(api.Deps{DB: db, Backups: backups, Auth: svc, BaseURL: c.BaseURL, Mailer: mailer, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
 		Currencies: money.NewTable(), Logger: log,
-		Meta: api.Meta{Version: version, SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled},
+		Meta: api.Meta{Version: version, Build: buildInfo(), SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled},
 		Limits: api.Limits{Signups: limiter("signup", c.SignupRate.Every(), c.SignupRate.Events),
 			Uploads: limiter("upload", c.UploadRate.Every(), c.UploadRate.Events),
 			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes},

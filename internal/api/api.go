@@ -17,12 +17,14 @@ import (
 	"cashcontrol/internal/store"
 )
 
-// Version is the API and product version.
+// Version is the API and product version (a release build may set its own:
+// cmd/cashcontrol's version).
 const Version = "1.0.0"
 
 // Meta is public configuration the web app needs before sign-in.
 type Meta struct {
 	Version       string `json:"version"`
+	Build         Build  `json:"build"`
 	SupportEmail  string `json:"supportEmail"`
 	AnalyticsID   string `json:"analyticsId"`
 	SignupEnabled bool   `json:"signupEnabled"`

@@ -2,6 +2,15 @@ package api
 
 import "net/http"
 
+// Build is the commit a binary was built from (the About screen's small print).
+type Build struct {
+	// Commit is the commit's hash, shortened, with "-dirty" when the tree had
+	// changes; empty when unknown.
+	Commit string `json:"commit"`
+	// Date is the commit's date (YYYY-MM-DD); empty when unknown.
+	Date string `json:"date"`
+}
+
 // healthReply says the server and its database answer.
 type healthReply struct {
 	Status  string `json:"status"`
@@ -13,7 +22,7 @@ func (a *API) health(w http.ResponseWriter, r *http.Request) {
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, healthReply{Status: "ok", Version: Version})
+	writeJSON(w, http.StatusOK, healthReply{Status: "ok", Version: a.meta.Version})
 }
 
 func (a *API) getMeta(w http.ResponseWriter, r *http.Request) {

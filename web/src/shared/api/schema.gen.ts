@@ -4869,6 +4869,10 @@ export interface components {
             items: components["schemas"]["BudgetPoint"][];
             to: string;
         };
+        Build: {
+            commit: string;
+            date: string;
+        };
         BulkReply: {
             affected: number;
             deleted?: components["schemas"]["Movement"][];
@@ -5377,6 +5381,7 @@ export interface components {
         };
         Meta: {
             analyticsId: string;
+            build: components["schemas"]["Build"];
             passkeys: boolean;
             passwordResetByEmail: boolean;
             signupEnabled: boolean;
@@ -6102,6 +6107,7 @@ export type BudgetLine = components['schemas']['BudgetLine'];
 export type BudgetMonth = components['schemas']['BudgetMonth'];
 export type BudgetPoint = components['schemas']['BudgetPoint'];
 export type BudgetReportReply = components['schemas']['BudgetReportReply'];
+export type Build = components['schemas']['Build'];
 export type BulkReply = components['schemas']['BulkReply'];
 export type BulkRequest = components['schemas']['BulkRequest'];
 export type Category = components['schemas']['Category'];

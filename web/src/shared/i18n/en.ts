@@ -734,6 +734,7 @@ const en = {
   about: {
     title: 'About',
     version: 'Version 1.0',
+    build: 'Build {{version}}, commit {{commit}}',
     text: 'Cash Control is a self-hosted app to record what you spend and what you earn, and see where your money goes.',
   },
   empty: {

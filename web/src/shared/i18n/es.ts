@@ -739,6 +739,7 @@ const es: Dictionary = {
   about: {
     title: 'Acerca de',
     version: 'Version 1.0',
+    build: 'Compilación {{version}}, commit {{commit}}',
     text: 'Cash Control es una aplicación autoalojada para anotar lo que gastas y lo que ingresas, y ver adónde va tu dinero.',
   },
   empty: {

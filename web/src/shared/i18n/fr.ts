@@ -751,6 +751,7 @@ const fr: Dictionary = {
   about: {
     title: 'À propos',
     version: 'Version 1.0',
+    build: 'Compilation {{version}}, commit {{commit}}',
     text: 'Cash Control est une application auto-hébergée pour noter ce que vous dépensez et ce que vous gagnez, et voir où va votre argent.',
   },
   empty: {
