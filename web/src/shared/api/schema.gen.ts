@@ -5310,6 +5310,7 @@ export interface components {
             /** Format: int64 */
             members: number;
             name: string;
+            owner: string;
             /** @enum {string} */
             role: "owner" | "editor" | "viewer";
         };
@@ -5846,6 +5847,7 @@ export interface components {
         };
         Suggestions: {
             items: components["schemas"]["Suggestion"][];
+            rule?: components["schemas"]["RuleChange"];
         };
         TransferRequest: {
             userId?: string;
