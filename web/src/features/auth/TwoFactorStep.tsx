@@ -36,8 +36,10 @@ export default function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: (
       onSignedIn(await signInWithCode(recovery ? { recoveryCode: code } : { code }));
     } catch (err) {
       if (isProblem(err) && err.code === 'two_factor_expired') return onRestart(errorMessage(t, err));
-      setError(codeFieldErrors(t, err)[recovery ? 'recoveryCode' : 'code']);
-      setFailure(errorMessage(t, err));
+      const precise = codeFieldErrors(t, err)[recovery ? 'recoveryCode' : 'code'];
+      setError(precise);
+      // Said under the field: not again as the generic "some fields need attention".
+      setFailure(precise ? null : errorMessage(t, err));
     } finally {
       setBusy(false);
     }
