@@ -12,7 +12,8 @@ describe.each(['es', 'en', 'fr'] as const)('a wrong two-step code in %s', (lang)
   it('shows only the precise message', async () => {
     mockFetch((url, init) => {
       if (url === '/api/v1/auth/login') return { status: 202, body: { twoFactorRequired: true } };
-      if (url === '/api/v1/auth/login/two-factor') return { status: 422, body: { status: 422, code: 'invalid', errors: [{ field: 'code', code: 'mismatch' }] } };
+      if (url === '/api/v1/auth/login/two-factor')
+        return { status: 422, body: { status: 422, code: 'invalid', errors: [{ field: 'code', code: 'mismatch' }] } };
       return api(null)(url, init);
     });
     const d = dictionaries[lang];

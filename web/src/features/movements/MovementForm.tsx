@@ -21,6 +21,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
 import { Attachments } from './Attachments';
 import { MovementAuthors } from './authors';
+import { MovementView } from './MovementView';
 import { SplitLines } from './SplitLines';
 import { linesOf, remaining, splitBody, splitErrors, type SplitLine } from './splits';
 
@@ -248,6 +249,8 @@ export function MovementForm({
       notifyError(errorMessage(t, err));
     }
   };
+
+  if (readOnly && movement) return <MovementView movement={movement} />;
 
   return (
     <form
