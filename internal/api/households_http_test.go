@@ -221,6 +221,11 @@ func TestLedgers(t *testing.T) {
 		if len(ls.Items) != 2 || !ls.Items[0].Default || ls.Items[0].Name != "Personal" || ls.Items[1].Name != "Casa" || ls.Items[1].Members != 3 {
 			t.Fatalf("owner's ledgers: %+v", ls.Items)
 		}
+		// A joined ledger names its owner, to tell it from one's own.
+		h.editor.do("GET", "/api/v1/ledgers", nil, &ls)
+		if len(ls.Items) != 2 || ls.Items[0].Owner != "T" || ls.Items[1].Name != "Casa" || ls.Items[1].Role != "editor" || ls.Items[1].Owner != "T" {
+			t.Fatalf("editor's ledgers: %+v", ls.Items)
+		}
 		// Switching is remembered: another session of the same user sees it.
 		var m meReply
 		if code := h.owner.do("PUT", "/api/v1/me/ledger", map[string]any{"ledgerId": h.ledger}, &m); code != 200 || m.LedgerID != h.ledger {

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"net/url"
 	"testing"
 
 	"cashcontrol/internal/store"
@@ -52,6 +53,20 @@ func TestRulesHTTP(t *testing.T) {
 			"conditions": []map[string]any{{"field": "description", "op": "contains", "text": "MERCADONA"}, {"field": "notes", "op": "startsWith", "text": "súper"}},
 			"actions":    map[string]any{"categoryId": groceries.ID, "tags": []string{"Food"}, "description": "Mercadona"}}, &rule); code != 201 {
 			t.Fatalf("rule: %d", code)
+		}
+
+		// The form asks while the user types: the rule's category comes with
+		// the suggestions, named by the rule (the same matcher as on save).
+		var sug struct {
+			Rule *ruleChange `json:"rule"`
+		}
+		if code := c.do("GET", "/api/v1/categories/suggest?description="+url.QueryEscape("MERCADONA 123")+"&type=expense&accountId="+acc.ID, nil, &sug); code != 200 ||
+			sug.Rule == nil || sug.Rule.To != groceries.ID || sug.Rule.RuleName != "Mercadona" || sug.Rule.Field != "categoryId" {
+			t.Fatalf("suggest with a rule: %d %+v", code, sug.Rule)
+		}
+		sug.Rule = nil
+		if c.do("GET", "/api/v1/categories/suggest?description=bar&type=expense", nil, &sug); sug.Rule != nil {
+			t.Fatalf("no rule matches, yet %+v", sug.Rule)
 		}
 
 		var made struct {

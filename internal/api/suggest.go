@@ -14,9 +14,11 @@ const suggestLimit = 3
 // suggestCategories ranks the ledger's categories for a movement being
 // typed: ?description= (required), optional ?type=expense|earning,
 // ?accountId= and ?amount= (positive minor units).
-// suggestions are the likeliest categories, best first.
+// suggestions are the likeliest categories, best first, and the category
+// the ledger's rules set (Rule, absent when none does: it wins on save).
 type suggestions struct {
 	Items []finance.Suggestion `json:"items"`
+	Rule  *finance.RuleChange  `json:"rule,omitempty"`
 }
 
 func (a *API) suggestCategories(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -54,5 +56,10 @@ func (a *API) suggestCategories(w http.ResponseWriter, r *http.Request, u *finan
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, suggestions{Items: items})
+	rule, err := a.db.RuleCategory(r.Context(), u.LedgerID, finance.MovementDraft{Type: typ, Description: desc, AccountID: account, Amount: amount})
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, suggestions{Items: items, Rule: rule})
 }

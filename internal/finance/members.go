@@ -55,6 +55,9 @@ type LedgerInfo struct {
 	Default bool   `json:"default"`
 	Current bool   `json:"current"`
 	Members int64  `json:"members"`
+	// Owner is the name (or, without one, the email) of the ledger's first
+	// owner: a joined ledger is told apart by it ("Personal — Ana").
+	Owner string `json:"owner"`
 }
 
 // Member is a user's membership of a ledger.

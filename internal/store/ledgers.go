@@ -17,11 +17,13 @@ import (
 // ledger without an owner.
 
 const ledgerInfoColumns = `l.id, l.name, l.base_currency, l.ecb_rates, l.ecb_fetched_at, m.role,
-	(SELECT COUNT(*) FROM ledger_members c WHERE c.ledger_id = l.id)`
+	(SELECT COUNT(*) FROM ledger_members c WHERE c.ledger_id = l.id),
+	COALESCE((SELECT CASE WHEN ou.name = '' THEN ou.email ELSE ou.name END FROM ledger_members o JOIN users ou ON ou.id = o.user_id
+		WHERE o.ledger_id = l.id AND o.role = 'owner' ORDER BY o.user_id LIMIT 1), '')`
 
 func scanLedgerInfo(s rowScanner, u *finance.User) (finance.LedgerInfo, error) {
 	var l finance.LedgerInfo
-	err := s.Scan(&l.ID, &l.Name, &l.BaseCurrency, &l.ECBRates, &l.ECBFetchedAt, &l.Role, &l.Members)
+	err := s.Scan(&l.ID, &l.Name, &l.BaseCurrency, &l.ECBRates, &l.ECBFetchedAt, &l.Role, &l.Members, &l.Owner)
 	l.Default = l.ID == u.DefaultLedgerID
 	l.Current = l.ID == u.LedgerID
 	return l, err

@@ -115,6 +115,23 @@ func (db *DB) SuggestCategories(ctx context.Context, ledgerID int64, typ, descri
 	return finance.RankCategories(features, counts, limit), nil
 }
 
+// RuleCategory is what the ledger's enabled rules do to the category of a
+// movement being typed (d), by the same matcher that runs on save: the last
+// rule that sets it, nil when none does.
+func (db *DB) RuleCategory(ctx context.Context, ledgerID int64, d finance.MovementDraft) (*finance.RuleChange, error) {
+	set, err := ruleSet(ctx, db, ledgerID)
+	if err != nil || set.Empty() {
+		return nil, err
+	}
+	var out *finance.RuleChange
+	for _, c := range set.Apply(&d) {
+		if c.Field == "categoryId" {
+			out = &c
+		}
+	}
+	return out, nil
+}
+
 // SuggestionModel loads the ledger's counts whole, for an import that asks
 // for each of its rows; archived categories are left out.
 func (db *DB) SuggestionModel(ctx context.Context, ledgerID int64) (*finance.SuggestionModel, error) {

@@ -69,3 +69,44 @@ test('set a budget, record an expense, see the bar move', async () => {
     await ctx.close();
   }
 });
+
+// The month's title capitalises its first letter only ("Noviembre de 2026",
+// not "Noviembre De 2026"), and the placeholder of an empty budget ("Sin
+// presupuesto") fits its field, in each language, on a desktop and a phone.
+for (const [lang, preference, title] of [
+  ['es', 'SWITCH_TO_SPANISH', /^\p{Lu}\p{Ll}+ de \d{4}$/u],
+  ['en', 'SWITCH_TO_ENGLISH', /^\p{Lu}\p{Ll}+ \d{4}$/u],
+  ['fr', 'SWITCH_TO_FRENCH', /^\p{Lu}\p{Ll}+ \d{4}$/u],
+]) {
+  test(`the month's title and an empty budget's placeholder read whole (${lang})`, async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const ctx = await browser.newContext({ viewport });
+      const page = await ctx.newPage();
+      await signUpViaApi(page, srv.base, `budget-${lang}-${viewport.width}@example.com`, { languagePreference: preference });
+      assert.equal((await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: preference, baseCurrency: 'EUR' } })).status(), 200);
+      await page.goto(`${srv.base}/categories/budget`);
+      const heading = page.getByRole('heading', { level: 2 }).first();
+      await heading.waitFor();
+      // innerText is the text as shown (after text-transform).
+      assert.match(await heading.evaluate((h) => h.innerText), title);
+      await page.locator('input[placeholder]').first().waitFor();
+      const cut = await page.evaluate(() => {
+        const canvas = document.createElement('canvas').getContext('2d');
+        return [...document.querySelectorAll('main input[placeholder]')]
+          .filter((i) => i.placeholder && !i.value)
+          .map((i) => {
+            const s = getComputedStyle(i);
+            canvas.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+            const room = i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+            return { text: i.placeholder, need: Math.ceil(canvas.measureText(i.placeholder).width), room };
+          })
+          .filter((p) => p.need > p.room);
+      });
+      assert.deepEqual(cut, [], `${lang} ${viewport.width}: placeholders cut`);
+      await ctx.close();
+    }
+  });
+}

@@ -35,7 +35,9 @@ function LateNotifications() {
       window.removeEventListener('load', idle);
     };
   }, []);
-  return Container ? <Container position="bottom-center" /> : null;
+  // Top right, below the header: at the bottom they covered the content's end and a dialog's Save button.
+  // (global.css puts them below the header.)
+  return Container ? <Container position="top-right" containerWidth={360} /> : null;
 }
 
 /** A query answered 401: the session ended (expired, or signed out

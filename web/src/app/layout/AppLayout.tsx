@@ -42,7 +42,8 @@ function Frame({ children }: { children?: ReactNode }) {
       <Box style={{ display: 'flex', flex: 1, minHeight: 0, height: `calc(100dvh - ${navbarHeight}px)` }}>
         {!mobile && <Sidebar />}
         {mobile && <MobileMenu opened={menu} onClose={() => setMenu(false)} />}
-        <Box component="main" id="main" style={{ flex: 1, minWidth: 0, overflowY: 'auto' }} p={{ base: 'sm', sm: 'md' }}>
+        {/* Positioned: what is absolutely positioned inside (a visually hidden label) scrolls with it, not against the page (which would grow taller than the frame and scroll into blank space). */}
+        <Box component="main" id="main" style={{ flex: 1, minWidth: 0, overflowY: 'auto', position: 'relative' }} p={{ base: 'sm', sm: 'md' }}>
           <OfflineBanner />
           <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </Box>

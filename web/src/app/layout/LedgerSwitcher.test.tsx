@@ -38,6 +38,20 @@ describe('the header’s ledger switcher', () => {
     expect(pathname()).toBe('/config');
   });
 
+  it('tells a joined ledger from one’s own of the same name by its owner, in the menu, the button and the Ledgers list', async () => {
+    const { state } = households();
+    state.ledgers[2] = { ...state.ledgers[2]!, name: 'Ana', owner: 'Marta' };
+    renderApp('/config/ledgers', 'en');
+    await userEvent.click(await screen.findByRole('button', { name: 'Current ledger: Ana' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem', { hidden: true });
+    expect(items.map((i) => i.textContent)).toEqual(['AnaOwner', 'CasaOwner', 'Ana — MartaEditor', 'Manage ledgers']);
+    const list = await screen.findByRole('list', { name: 'Your ledgers' });
+    expect(within(list).getByText('Ana — Marta')).toBeInTheDocument();
+    await userEvent.click(items[2]!);
+    expect(await screen.findByRole('button', { name: 'Current ledger: Ana — Marta' })).toBeInTheDocument();
+  });
+
   it('works from the keyboard', async () => {
     const { state } = households({ language: 'SWITCH_TO_SPANISH' });
     renderApp('/config', 'es');

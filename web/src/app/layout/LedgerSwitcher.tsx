@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { switchLedger, useLedgers } from '@/shared/api/ledgers';
+import { ledgerLabel, switchLedger, useLedgers } from '@/shared/api/ledgers';
 
 /**
  * The header's ledger switcher: the current ledger's name (truncated where
@@ -55,8 +55,8 @@ export function LedgerSwitcher({ mobile }: { mobile: boolean }) {
             {!mobile && <IconBook2 size={18} aria-hidden style={{ flexShrink: 0 }} />}
             {/* What the button is, then the visible name (the accessible name contains the visible text). */}
             <VisuallyHidden>{`${t('ledgers.switcherLabel')} `}</VisuallyHidden>
-            <Text size="sm" fw={600} truncate maw={mobile ? 120 : 220} style={{ minWidth: 0 }} title={current?.name}>
-              {current?.name ?? t('ledgers.choose')}
+            <Text size="sm" fw={600} truncate maw={mobile ? 120 : 220} style={{ minWidth: 0 }} title={current ? ledgerLabel(current) : undefined}>
+              {current ? ledgerLabel(current) : t('ledgers.choose')}
             </Text>
             <IconChevronDown size={14} aria-hidden style={{ flexShrink: 0 }} />
           </Group>
@@ -67,7 +67,7 @@ export function LedgerSwitcher({ mobile }: { mobile: boolean }) {
         {ledgers.data.map((l) => (
           <Menu.Item
             key={l.id}
-            onClick={() => void choose(l.id, l.name)}
+            onClick={() => void choose(l.id, ledgerLabel(l))}
             aria-current={l.current ? 'true' : undefined}
             leftSection={<IconCheck size={16} aria-hidden style={{ visibility: l.current ? 'visible' : 'hidden' }} />}
             rightSection={
@@ -77,8 +77,8 @@ export function LedgerSwitcher({ mobile }: { mobile: boolean }) {
               </Text>
             }
           >
-            <Text size="sm" fw={l.current ? 600 : 400} truncate maw={mobile ? 180 : 200} component="span" display="block" title={l.name}>
-              {l.name}
+            <Text size="sm" fw={l.current ? 600 : 400} truncate maw={mobile ? 180 : 200} component="span" display="block" title={ledgerLabel(l)}>
+              {ledgerLabel(l)}
             </Text>
           </Menu.Item>
         ))}

@@ -37,8 +37,10 @@ export default function TwoFactorStep({ onSignedIn, onRestart }: { onSignedIn: (
     } catch (err) {
       // The sign-in is over (too late, or its last try was a wrong code): back to the password, saying which.
       if (isProblem(err) && (err.code === 'two_factor_expired' || err.code === 'two_factor_attempts')) return onRestart(errorMessage(t, err));
-      setError(codeFieldErrors(t, err)[recovery ? 'recoveryCode' : 'code']);
-      setFailure(errorMessage(t, err));
+      const precise = codeFieldErrors(t, err)[recovery ? 'recoveryCode' : 'code'];
+      setError(precise);
+      // Said under the field: not again as the generic "some fields need attention".
+      setFailure(precise ? null : errorMessage(t, err));
     } finally {
       setBusy(false);
     }

@@ -43,7 +43,9 @@ export default function BudgetPage({ nav }: { nav?: React.ReactNode }) {
   const b = budgets.data;
   const currency = b?.currency ?? 'EUR';
   const money = (v: number) => formatMoney(v, currency, locale);
-  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  // "noviembre de 2026" → "Noviembre de 2026": the first letter only (CSS's capitalize made "Noviembre De 2026").
+  const monthLong = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  const monthName = monthLong.charAt(0).toLocaleUpperCase(locale) + monthLong.slice(1);
   const go = (m: string) => setParams(m === current ? {} : { month: m });
   const lines = new Map((b?.items ?? []).map((l) => [l.categoryId, l]));
   const tree = categoryTree(categories, 'expense');
@@ -74,7 +76,7 @@ export default function BudgetPage({ nav }: { nav?: React.ReactNode }) {
           <ActionIcon variant="default" size="lg" aria-label={t('budget.previousMonth')} onClick={() => go(addMonths(month, -1))}>
             <IconChevronLeft size={18} />
           </ActionIcon>
-          <Title order={2} size="h3" miw={170} ta="center" style={{ textTransform: 'capitalize' }} aria-live="polite">
+          <Title order={2} size="h3" miw={170} ta="center" aria-live="polite">
             {monthName}
           </Title>
           <ActionIcon variant="default" size="lg" aria-label={t('budget.nextMonth')} onClick={() => go(addMonths(month, 1))}>
@@ -244,7 +246,8 @@ function BudgetRow({
           <Group gap="md" wrap="nowrap">
             <TextInput
               size="xs"
-              w={130}
+              // Room for the longest placeholder ("Sin presupuesto") beside the currency.
+              w={160}
               aria-label={t('budget.amountLabel', { name })}
               placeholder={line.fromChildren && line.amount !== null ? amountInput(line.amount, exp, i18n.language) : t('budget.none')}
               value={shown}

@@ -13,7 +13,18 @@ afterEach(() => {
 
 const me = { ...user, languagePreference: 'SWITCH_TO_ENGLISH', ledgerId: '1', ledgerRole: 'owner', defaultLedgerId: '1' };
 const preview = { ledgerName: 'Casa', invitedBy: 'Luis Pérez', email: 'ana@example.com', role: 'editor', expiresAt: Date.UTC(2026, 0, 8) };
-const casa = { id: '2', name: 'Casa', baseCurrency: 'EUR', ecbRates: false, ecbFetchedAt: 0, role: 'editor', default: false, current: true, members: 2 };
+const casa = {
+  id: '2',
+  name: 'Casa',
+  baseCurrency: 'EUR',
+  ecbRates: false,
+  ecbFetchedAt: 0,
+  role: 'editor',
+  default: false,
+  current: true,
+  members: 2,
+  owner: 'Marta',
+};
 
 /** The invitation tok-1 answers as given; accepting it makes Casa current. */
 function serve(

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Paper, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLedgers, useSwitchLedger } from '@/shared/api/ledgers';
+import { ledgerLabel, useLedgers, useSwitchLedger } from '@/shared/api/ledgers';
 import type { UserLedger } from '@/shared/api/types';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
@@ -30,7 +30,7 @@ function LedgerRow({
   const use = async () => {
     try {
       await change.mutateAsync(l.id);
-      notifyOk(t('ledgers.switched', { name: l.name }));
+      notifyOk(t('ledgers.switched', { name: ledgerLabel(l) }));
     } catch (e) {
       notifyError(errorMessage(t, e));
     }
@@ -52,8 +52,8 @@ function LedgerRow({
       {/* Pressed: the members below are this ledger's. */}
       <UnstyledButton onClick={onSelect} aria-pressed={selected} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6} wrap="wrap">
-          <Text fw={600} truncate maw="100%" title={l.name}>
-            {l.name}
+          <Text fw={600} truncate maw="100%" title={ledgerLabel(l)}>
+            {ledgerLabel(l)}
           </Text>
           {l.current && (
             <Badge size="sm" variant="light">

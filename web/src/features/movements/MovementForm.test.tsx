@@ -61,6 +61,47 @@ describe.each<Language>(['es', 'en', 'fr'])('the movement form in %s', (lang) =>
     await waitFor(() => expect(screen.queryByText(why)).not.toBeInTheDocument());
   });
 
+  it(`takes the category a rule sets as the user types, over the learned one, and names the rule (${lang})`, async () => {
+    const posts: Record<string, unknown>[] = [];
+    mockFetch(
+      api(user, (url, init) => {
+        if (url === '/api/v1/accounts') return { status: 200, body: { items: [account] } };
+        if (url === '/api/v1/categories') return { status: 200, body: { items: [category('10', 'Groceries'), category('11', 'Supermercado')] } };
+        if (url.startsWith('/api/v1/categories/suggest')) {
+          const known = new URL(url, 'http://x').searchParams.get('description')?.toLowerCase().includes('mercadona');
+          return {
+            status: 200,
+            body: known
+              ? {
+                  items: [{ categoryId: '10', confidence: 97, confident: true, word: 'mercadona', count: 14, total: 15 }],
+                  rule: { ruleId: '3', ruleName: 'Mercadona', field: 'categoryId', from: '', to: '11' },
+                }
+              : { items: [] },
+          };
+        }
+        if (url === '/api/v1/movements' && init?.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+          return { status: 201, body: { id: '99', rules: [] } };
+        }
+        return undefined;
+      }),
+    );
+    const d = dictionaries[lang];
+    renderWithProviders(
+      <MemoryRouter>
+        <MovementForm compact />
+      </MemoryRouter>,
+      lang,
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: new RegExp(d.movements.amount) }), '12');
+    await userEvent.type(screen.getByRole('textbox', { name: d.movements.description }), 'MERCADONA 123');
+    expect(await screen.findByText(d.movements.setByRule.replace('{{name}}', 'Mercadona'))).toBeInTheDocument();
+    expect(screen.queryByText(/mercadona»|“mercadona”|« mercadona »/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: d.common.save }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ categoryId: '11', description: 'MERCADONA 123' });
+  });
+
   it(`offers a rule after a movement is moved to another category by hand (${lang})`, async () => {
     const patches: Record<string, unknown>[] = [];
     mockFetch(

@@ -21,6 +21,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
 import { Attachments } from './Attachments';
 import { MovementAuthors } from './authors';
+import { MovementView } from './MovementView';
 import { SplitLines } from './SplitLines';
 import { linesOf, remaining, splitBody, splitErrors, type SplitLine } from './splits';
 
@@ -117,19 +118,17 @@ export function MovementForm({
   // suggests, said under the field, until the user picks one.
   const [typed] = useDebouncedValue({ description, amount }, 250);
   const typedMinor = parseAmount(typed.amount, i18n.language, exp);
-  const suggestion = useCategorySuggestion(
+  const suggestions = useCategorySuggestion(
     { description: typed.description, type, accountId, amount: typedMinor && typedMinor > 0 ? typedMinor : null },
     !movement && target.categoryId === null && !split,
   ).data;
-  const suggested =
-    !movement &&
-    target.categoryId === null &&
-    !split &&
-    suggestion?.confident &&
-    categories.some((c) => c.id === suggestion.categoryId && c.type === type && !c.archived)
-      ? suggestion
-      : null;
-  const categoryId = target.categoryId ?? suggested?.categoryId ?? null;
+  const fits = (id: string) => categories.some((c) => c.id === id && c.type === type && !c.archived);
+  const untouched = !movement && target.categoryId === null && !split;
+  // A rule's category wins over the learned one (as it does on save).
+  const ruled = untouched && suggestions?.rule && fits(suggestions.rule.to) ? suggestions.rule : null;
+  const best = suggestions?.best;
+  const suggested = untouched && !ruled && best?.confident && fits(best.categoryId) ? best : null;
+  const categoryId = target.categoryId ?? ruled?.to ?? suggested?.categoryId ?? null;
   const createKey = useRef(newIdempotencyKey());
   const crossCurrency = type === 'transfer' && account && toAccount && account.currency !== toAccount.currency;
 
@@ -251,6 +250,8 @@ export function MovementForm({
     }
   };
 
+  if (readOnly && movement) return <MovementView movement={movement} />;
+
   return (
     <form
       onSubmit={(e) => void (readOnly ? e.preventDefault() : submit(e))}
@@ -288,7 +289,13 @@ export function MovementForm({
               keepCategory={movement?.categoryId ?? null}
               noCategory={split}
               errors={errors}
-              categoryHint={suggested ? t('movements.suggestedBecause', { count: suggested.count, total: suggested.total, word: suggested.word }) : undefined}
+              categoryHint={
+                ruled
+                  ? t('movements.setByRule', { name: ruled.ruleName })
+                  : suggested
+                    ? t('movements.suggestedBecause', { count: suggested.count, total: suggested.total, word: suggested.word })
+                    : undefined
+              }
             />
             <TextInput
               label={t('movements.description')}

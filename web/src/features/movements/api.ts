@@ -109,7 +109,11 @@ export function asInput(m: Movement): MovementInput {
   };
 }
 
-/** The best category for a movement being typed (debounced by the caller); null when none. */
+/**
+ * The best category for a movement being typed (debounced by the caller),
+ * null when none, and the category the ledger's rules set (rule, which wins
+ * on save, so it wins here too).
+ */
 export function useCategorySuggestion(p: { description: string; type: MovementType; accountId: string | null; amount: number | null }, enabled: boolean) {
   const description = p.description.trim();
   return useQuery({
@@ -118,7 +122,7 @@ export function useCategorySuggestion(p: { description: string; type: MovementTy
       const r = await api.get<Suggestions>(
         `/api/v1/categories/suggest${query({ description, type: p.type, accountId: p.accountId ?? undefined, amount: p.amount ?? undefined })}`,
       );
-      return r.items[0] ?? null;
+      return { best: r.items[0] ?? null, rule: r.rule ?? null };
     },
     enabled: enabled && description.length >= 2 && p.type !== 'transfer',
     staleTime: 60_000,

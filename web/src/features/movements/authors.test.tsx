@@ -30,7 +30,18 @@ function serve(members: number) {
       if (url === '/api/v1/accounts') return { status: 200, body: { items: [account], nextCursor: null } };
       if (url === '/api/v1/categories') return { status: 200, body: { items: [category], nextCursor: null } };
       if (url === '/api/v1/ledgers') {
-        const casa = { id: '2', name: 'Casa', baseCurrency: 'EUR', ecbRates: false, ecbFetchedAt: 0, role: 'owner', default: false, current: true, members };
+        const casa = {
+          id: '2',
+          name: 'Casa',
+          baseCurrency: 'EUR',
+          ecbRates: false,
+          ecbFetchedAt: 0,
+          role: 'owner',
+          default: false,
+          current: true,
+          members,
+          owner: 'Ana',
+        };
         return { status: 200, body: { items: [casa], nextCursor: null } };
       }
       if (url === '/api/v1/ledgers/2/members') {

@@ -76,7 +76,7 @@ type Body = Record<string, unknown>;
  */
 function server(uploads: Answer[], commits: Answer[] = []) {
   const ledgers = [
-    { id: '1', name: 'Personal', baseCurrency: 'EUR', current: true, default: true, ecbFetchedAt: 0, ecbRates: false, members: 1, role: 'owner' },
+    { id: '1', name: 'Personal', baseCurrency: 'EUR', current: true, default: true, ecbFetchedAt: 0, ecbRates: false, members: 1, role: 'owner', owner: 'Ana' },
   ];
   const fetch = mockFetch(
     api(me, (url, init) => {

@@ -81,7 +81,8 @@ function PersonalData() {
             {t('profile.personal')}
           </Title>
           <Group gap={6}>
-            <Badge variant="light">{`${t('profile.rol')}: ${user.rol}`}</Badge>
+            {/* The stored role is data (as the seed stores it, in Spanish); its name is in the language shown. */}
+            <Badge variant="light">{`${t('profile.rol')}: ${t(`admin.users.roles.${user.rol}`, { defaultValue: user.rol })}`}</Badge>
             <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>{`${t('profile.provider')}: ${user.providerId}`}</Badge>
           </Group>
         </div>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerRole } from '@/shared/api/types';
 import { api, mockFetch, renderApp, user } from '@/test/render';
+import { dictionaries } from '@/shared/i18n/all';
 import type { Rule } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -20,9 +21,9 @@ const category = { id: '4', name: 'Groceries', type: 'expense', parentId: null, 
 const movement = { id: '9', type: 'expense', date: '2026-01-05', amount: 1250, currency: 'EUR', accountId: '1', categoryId: '4', description: 'Mercadona' };
 
 /** A ledger with rules where the user has role. */
-function serve(role: LedgerRole, rules: Rule[]) {
+function serve(role: LedgerRole, rules: Rule[], languagePreference = 'SWITCH_TO_ENGLISH') {
   mockFetch(
-    api({ ...user, languagePreference: 'SWITCH_TO_ENGLISH', ledgerId: '2', ledgerRole: role, defaultLedgerId: '1' }, (url) => {
+    api({ ...user, languagePreference, ledgerId: '2', ledgerRole: role, defaultLedgerId: '1' }, (url) => {
       if (url === '/api/v1/rules') return { status: 200, body: { items: rules } };
       if (url === '/api/v1/categories') return { status: 200, body: { items: [category], nextCursor: null } };
       if (url === '/api/v1/movements/9') return { status: 200, body: movement };
@@ -71,5 +72,20 @@ describe('rules', () => {
     renderApp('/categories/rules?from=9', 'en');
     const dialog = await screen.findByRole('dialog', { name: 'New rule' });
     expect(within(dialog).getByText(/From the movement “Mercadona”/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['es', 'SWITCH_TO_SPANISH'],
+    ['en', 'SWITCH_TO_ENGLISH'],
+    ['fr', 'SWITCH_TO_FRENCH'],
+  ] as const)('has the title of Categories above its tabs, then its own heading, as the other tabs (%s)', async (lang, preference) => {
+    serve('editor', rules, preference);
+    renderApp('/categories/rules', lang);
+    const d = dictionaries[lang];
+    const own = await screen.findByRole('heading', { level: 2, name: d.rules.title });
+    const title = screen.getByRole('heading', { level: 1, name: d.categories.title });
+    const tabs = screen.getByRole('navigation', { name: d.categories.sections });
+    expect(title.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(tabs.compareDocumentPosition(own) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -238,20 +238,25 @@ export default function RulesPage({ nav }: { nav?: React.ReactNode }) {
     ids[j] = a;
     reorder.mutate(ids, { onError: (e) => notifyError(errorMessage(t, e)) });
   };
+  // Like the other tabs of Categories: the screen's title, the tabs, then this tab's heading.
   return (
-    <>
+    <Stack gap="md">
+      <PageHeader title={t('categories.title')} note={<ReadOnlyNotice />} />
       {nav}
-      <PageHeader title={t('rules.title')} note={<ReadOnlyNotice />}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2} size="h3">
+          {t('rules.title')}
+        </Title>
         {canWrite && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
             {t('rules.add')}
           </Button>
         )}
-      </PageHeader>
+      </Group>
       {!isLoading && rules.length === 0 ? (
         <EmptyState icon={IconWand} text={canWrite ? t('rules.emptyHint') : t('rules.emptyView')}>
           {canWrite && (
-            <Title order={2} size="h4">
+            <Title order={3} size="h4">
               {t('rules.empty')}
             </Title>
           )}
@@ -297,6 +302,6 @@ export default function RulesPage({ nav }: { nav?: React.ReactNode }) {
         )}
       </LazyModal>
       {applying && <ApplyDialog rule={applying} names={names} onClose={() => setApplying(null)} />}
-    </>
+    </Stack>
   );
 }

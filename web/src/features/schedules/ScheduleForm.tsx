@@ -143,7 +143,12 @@ export function ScheduleForm({ schedule, initial, onDone }: { schedule?: Schedul
             label={t('schedules.start')}
             type="date"
             value={startDate}
-            onChange={(e) => setStartDate(e.currentTarget.value)}
+            onChange={(e) => {
+              const date = e.currentTarget.value;
+              setStartDate(date);
+              // The day of the month follows the first date typed (it can be changed after).
+              if (/^\d{4}-\d{2}-\d{2}$/.test(date)) setDay(Number(date.slice(8, 10)));
+            }}
             error={errors.startDate}
             required
           />

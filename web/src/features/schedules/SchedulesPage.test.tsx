@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { dictionaries } from '@/shared/i18n/all';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerRole } from '@/shared/api/types';
 import { api, mockFetch, renderApp, user } from '@/test/render';
@@ -47,9 +49,9 @@ const waiting: Upcoming = {
 };
 
 /** A ledger with schedules where the user has role. */
-function serve(role: LedgerRole, schedules: Schedule[]) {
+function serve(role: LedgerRole, schedules: Schedule[], languagePreference = 'SWITCH_TO_ENGLISH') {
   mockFetch(
-    api({ ...user, languagePreference: 'SWITCH_TO_ENGLISH', ledgerId: '2', ledgerRole: role, defaultLedgerId: '1' }, (url) => {
+    api({ ...user, languagePreference, ledgerId: '2', ledgerRole: role, defaultLedgerId: '1' }, (url) => {
       if (url === '/api/v1/accounts') return { status: 200, body: { items: [account], nextCursor: null } };
       if (url === '/api/v1/schedules') return { status: 200, body: { today: '2026-01-10', items: schedules } };
       if (url.startsWith('/api/v1/schedules/upcoming'))
@@ -111,5 +113,19 @@ describe('scheduled movements', () => {
     renderApp('/', 'en');
     expect(await screen.findByText('Waiting for you')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['es', 'SWITCH_TO_SPANISH'],
+    ['en', 'SWITCH_TO_ENGLISH'],
+    ['fr', 'SWITCH_TO_FRENCH'],
+  ] as const)('typing the first date sets the day of the month (%s)', async (lang, preference) => {
+    serve('editor', schedules, preference);
+    renderApp('/movements/scheduled', lang);
+    const d = dictionaries[lang].schedules;
+    await userEvent.click(await screen.findByRole('button', { name: d.add }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(new RegExp(d.start)), { target: { value: '2026-03-17' } });
+    expect(within(dialog).getByLabelText(d.day)).toHaveValue('17');
   });
 });

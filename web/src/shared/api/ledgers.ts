@@ -19,6 +19,13 @@ export function useLedgers() {
   return useQuery(ledgersQuery);
 }
 
+/**
+ * A ledger's name as lists show it: one the user joined (does not own) is
+ * told apart by its owner's name ("Personal — Ana"), for everyone's first
+ * ledger is called the same.
+ */
+export const ledgerLabel = (l: Pick<UserLedger, 'name' | 'role' | 'owner'>) => (l.role !== 'owner' && l.owner ? `${l.name} — ${l.owner}` : l.name);
+
 /** The members of a ledger: the Ledgers screen lists them; a shared ledger's screens name who recorded what. */
 export const membersKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'members'] as const;
 

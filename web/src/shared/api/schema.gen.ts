@@ -5341,6 +5341,7 @@ export interface components {
             /** Format: int64 */
             members: number;
             name: string;
+            owner: string;
             /** @enum {string} */
             role: "owner" | "editor" | "viewer";
         };
@@ -5886,6 +5887,7 @@ export interface components {
         };
         Suggestions: {
             items: components["schemas"]["Suggestion"][];
+            rule?: components["schemas"]["RuleChange"];
         };
         TransferRequest: {
             userId?: string;

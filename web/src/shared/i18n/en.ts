@@ -409,6 +409,7 @@ const en = {
     makeRule: 'Make a rule',
     alwaysPut: 'Always put “{{word}}” in {{category}}?',
     makeRuleNow: 'Make the rule',
+    setByRule: 'Set by the rule “{{name}}”',
     suggestedBecause_one: 'Suggested: 1 of {{total}} past movements with “{{word}}” is in this category',
     suggestedBecause_other: 'Suggested: {{count}} of {{total}} past movements with “{{word}}” are in this category',
     title: 'Movements',

@@ -414,6 +414,7 @@ const es: Dictionary = {
     makeRule: 'Crear una regla',
     alwaysPut: '¿Poner siempre «{{word}}» en {{category}}?',
     makeRuleNow: 'Crear la regla',
+    setByRule: 'Puesta por la regla «{{name}}»',
     suggestedBecause_one: 'Sugerida: 1 de {{total}} movimientos anteriores con «{{word}}» está en esta categoría',
     suggestedBecause_other: 'Sugerida: {{count}} de {{total}} movimientos anteriores con «{{word}}» están en esta categoría',
     title: 'Movimientos',

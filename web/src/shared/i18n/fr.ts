@@ -416,6 +416,7 @@ const fr: Dictionary = {
     makeRule: 'Créer une règle',
     alwaysPut: 'Toujours mettre « {{word}} » dans {{category}} ?',
     makeRuleNow: 'Créer la règle',
+    setByRule: 'Choisie par la règle « {{name}} »',
     suggestedBecause_one: 'Suggérée : 1 des {{total}} mouvements passés avec « {{word}} » est dans cette catégorie',
     suggestedBecause_other: 'Suggérée : {{count}} des {{total}} mouvements passés avec « {{word}} » sont dans cette catégorie',
     title: 'Mouvements',
