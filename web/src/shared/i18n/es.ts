@@ -106,7 +106,8 @@ const es: Dictionary = {
     rates_unavailable: 'No se han podido descargar los tipos de cambio. Nada ha cambiado; inténtalo más tarde.',
     two_factor_expired: 'El inicio de sesión ha tardado demasiado. Vuelve a iniciar sesión.',
     two_factor_attempts: 'Cinco códigos incorrectos han terminado este inicio de sesión. Vuelve a iniciar sesión con tu contraseña.',
-    secret_key_unavailable: 'Este servidor no puede comprobar los códigos de dos pasos ahora mismo (falta su clave secreta o ha cambiado). Avisa al administrador.',
+    secret_key_unavailable:
+      'Este servidor no puede comprobar los códigos de dos pasos ahora mismo (falta su clave secreta o ha cambiado). Avisa al administrador.',
     passkey_failed:
       'La llave de acceso no se aceptó: puede que se haya quitado de tu cuenta o que la solicitud tardara demasiado. Vuelve a intentarlo o inicia sesión con tu contraseña.',
     passkeys_unavailable: 'Las llaves de acceso no están disponibles en esta dirección del servidor.',

@@ -106,7 +106,8 @@ const fr: Dictionary = {
     rates_unavailable: 'Les taux de change n’ont pas pu être téléchargés. Rien n’a changé ; réessayez plus tard.',
     two_factor_expired: 'La connexion a pris trop de temps. Reconnectez-vous.',
     two_factor_attempts: 'Cinq codes erronés ont mis fin à cette connexion. Reconnectez-vous avec votre mot de passe.',
-    secret_key_unavailable: 'Ce serveur ne peut pas vérifier les codes en deux étapes pour l’instant (sa clé secrète manque ou a changé). Prévenez l’administrateur.',
+    secret_key_unavailable:
+      'Ce serveur ne peut pas vérifier les codes en deux étapes pour l’instant (sa clé secrète manque ou a changé). Prévenez l’administrateur.',
     passkey_failed:
       'La clé d’accès n’a pas été acceptée : elle a peut-être été retirée de votre compte, ou la demande a pris trop de temps. Réessayez, ou connectez-vous avec votre mot de passe.',
     passkeys_unavailable: 'Les clés d’accès ne sont pas disponibles à cette adresse du serveur.',
