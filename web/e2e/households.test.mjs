@@ -77,7 +77,7 @@ test('households: create a ledger, invite, accept, share movements, switch, and 
     await b.getByText(/Your role: Editor\./).waitFor();
     await b.getByRole('button', { name: 'Accept invitation' }).click();
     await b.waitForURL(`${base}/movements`);
-    await b.getByRole('button', { name: /^Current ledger:\s*Casa$/ }).waitFor();
+    await b.getByRole('button', { name: /^Current ledger:\s*Casa — Ana$/ }).waitFor();
 
     // B adds a movement in Casa.
     await b.getByRole('button', { name: /New movement/ }).click();
