@@ -2,6 +2,13 @@
 // in the light and the dark theme, on a desktop and on a phone, plus the
 // dialogs people open most. Any violation (contrast, names, roles, ARIA)
 // fails the test with axe's own explanation.
+//
+// The same walk checks that the window never scrolls into blank space: on
+// every screen the document is no taller than the app in it (#root). The
+// signed-in frame is one screen high and scrolls inside `main`; something
+// absolutely positioned in there (a visually hidden label) that took the
+// page for its box made the document taller, and scrolling past the content
+// slid the whole app away (issue 50).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -153,6 +160,14 @@ async function signedIn(theme, viewport) {
   return { ctx, page };
 }
 
+/** How much taller the document is than the app it holds (0 when it is not). */
+const overflow = (page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root');
+    const content = Math.max(window.innerHeight, Math.ceil(root.getBoundingClientRect().bottom + window.scrollY));
+    return Math.max(0, document.documentElement.scrollHeight - content);
+  });
+
 async function open(page, path) {
   await page.goto(`${srv.base}${path}`);
   await page.waitForLoadState('networkidle');
@@ -161,14 +176,20 @@ async function open(page, path) {
   await page.waitForTimeout(400);
 }
 
-test('the login screen has no accessibility violations', async () => {
-  const ctx = await browser.newContext({ locale: 'en-GB' });
-  const page = await ctx.newPage();
-  await page.goto(`${srv.base}/login`);
-  await page.getByRole('heading', { name: 'Take control of your money' }).waitFor();
-  await scan(page, '/login');
-  await ctx.close();
-});
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+]) {
+  test(`the login screen on a ${device} has no accessibility violations and no blank space below it`, async () => {
+    const ctx = await browser.newContext({ locale: 'en-GB', viewport });
+    const page = await ctx.newPage();
+    await page.goto(`${srv.base}/login`);
+    await page.getByRole('heading', { name: 'Take control of your money' }).waitFor();
+    await scan(page, `/login on a ${device}`);
+    assert.equal(await overflow(page), 0, `/login on a ${device}: the document is taller than the app`);
+    await ctx.close();
+  });
+}
 
 // Colours differ by theme and layout by width: both themes on a desktop, and
 // the phone layout in the dark theme (axe takes seconds a screen here).
@@ -178,13 +199,17 @@ const RUNS = [
   ['DARK_MODE', 'phone', { width: 390, height: 844 }],
 ];
 for (const [theme, device, viewport] of RUNS) {
-  test(`every screen in ${theme} on a ${device} has no accessibility violations`, async () => {
+  test(`every screen in ${theme} on a ${device} has no accessibility violations and no blank space below it`, async () => {
     const { ctx, page } = await signedIn(theme, viewport);
+    const tall = [];
     for (const path of SCREENS) {
       await open(page, path);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), theme === 'DARK_MODE' ? 'dark' : 'light');
       await scan(page, `${theme} ${device} ${path}`);
+      const px = await overflow(page);
+      if (px > 0) tall.push(`${path}: ${px} px`);
     }
+    assert.deepEqual(tall, [], `the document is taller than the app on ${tall.join(', ')}`);
     await ctx.close();
   });
 }
