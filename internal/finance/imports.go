@@ -26,10 +26,17 @@ type ImportSkipped struct {
 }
 
 // StatementBalance is the balance a bank file states for the account on a
-// day (OFX <LEDGERBAL>).
+// day (OFX <LEDGERBAL>, a CAMT closing balance…), beside the account's own
+// balance on that day once the file is imported: when they differ, the
+// account or the file misses movements.
 type StatementBalance struct {
 	Date   string `json:"date"`
 	Amount int64  `json:"amount"`
+	// AccountBalance is the account's balance at the end of Date after the
+	// import (its movements up to that day and the file's new ones).
+	AccountBalance int64 `json:"accountBalance"`
+	// Agrees tells whether Amount and AccountBalance are the same.
+	Agrees bool `json:"agrees"`
 }
 
 // ImportRow is a row of an import's preview, as the file has it.

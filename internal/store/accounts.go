@@ -221,3 +221,18 @@ func reorder(ctx context.Context, tx *Tx, table string, ledgerID int64, ids []in
 	}
 	return nil
 }
+
+// AccountBalanceOn is an account's balance at the end of a day (YYYY-MM-DD):
+// its balance now less what its movements after that day changed (a bank
+// statement's day is recent: few movements are after it).
+func (db *DB) AccountBalanceOn(ctx context.Context, ledgerID, accountID int64, day string) (int64, error) {
+	var balance int64
+	err := db.queryRow(ctx, `SELECT a.balance
+		- COALESCE((SELECT SUM(CASE m.type WHEN 'earning' THEN m.amount ELSE -m.amount END) FROM movements m WHERE m.account_id = a.id AND m.date > ?), 0)
+		- COALESCE((SELECT SUM(m.to_amount) FROM movements m WHERE m.to_account_id = a.id AND m.type = 'transfer' AND m.date > ?), 0)
+		FROM accounts a WHERE a.ledger_id = ? AND a.id = ?`, day, day, ledgerID, accountID).Scan(&balance)
+	if err != nil {
+		return 0, notFound(err, "account")
+	}
+	return balance, nil
+}

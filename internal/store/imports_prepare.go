@@ -182,9 +182,6 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	if rd.format == statement.FormatQIF {
 		p.DateFormat = res.DateFormat
 	}
-	if res.Balance != nil {
-		p.StatementBalance = &finance.StatementBalance{Date: res.Balance.Date, Amount: res.Balance.Amount}
-	}
 	p.Errors = append(p.Errors, res.Errors[:min(len(res.Errors), maxPreviewErrors)]...) // [] when there are none: the app reads its length
 	if res.Valid == 0 || !recheck {
 		return planned(), rd, nil
@@ -194,11 +191,20 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(existing.Keys) == 0 && len(existing.FITIDs) == 0 {
-		return planned(), rd, nil // nothing to be a duplicate of
+	if len(existing.Keys) > 0 || len(existing.FITIDs) > 0 {
+		if again, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Recheck(existing)); err != nil && again.Valid == 0 {
+			return nil, nil, err
+		}
 	}
-	if again, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Recheck(existing)); err != nil && again.Valid == 0 {
-		return nil, nil, err
+	if res.Balance != nil {
+		// The file's balance beside the account's on that day once imported.
+		on, err := db.AccountBalanceOn(ctx, req.LedgerID, acc.ID, res.Balance.Date)
+		if err != nil {
+			return nil, nil, err
+		}
+		after := on + rd.planner.AddedUpTo(res.Balance.Date)
+		p.StatementBalance = &finance.StatementBalance{Date: res.Balance.Date, Amount: res.Balance.Amount,
+			AccountBalance: after, Agrees: after == res.Balance.Amount}
 	}
 	return planned(), rd, nil
 }

@@ -54,12 +54,17 @@ type Planner struct {
 	existing  Existing
 	matched   int // rows matched against existing so far, in file order
 	enrich    Enrich
+	// byDate and dupByDate sum the signed amounts of the good rows, and of
+	// the duplicates among them, by date: what the import adds to the
+	// account up to a day (AddedUpTo). A file has a few hundred dates.
+	byDate, dupByDate map[string]int64
 }
 
 // NewPlanner starts the plan of an import into an account whose ledger has
 // the given categories.
 func NewPlanner(categories []finance.Category, fallback Fallback, accountID int64) *Planner {
 	p := &Planner{fallback: fallback, accountID: accountID, known: make(map[string]bool, len(categories)), used: map[string]bool{},
+		byDate: map[string]int64{}, dupByDate: map[string]int64{},
 		plan: Plan{Rows: []finance.ImportRow{}, NewCategories: []finance.NewCategory{}, Categories: []finance.NewCategory{}}}
 	names := make(map[int64]string, len(categories))
 	for _, c := range categories {
@@ -138,6 +143,7 @@ func (p *Planner) Read(r Draft) {
 		pl.From = r.Date
 	}
 	pl.To = max(pl.To, r.Date)
+	p.byDate[r.Date] += r.Amount
 	d, ch := p.draft(r)
 	names := d.SplitCategoryNames
 	if d.CategoryID == 0 && len(d.Splits) == 0 {
@@ -197,6 +203,20 @@ func (p *Planner) Recheck(existing Existing) Emit {
 // reads the file again): duplicates are counted afresh.
 func (p *Planner) again(existing Existing) {
 	p.existing, p.matched, p.plan.Duplicates = existing, 0, 0
+	clear(p.dupByDate)
+}
+
+// AddedUpTo is what the import adds to the account's balance up to a day
+// (YYYY-MM-DD), that day included: the good rows that are not duplicates
+// (as far as the last reading marked them).
+func (p *Planner) AddedUpTo(day string) int64 {
+	var sum int64
+	for date, amount := range p.byDate {
+		if date <= day {
+			sum += amount - p.dupByDate[date]
+		}
+	}
+	return sum
 }
 
 // duplicate tells whether the next row exists already, and counts and marks it.
@@ -215,6 +235,11 @@ func (p *Planner) duplicate(typ string, amount int64, date, description, fitid s
 	p.matched++
 	if dup {
 		p.plan.Duplicates++
+		signed := amount
+		if typ == finance.MovementExpense {
+			signed = -amount
+		}
+		p.dupByDate[date] += signed
 	}
 	return dup
 }

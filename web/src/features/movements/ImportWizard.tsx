@@ -11,6 +11,7 @@ import { formatMoney } from '@/shared/money';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyOk } from '@/shared/ui/notify';
 import { isProblem } from '@/shared/api/client';
+import StatementBalanceNote from './StatementBalanceNote';
 import { commitImport, discardImport, previewImport, uploadFile, type CSVOptions, type ImportPreview } from './importApi';
 
 const dateFormats = ['2006-01-02', '02/01/2006', '01/02/2006', '02.01.2006', '02-01-2006', '2006/01/02', '02/01/06', '01/02/06'];
@@ -218,14 +219,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                 </Stack>
               </Alert>
             )}
-            {preview.statementBalance && (
-              <Text size="sm">
-                {t('import.statementBalance', {
-                  date: new Date(`${preview.statementBalance.date}T00:00:00`).toLocaleDateString(locale),
-                  amount: formatMoney(preview.statementBalance.amount, preview.currency, locale),
-                })}
-              </Text>
-            )}
+            {preview.statementBalance && <StatementBalanceNote balance={preview.statementBalance} currency={preview.currency} />}
             <Group gap="xs">
               <Badge variant="light">{t('import.rows', { count: preview.total })}</Badge>
               {preview.invalid > 0 && (

@@ -5845,6 +5845,9 @@ export interface components {
         };
         StatementBalance: {
             /** Format: int64 */
+            accountBalance: number;
+            agrees: boolean;
+            /** Format: int64 */
             amount: number;
             date: string;
         };

@@ -542,6 +542,10 @@ const en = {
       other_other: '{{count, number}} records of other kinds',
     },
     statementBalance: 'The bank states a balance of {{amount}} on {{date}}.',
+    statementAgrees: 'After this import the account shows the same balance on that day.',
+    statementDiffers:
+      'After this import the account will show {{account}} on that day: {{difference}} apart. Movements are missing from the account or from the file.',
+    statementDiffersTitle: 'The balances do not match',
     duplicates_one: '{{count, number}} already in the account',
     noColumn: '(none)',
     suggested: '(suggested)',

@@ -548,6 +548,10 @@ const es: Dictionary = {
       other_other: '{{count, number}} registros de otros tipos',
     },
     statementBalance: 'El banco indica un saldo de {{amount}} el {{date}}.',
+    statementAgrees: 'Tras esta importación la cuenta muestra el mismo saldo ese día.',
+    statementDiffers:
+      'Tras esta importación la cuenta mostrará {{account}} ese día: una diferencia de {{difference}}. Faltan movimientos en la cuenta o en el archivo.',
+    statementDiffersTitle: 'Los saldos no coinciden',
     duplicates_one: '{{count, number}} ya está en la cuenta',
     noColumn: '(ninguna)',
     suggested: '(sugerida)',

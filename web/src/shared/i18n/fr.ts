@@ -550,6 +550,10 @@ const fr: Dictionary = {
       other_other: '{{count, number}} enregistrements d’autres types',
     },
     statementBalance: 'La banque indique un solde de {{amount}} au {{date}}.',
+    statementAgrees: 'Après cet import, le compte affiche le même solde ce jour-là.',
+    statementDiffers:
+      'Après cet import, le compte affichera {{account}} ce jour-là : un écart de {{difference}}. Des mouvements manquent dans le compte ou dans le fichier.',
+    statementDiffersTitle: 'Les soldes ne concordent pas',
     duplicates_one: '{{count, number}} déjà dans le compte',
     noColumn: '(aucune)',
     suggested: '(suggérée)',
