@@ -131,10 +131,17 @@ func replaceRecoveryCodes(ctx context.Context, tx *Tx, userID int64, codeHashes 
 // code of that step or a later one was accepted already (a code seen twice,
 // or two requests with one code at once), or two-step sign-in is off.
 func (db *DB) UseTOTPStep(ctx context.Context, userID, step int64) (bool, error) {
+	return db.changesOne(ctx, `UPDATE user_two_factor SET last_step = ? WHERE user_id = ? AND enabled_at IS NOT NULL AND last_step < ?`,
+		step, userID, step)
+}
+
+// changesOne runs an UPDATE in a write of its own and tells whether it
+// changed exactly one row: a one-time thing (a code, a step, a secret)
+// taken by this request and not by a twin of it.
+func (db *DB) changesOne(ctx context.Context, query string, args ...any) (bool, error) {
 	var ok bool
 	err := db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE user_two_factor SET last_step = ? WHERE user_id = ? AND enabled_at IS NOT NULL AND last_step < ?`,
-			step, userID, step)
+		res, err := tx.exec(ctx, query, args...)
 		if err != nil {
 			return err
 		}
@@ -148,19 +155,9 @@ func (db *DB) UseTOTPStep(ctx context.Context, userID, step int64) (bool, error)
 // UseRecoveryCode spends the user's recovery code of that hash: false when
 // there is none, or it was spent already (by this request's twin too).
 func (db *DB) UseRecoveryCode(ctx context.Context, userID int64, codeHash string, now time.Time) (bool, error) {
-	var ok bool
-	err := db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL
+	return db.changesOne(ctx, `UPDATE recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL
 			AND EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = recovery_codes.user_id AND t.enabled_at IS NOT NULL)`,
-			now.UnixMilli(), userID, codeHash)
-		if err != nil {
-			return err
-		}
-		n, _ := res.RowsAffected()
-		ok = n == 1
-		return nil
-	})
-	return ok, err
+		now.UnixMilli(), userID, codeHash)
 }
 
 // DisableTwoFactor turns the two-step sign-in off: the secret, the recovery
@@ -296,15 +293,5 @@ func (db *DB) PlainTwoFactorSecrets(ctx context.Context, sealedPrefix string) (m
 // ReplaceTwoFactorSecret puts sealed in place of the user's secret while it
 // is still old (a setup begun meanwhile keeps its own): whether it did.
 func (db *DB) ReplaceTwoFactorSecret(ctx context.Context, userID int64, old, sealed string) (bool, error) {
-	var ok bool
-	err := db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE user_two_factor SET secret = ? WHERE user_id = ? AND secret = ?`, sealed, userID, old)
-		if err != nil {
-			return err
-		}
-		n, _ := res.RowsAffected()
-		ok = n == 1
-		return nil
-	})
-	return ok, err
+	return db.changesOne(ctx, `UPDATE user_two_factor SET secret = ? WHERE user_id = ? AND secret = ?`, sealed, userID, old)
 }
