@@ -8,36 +8,14 @@ import (
 	"cashcontrol/internal/finance"
 )
 
-// reportPeriod reads ?from=&to= (inclusive dates). Without from, the period
-// starts at the ledger's first movement ("all time"); without to, it ends today.
+// reportPeriod reads ?from=&to= (finance.ReportPeriod) and ?accountId=.
 func (a *API) reportPeriod(r *http.Request, u *finance.User) (finance.ReportFilter, error) {
 	q := r.URL.Query()
-	var v finance.Validation
-	f := finance.ReportFilter{From: q.Get("from"), To: q.Get("to")}
-	if f.To == "" {
-		f.To = today(q).Format(finance.DateLayout)
-	} else if !finance.ValidDate(f.To) {
-		// Not only noted: the start of "all time" is computed from it below.
-		v.Add("to", finance.FCodeInvalid)
-		return f, v.Err()
-	}
-	if f.From == "" {
-		first, err := a.db.FirstMovementDate(r.Context(), u.LedgerID)
-		if err != nil {
-			return f, err
-		}
-		if first == "" || first > f.To {
-			first = f.To
-		}
-		f.From = first[:8] + "01"
-	} else if !finance.ValidDate(f.From) {
-		v.Add("from", finance.FCodeInvalid)
-	}
-	if err := v.Err(); err != nil {
+	f, err := finance.ReportPeriod(q.Get("from"), q.Get("to"), today(q).Format(finance.DateLayout), func() (string, error) {
+		return a.db.FirstMovementDate(r.Context(), u.LedgerID)
+	})
+	if err != nil {
 		return f, err
-	}
-	if f.From > f.To {
-		return f, finance.FieldErr("from", finance.FCodeOutOfRange, "from is after to")
 	}
 	mf, err := movementFilter(url.Values{"accountId": q["accountId"]})
 	if err != nil {

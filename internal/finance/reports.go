@@ -6,6 +6,37 @@ type ReportFilter struct {
 	AccountIDs []int64
 }
 
+// ReportPeriod is a report's period (inclusive YYYY-MM-DD dates) from what
+// was asked, either end may be "": without to, it ends today; without from,
+// it starts on the first of the month of the ledger's first movement (first
+// gives it, "" when there is none) — "all time" — or of to when that is
+// earlier. A date that is not one, or from after to, is a field error.
+func ReportPeriod(from, to, today string, first func() (string, error)) (ReportFilter, error) {
+	f := ReportFilter{From: from, To: to}
+	if f.To == "" {
+		f.To = today
+	} else if !ValidDate(f.To) {
+		// Not only noted: the start of "all time" is computed from it below.
+		return f, FieldErr("to", FCodeInvalid, "not a date")
+	}
+	if f.From == "" {
+		start, err := first()
+		if err != nil {
+			return f, err
+		}
+		if start == "" || start > f.To {
+			start = f.To
+		}
+		f.From = start[:8] + "01"
+	} else if !ValidDate(f.From) {
+		return f, FieldErr("from", FCodeInvalid, "not a date")
+	}
+	if f.From > f.To {
+		return f, FieldErr("from", FCodeOutOfRange, "from is after to")
+	}
+	return f, nil
+}
+
 // CategoryAmount is one category's total in a report.
 type CategoryAmount struct {
 	CategoryID int64            `json:"categoryId,string"`
