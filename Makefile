@@ -88,10 +88,18 @@ bin/mockidp: $(GO_SOURCES)
 	go build -o bin/mockidp ./tools/mockidp
 
 ## test: every check and every test (Go on SQLite and PostgreSQL, Vitest, Chromium end-to-end)
-test: build tools
+# Two at a time: the end-to-end suite mostly waits on the browser (a third of
+# a core), so the other steps run beside it, one after another. Each step's
+# output is printed whole when it ends, with its time.
+TEST_STEPS := e2e check go-test fuzz web-test bench-smoke soak-smoke image-test
+test: build tools bin/cashcontrol-testclock
 	./scripts/ensure-postgres.sh
 	./scripts/ensure-chromium.sh
-	$(MAKE) --no-print-directory check go-test fuzz web-test e2e bench-smoke soak-smoke image-test
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(addprefix timed-,$(TEST_STEPS))
+
+timed-%:
+	@start=$$(date +%s); $(MAKE) --no-print-directory $*; status=$$?; \
+	  echo "make test: $* $$([ $$status = 0 ] && echo passed || echo FAILED) in $$(( $$(date +%s) - start )) s"; exit $$status
 
 check:
 	./scripts/api-types.sh --check
