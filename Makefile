@@ -123,7 +123,7 @@ fuzz:
 web-test:
 	cd web && npm test --silent
 
-## bench: the benchmark of the README's Performance section (1,000,000 movements; minutes)
+## bench: the benchmark of docs/PERFORMANCE.md (1,000,000 movements; minutes)
 bench: build
 	./scripts/bench.sh
 
@@ -135,7 +135,7 @@ import-memory: build
 bench-smoke: build
 	BENCH_MOVEMENTS=10000 BENCH_DURATION=200ms BENCH_RUNS=1 BENCH_IMPORT_ROWS=2000 ./scripts/bench.sh
 
-## soak: many clients of mixed writes and reads, then the invariants (README "Soak test");
+## soak: many clients of mixed writes and reads, then the invariants (docs/PERFORMANCE.md, "Soak test");
 ## SOAK_DB=postgres for two servers on one PostgreSQL; SOAK_CLIENTS, SOAK_DURATION
 soak: build
 	./scripts/soak.sh

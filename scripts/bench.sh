@@ -2,7 +2,7 @@
 # The benchmark: builds the binary, starts it on a fresh SQLite in a temporary
 # directory (on PostgreSQL when DATABASE_URL is set: give it an empty database),
 # loads the demo ledger, drives it over HTTP from a separate process (ccbench)
-# and prints the figures of the README's Performance section.
+# and prints the figures of docs/PERFORMANCE.md.
 #
 #   make bench                      1,000,000 movements in EUR, USD and JPY, 3 s per scenario, 3 runs
 #   BENCH_MOVEMENTS=10000 BENCH_DURATION=200ms BENCH_RUNS=1 BENCH_IMPORT_ROWS=2000 scripts/bench.sh
@@ -42,10 +42,10 @@ start=$(date +%s.%N)
   { cat "$TMP/demo.log" >&2; exit 1; }
 printf '%-32s %s\n' "demo load ($MOVEMENTS movements)" "$(elapsed "$start")"
 # The schedules job, on the loaded ledger before the server starts: one
-# round posts this many due occurrences (README "Scheduled movements").
+# round posts this many due occurrences (docs/PERFORMANCE.md, "Scheduled movements and the forecast").
 ./bin/ccbench -job "${BENCH_JOB:-10000}" -email "$EMAIL"
 # The category suggestions' top-1 accuracy on the newest 10 % of the ledger
-# (README "Category suggestions").
+# (docs/PERFORMANCE.md, "Category suggestions").
 ./bin/ccbench -suggest-accuracy -email "$EMAIL"
 
 PORT=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')

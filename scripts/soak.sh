@@ -5,7 +5,7 @@
 # the clients spread over both — then drives it with `ccbench -soak` (mixed
 # writes and reads from many clients, then the invariants from the API) and
 # checks the database with `cashcontrol check`. Any 5xx, unexpected status or
-# broken invariant fails it. See the README's "Soak test".
+# broken invariant fails it. See docs/PERFORMANCE.md, "Soak test".
 #
 #   make soak                                 16 clients, 5 s, SQLite
 #   SOAK_DB=postgres SOAK_CLIENTS=64 SOAK_DURATION=60s scripts/soak.sh

@@ -1,7 +1,7 @@
 // Command ccbench measures a running Cash Control server from a separate
 // process: it signs in, drives the API over HTTP at given concurrencies and
 // prints one table of p50, p99 and requests per second. `make bench` starts the
-// server, loads the demo ledger and runs it; see the README's Performance section.
+// server, loads the demo ledger and runs it; see docs/PERFORMANCE.md.
 // With -soak it is the soak test instead (soak.go; `make soak`).
 package main
 

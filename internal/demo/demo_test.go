@@ -229,7 +229,7 @@ func TestFillWithCurrencies(t *testing.T) {
 
 // Hiding the category of the newest 10 % of a demo ledger's movements, the
 // suggestion model that learnt the rest finds it at least 90 % of the time
-// (the target; the README gives the figure at 1,000,000 movements).
+// (the target; docs/PERFORMANCE.md gives the figure at 1,000,000 movements).
 func TestSuggestionsOnTheDemo(t *testing.T) {
 	ctx := context.Background()
 	db, ledger := fill(t, 20000, 3, 7, finance.LangSpanish)
