@@ -30,7 +30,7 @@ STATIC_ARM64 := bin/static/linux-arm64/cashcontrol
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' -o -name 'openapi.md' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/sw web/index.html web/public web/api-docs -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build image image-test dist web-deps web-build test check api-types go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
+.PHONY: run build image image-test dist web-deps web-build test check api-types api-client go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -91,7 +91,7 @@ bin/mockidp: $(GO_SOURCES)
 # Two at a time: the end-to-end suite mostly waits on the browser (a third of
 # a core), so the other steps run beside it, one after another. Each step's
 # output is printed whole when it ends, with its time.
-TEST_STEPS := e2e check go-test fuzz web-test bench-smoke soak-smoke image-test
+TEST_STEPS := e2e check go-test api-client fuzz web-test bench-smoke soak-smoke image-test
 test: build tools bin/cashcontrol-testclock
 	./scripts/ensure-postgres.sh
 	./scripts/ensure-chromium.sh
@@ -103,6 +103,7 @@ timed-%:
 
 check:
 	./scripts/api-types.sh --check
+	./scripts/api-lint.sh
 	@test -z "$$(gofmt -l cmd internal tools web/embed.go web/screens)" || { gofmt -l cmd internal tools web/embed.go web/screens; echo 'gofmt: the files above need formatting'; exit 1; }
 	go vet $(GO_PKGS)
 	go vet -tags testclock,$(GO_TAGS) ./cmd/cashcontrol
@@ -115,6 +116,10 @@ api-types: web-deps
 
 go-test:
 	go test -count=1 $(GO_PKGS)
+
+## api-client: a Go client generated from the OpenAPI document by oapi-codegen, compiled and used against the built server
+api-client: build
+	./scripts/api-client-test.sh
 
 ## fuzz: a few seconds of each importer fuzz target (bank files are untrusted input)
 fuzz:

@@ -36,6 +36,9 @@ type op struct {
 	also              []answer // other successful answers
 	problems          []string // problem codes beyond those the route's access and body imply
 	idempotent        bool     // takes an Idempotency-Key header
+	// required are the body's fields a request must send (a create's): the
+	// body's schema is shared with other operations (a PATCH sends any).
+	required []string
 }
 
 // answer is another successful answer of an operation.
@@ -91,7 +94,11 @@ func openAPIDocument(table []route) (*openapi3.T, error) {
 	problem := s.of(reflect.TypeFor[Problem](), false)
 	doc := &openapi3.T{
 		OpenAPI: "3.1.0",
+		// Relative to where the document is served: the instance that serves it.
+		Servers: openapi3.Servers{{URL: "/", Description: "The Cash Control server that serves this document"}},
 		Info: &openapi3.Info{Title: "Cash Control API", Version: Version,
+			License: &openapi3.License{Name: "MIT", Identifier: "MIT"},
+			Contact: &openapi3.Contact{Name: "Cash Control"},
 			Description: "The JSON API of Cash Control, self-hosted personal finance. Money is an integer of minor units " +
 				"(cents), exchange rates are decimal strings, dates are YYYY-MM-DD, ids are strings of digits. " +
 				"Errors are application/problem+json with a stable code. Sign in with the browser's session cookie, or send " +
@@ -187,8 +194,14 @@ func (o op) operation(s *schemaSet, rt route, method, path string, problem *open
 	}
 	switch {
 	case o.body != nil:
-		x.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).
-			WithJSONSchemaRef(s.of(reflect.TypeOf(o.body), true))}
+		body := s.of(reflect.TypeOf(o.body), true)
+		if len(o.required) > 0 {
+			if err := hasFields(body, o.required); err != nil {
+				return nil, err
+			}
+			body = openapi3.NewSchemaRef("", &openapi3.Schema{AllOf: openapi3.SchemaRefs{body}, Required: o.required})
+		}
+		x.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).WithJSONSchemaRef(body)}
 	case o.form != nil:
 		form := &openapi3.Schema{Type: types("object"), Properties: openapi3.Schemas{}}
 		for _, p := range o.form {

@@ -31,7 +31,7 @@ var (
 func bookOps() map[string]op {
 	return map[string]op{
 		"GET /api/v1/accounts": {id: "listAccounts", summary: "The accounts, in the user's order, with their balances", reply: list[finance.Account]{}},
-		"POST /api/v1/accounts": {id: "createAccount", summary: "Create an account", body: finance.AccountInput{}, status: 201, reply: finance.Account{},
+		"POST /api/v1/accounts": {id: "createAccount", required: []string{"name", "type", "currency"}, summary: "Create an account", body: finance.AccountInput{}, status: 201, reply: finance.Account{},
 			problems: ledgerData},
 		"PUT /api/v1/accounts/order": {id: "reorderAccounts", summary: "Put the accounts in this order", body: reorderRequest{}, status: 204},
 		"GET /api/v1/accounts/{id}":  {id: "getAccount", summary: "An account", reply: finance.Account{}},
@@ -42,7 +42,7 @@ func bookOps() map[string]op {
 			status: 204, problems: []string{finance.ECodeInUse}},
 
 		"GET /api/v1/categories": {id: "listCategories", summary: "The categories, as a tree in the user's order", reply: list[finance.Category]{}},
-		"POST /api/v1/categories": {id: "createCategory", summary: "Create a category", body: finance.CategoryInput{}, status: 201, reply: finance.Category{},
+		"POST /api/v1/categories": {id: "createCategory", required: []string{"name", "type"}, summary: "Create a category", body: finance.CategoryInput{}, status: 201, reply: finance.Category{},
 			problems: ledgerData},
 		"POST /api/v1/categories/starter": {id: "createStarterCategories", summary: "Add the starter categories in the user's language", reply: starterResult{}},
 		"PUT /api/v1/categories/order":    {id: "reorderCategories", summary: "Put the categories in this order", body: reorderRequest{}, status: 204},
@@ -63,7 +63,7 @@ func movementOps() map[string]op {
 		"GET /api/v1/movements": {id: "listMovements", summary: "A page of movements, newest first",
 			query: append(append([]param{}, movementFilters...), qp("limit", "int", "How many (1–500; 50 by default)."),
 				qp("cursor", "string", "The nextCursor of the page before.")), reply: list[finance.Movement]{}},
-		"POST /api/v1/movements": {id: "createMovement", summary: "Record a movement (an expense, an earning or a transfer; split or not)",
+		"POST /api/v1/movements": {id: "createMovement", required: []string{"type", "date", "amount", "accountId"}, summary: "Record a movement (an expense, an earning or a transfer; split or not)",
 			query: []param{qp("rules", "bool", "false: the ledger's rules do not apply.")}, body: finance.MovementInput{}, status: 201, reply: finance.Movement{},
 			idempotent: true, problems: ledgerData,
 			also: []answer{{status: 200, desc: "A replay of an Idempotency-Key: the first request's movement.", reply: finance.Movement{}}}},
@@ -123,7 +123,7 @@ func planOps() map[string]op {
 			query: monthParam, body: fillBudgetsRequest{}, reply: finance.BudgetMonth{}},
 
 		"GET /api/v1/schedules": {id: "listSchedules", summary: "The scheduled movements", reply: store.ScheduleList{}},
-		"POST /api/v1/schedules": {id: "createSchedule", summary: "Schedule a movement", body: finance.ScheduleInput{}, status: 201, reply: finance.Schedule{},
+		"POST /api/v1/schedules": {id: "createSchedule", required: []string{"type", "amount", "accountId", "frequency", "startDate"}, summary: "Schedule a movement", body: finance.ScheduleInput{}, status: 201, reply: finance.Schedule{},
 			idempotent: true, also: []answer{{status: 200, desc: "A replay of an Idempotency-Key.", reply: finance.Schedule{}}},
 			problems: []string{finance.ECodeTooManySchedules, finance.ECodeCatchUpTooLong}},
 		"GET /api/v1/schedules/upcoming": {id: "upcomingSchedules", summary: "What is due, waiting or coming in the next days",
@@ -142,7 +142,7 @@ func planOps() map[string]op {
 			reply: finance.Forecast{}},
 
 		"GET /api/v1/rules":         {id: "listRules", summary: "The rules, in the order they apply", reply: list[finance.MovementRule]{}},
-		"POST /api/v1/rules":        {id: "createRule", summary: "Create a rule", body: finance.RuleInput{}, status: 201, reply: finance.MovementRule{}},
+		"POST /api/v1/rules":        {id: "createRule", required: []string{"name", "conditions"}, summary: "Create a rule", body: finance.RuleInput{}, status: 201, reply: finance.MovementRule{}},
 		"PUT /api/v1/rules/order":   {id: "reorderRules", summary: "Put the rules in this order", body: reorderRequest{}, status: 204},
 		"GET /api/v1/rules/{id}":    {id: "getRule", summary: "A rule", reply: finance.MovementRule{}},
 		"PATCH /api/v1/rules/{id}":  {id: "patchRule", summary: "Change a rule (only the fields sent)", body: finance.RuleInput{}, reply: finance.MovementRule{}},

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"time"
@@ -52,8 +53,9 @@ func (s *schemaSet) of(t reflect.Type, request bool) *openapi3.SchemaRef {
 	case timeType:
 		return openapi3.NewSchemaRef("", &openapi3.Schema{Type: types("string"), Format: "date-time"})
 	case idInputType:
-		return openapi3.NewSchemaRef("", &openapi3.Schema{Type: types("string", "integer", "null"),
-			Description: "An id: a string of digits (a number is accepted too); null or \"\" for none."})
+		// Documented as strings only (a number is still read, for old clients).
+		return openapi3.NewSchemaRef("", &openapi3.Schema{Type: types("string", "null"), Pattern: "^[0-9]*$",
+			Description: "An id: a string of digits; null or \"\" for none."})
 	case rawJSONType:
 		return anyJSON("")
 	}
@@ -97,11 +99,19 @@ func (s *schemaSet) of(t reflect.Type, request bool) *openapi3.SchemaRef {
 	return anyJSON("") // interface{}
 }
 
-// anyJSON is any JSON value, null included (the empty schema; spelled with
-// null too, which the validator's OpenAPI 3.0 path wants said).
+// anyJSON is any JSON value, null included: the empty schema.
 func anyJSON(desc string) *openapi3.SchemaRef {
-	return openapi3.NewSchemaRef("", &openapi3.Schema{Description: desc,
-		AnyOf: openapi3.SchemaRefs{openapi3.NewSchemaRef("", &openapi3.Schema{}), openapi3.NewSchemaRef("", &openapi3.Schema{Type: types("null")})}})
+	return openapi3.NewSchemaRef("", &openapi3.Schema{Description: desc})
+}
+
+// hasFields refuses a required field that the object schema r lacks.
+func hasFields(r *openapi3.SchemaRef, fields []string) error {
+	for _, f := range fields {
+		if r.Value == nil || r.Value.Properties[f] == nil {
+			return fmt.Errorf("the required field %q is not in the body", f)
+		}
+	}
+	return nil
 }
 
 // component is a named struct's $ref, its schema made once.

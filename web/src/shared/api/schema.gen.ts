@@ -4723,7 +4723,7 @@ export interface components {
             nextCursor: string | null;
         };
         AddPasskeyRequest: {
-            credential?: unknown | null;
+            credential?: unknown;
             name?: string;
         };
         AdminSecurityEvent: {
@@ -4881,9 +4881,9 @@ export interface components {
         BulkRequest: {
             /** @enum {string} */
             action?: "delete" | "recategorize" | "create";
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            categoryId?: string | number | null;
-            ids?: (string | number | null)[];
+            /** @description An id: a string of digits; null or "" for none. */
+            categoryId?: string | null;
+            ids?: (string | null)[];
             movements?: components["schemas"]["MovementInput"][];
         };
         Category: {
@@ -4930,8 +4930,8 @@ export interface components {
             color?: string | null;
             icon?: string | null;
             name?: string | null;
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            parentId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            parentId?: string | null;
             /** Format: int64 */
             position?: number | null;
             /** @enum {string|null} */
@@ -5145,7 +5145,7 @@ export interface components {
         ExportDocument: {
             data: {
                 [key: string]: {
-                    [key: string]: unknown | null;
+                    [key: string]: unknown;
                 }[];
             };
             /** Format: date-time */
@@ -5212,8 +5212,8 @@ export interface components {
             valid: number;
         };
         ImportRequest: {
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            accountId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            accountId?: string | null;
             options?: components["schemas"]["CsvOptionsBody"] | null;
             skipInvalid?: boolean;
         };
@@ -5448,19 +5448,19 @@ export interface components {
             updatedBy: string | null;
         };
         MovementInput: {
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            accountId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            accountId?: string | null;
             /** Format: int64 */
             amount?: number | null;
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            categoryId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            categoryId?: string | null;
             date?: string | null;
             description?: string | null;
             notes?: string | null;
             splits?: components["schemas"]["SplitInput"][] | null;
             tags?: string[] | null;
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            toAccountId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            toAccountId?: string | null;
             /** Format: int64 */
             toAmount?: number | null;
             /** @enum {string|null} */
@@ -5518,7 +5518,7 @@ export interface components {
             name: string;
         };
         PasskeySignInRequest: {
-            credential?: unknown | null;
+            credential?: unknown;
         };
         PasswordResetLink: {
             /** Format: int64 */
@@ -5557,7 +5557,7 @@ export interface components {
             challenge: string;
             excludeCredentials?: components["schemas"]["CredentialDescriptor"][];
             /** @description JSON as protocol.AuthenticationExtensions encodes it. */
-            extensions?: unknown | null;
+            extensions?: unknown;
             hints?: string[];
             pubKeyCredParams?: components["schemas"]["CredentialParameter"][];
             rp: components["schemas"]["RelyingPartyEntity"];
@@ -5568,7 +5568,7 @@ export interface components {
             allowCredentials?: components["schemas"]["CredentialDescriptor"][];
             challenge: string;
             /** @description JSON as protocol.AuthenticationExtensions encodes it. */
-            extensions?: unknown | null;
+            extensions?: unknown;
             hints?: string[];
             rpId?: string;
             timeout?: number;
@@ -5622,7 +5622,7 @@ export interface components {
             name?: string;
         };
         ReorderRequest: {
-            ids?: (string | number | null)[];
+            ids?: (string | null)[];
         };
         ResetLinkReply: {
             email: string;
@@ -5642,8 +5642,8 @@ export interface components {
             tags: string[];
         };
         RuleActionsInput: {
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            categoryId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            categoryId?: string | null;
             description?: string | null;
             notes?: string | null;
             tags?: string[];
@@ -5671,8 +5671,8 @@ export interface components {
             type?: "expense" | "earning" | "transfer";
         };
         RuleConditionInput: {
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            accountId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            accountId?: string | null;
             /** Format: int64 */
             amount?: number;
             /** Format: int64 */
@@ -5743,14 +5743,14 @@ export interface components {
             type: "expense" | "earning" | "transfer";
         };
         ScheduleInput: {
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            accountId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            accountId?: string | null;
             /** Format: int64 */
             amount?: number | null;
             askAmount?: boolean | null;
             autoPost?: boolean | null;
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            categoryId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            categoryId?: string | null;
             count?: number | null;
             date?: string | null;
             day?: number | null;
@@ -5764,8 +5764,8 @@ export interface components {
             splits?: components["schemas"]["SplitInput"][] | null;
             startDate?: string | null;
             tags?: string[] | null;
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            toAccountId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            toAccountId?: string | null;
             /** Format: int64 */
             toAmount?: number | null;
             /** @enum {string|null} */
@@ -5836,8 +5836,8 @@ export interface components {
         SplitInput: {
             /** Format: int64 */
             amount?: number;
-            /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
-            categoryId?: string | number | null;
+            /** @description An id: a string of digits; null or "" for none. */
+            categoryId?: string | null;
             note?: string;
         };
         StarterResult: {
@@ -5958,7 +5958,7 @@ export interface components {
         };
         UserEntity: {
             displayName: string;
-            id: unknown | null;
+            id: unknown;
             name: string;
         };
         WelcomeRequest: {
@@ -6297,7 +6297,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccountInput"];
+                "application/json": WithRequired<components["schemas"]["AccountInput"], "name" | "type" | "currency">;
             };
         };
         responses: {
@@ -6761,7 +6761,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginRequest"];
+                "application/json": WithRequired<components["schemas"]["LoginRequest"], "email" | "password">;
             };
         };
         responses: {
@@ -7020,7 +7020,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SignUpBody"];
+                "application/json": WithRequired<components["schemas"]["SignUpBody"], "email" | "password">;
             };
         };
         responses: {
@@ -7208,7 +7208,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CategoryInput"];
+                "application/json": WithRequired<components["schemas"]["CategoryInput"], "name" | "type">;
             };
         };
         responses: {
@@ -7823,7 +7823,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CustomCurrencyBody"];
+                "application/json": WithRequired<components["schemas"]["CustomCurrencyBody"], "code" | "name">;
             };
         };
         responses: {
@@ -7905,7 +7905,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LedgerInput"];
+                "application/json": WithRequired<components["schemas"]["LedgerInput"], "name">;
             };
         };
         responses: {
@@ -8056,7 +8056,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccountInput"];
+                "application/json": WithRequired<components["schemas"]["AccountInput"], "name" | "type" | "currency">;
             };
         };
         responses: {
@@ -8520,7 +8520,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CategoryInput"];
+                "application/json": WithRequired<components["schemas"]["CategoryInput"], "name" | "type">;
             };
         };
         responses: {
@@ -8989,7 +8989,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InvitationInput"];
+                "application/json": WithRequired<components["schemas"]["InvitationInput"], "email" | "role">;
             };
         };
         responses: {
@@ -9143,7 +9143,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CustomCurrencyBody"];
+                "application/json": WithRequired<components["schemas"]["CustomCurrencyBody"], "code" | "name">;
             };
         };
         responses: {
@@ -9360,7 +9360,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MovementInput"];
+                "application/json": WithRequired<components["schemas"]["MovementInput"], "type" | "date" | "amount" | "accountId">;
             };
         };
         responses: {
@@ -9744,7 +9744,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RateInput"];
+                "application/json": WithRequired<components["schemas"]["RateInput"], "currency" | "date" | "rate">;
             };
         };
         responses: {
@@ -10131,7 +10131,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RuleInput"];
+                "application/json": WithRequired<components["schemas"]["RuleInput"], "name" | "conditions">;
             };
         };
         responses: {
@@ -10387,7 +10387,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ScheduleInput"];
+                "application/json": WithRequired<components["schemas"]["ScheduleInput"], "type" | "amount" | "accountId" | "frequency" | "startDate">;
             };
         };
         responses: {
@@ -11245,7 +11245,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewAPITokenBody"];
+                "application/json": WithRequired<components["schemas"]["NewAPITokenBody"], "name" | "scope">;
             };
         };
         responses: {
@@ -11563,7 +11563,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MovementInput"];
+                "application/json": WithRequired<components["schemas"]["MovementInput"], "type" | "date" | "amount" | "accountId">;
             };
         };
         responses: {
@@ -11897,7 +11897,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown | null;
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -11946,7 +11946,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RateInput"];
+                "application/json": WithRequired<components["schemas"]["RateInput"], "currency" | "date" | "rate">;
             };
         };
         responses: {
@@ -12301,7 +12301,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RuleInput"];
+                "application/json": WithRequired<components["schemas"]["RuleInput"], "name" | "conditions">;
             };
         };
         responses: {
@@ -12538,7 +12538,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ScheduleInput"];
+                "application/json": WithRequired<components["schemas"]["ScheduleInput"], "type" | "amount" | "accountId" | "frequency" | "startDate">;
             };
         };
         responses: {
@@ -12854,3 +12854,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};
