@@ -2,7 +2,7 @@
 # Peak resident memory of the server while it receives, previews and imports
 # bank files: a fresh server on a temporary SQLite (PostgreSQL when
 # DATABASE_URL is set), a generated ~20 MB CSV uploaded once, then four at
-# once from four users, then the benchmark's 100,000-row CSV uploaded,
+# once from four users, then the benchmark's 100,000 rows as a CSV and as a CAMT.053 statement uploaded,
 # previewed again and committed; VmHWM read from /proc after each step (it
 # only grows; it is reset after the sign-ups, whose password hashing is not
 # what is measured, and before the 100,000-row import). Then receipts: eight
@@ -15,6 +15,7 @@
 #                                       ≤ 80 MB for the 100,000-row upload, preview and commit,
 #                                       ≤ 150 MB above idle for eight image bombs at once
 #   IMPORT_MEMORY_ROWS=n                rows of that last import (100000; 0 skips it)
+#   IMPORT_MEMORY_FORMATS="csv camt"     its bank file formats (cmd/ccbench/bankfiles.go), each on a fresh server
 #   IMPORT_MEMORY_ONLY=images           the images alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -105,26 +106,32 @@ echo "four at once: VmHWM $(hwm) (target ≤ 300 MB)"
 
 kill "$PID"; wait "$PID" 2>/dev/null || true
 ROWS=${IMPORT_MEMORY_ROWS:-100000}
+# The benchmark's import (cmd/ccbench/bankfiles.go: the same rows as a CSV,
+# a CAMT.053 statement…) on a server started afresh for each format, after
+# one sign-in: upload (with its preview), a second preview, the commit.
+import_rows() {
+  local format=$1 file=$TMP/rows.$1
+  ./bin/ccbench -write-bank-file "$format" -import-rows "$ROWS" >"$file"
+  start_server
+  curl -fsS -c "$TMP/c1" -H 'Content-Type: application/json' -d '{"email":"mem1@example.com","password":"memory-test-password"}' "$URL/api/v1/auth/login" >/dev/null
+  sleep 1
+  echo "$format: restarted, after one sign-in: VmRSS $(rss), VmHWM $(hwm); peak reset"
+  echo 5 >"/proc/$PID/clear_refs"
+  local start id body
+  start=$(date +%s.%N)
+  curl -fsS -o "$TMP/p6" -b "$TMP/c1" -F "accountId=$(cat "$TMP/a1")" -F "file=@$file" "$URL/api/v1/imports"
+  id=$(sed 's/^{"id":"\([0-9]*\)".*/\1/' "$TMP/p6")
+  body="{\"accountId\":\"$(cat "$TMP/a1")\"}"
+  echo "$format: $ROWS-row upload+preview: VmHWM $(hwm)"
+  curl -fsS -o /dev/null -b "$TMP/c1" -H 'Content-Type: application/json' -d "$body" "$URL/api/v1/imports/$id/preview"
+  echo "$format: $ROWS-row preview again: VmHWM $(hwm)"
+  curl -fsS -o "$TMP/r6" -b "$TMP/c1" -H 'Content-Type: application/json' -d "$body" "$URL/api/v1/imports/$id/commit"
+  grep -q "\"created\":$ROWS" "$TMP/r6" || { echo "$format commit: $(head -c 300 "$TMP/r6")" >&2; exit 1; }
+  echo "$format: $ROWS-row upload, preview and commit: VmHWM $(hwm) (target ≤ 80 MB), $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')"
+  kill "$PID"; wait "$PID" 2>/dev/null || true
+}
 if [ "$ROWS" -gt 0 ]; then
-# The benchmark's import (cmd/ccbench/import.go) on a server started afresh,
-# after one sign-in: upload (with its preview), a second preview, the commit.
-start_server
-awk -v n="$ROWS" 'BEGIN { print "date;description;amount;category"
-  for (i = 0; i < n; i++) printf "%02d/%02d/2001;Bench import 0-%d;-%d,%02d;Bench\n", 1 + i % 28, 1 + int(i / 28) % 12, i, 1 + i % 500, i % 100 }' >"$TMP/rows.csv"
-curl -fsS -c "$TMP/c1" -H 'Content-Type: application/json' -d '{"email":"mem1@example.com","password":"memory-test-password"}' "$URL/api/v1/auth/login" >/dev/null
-sleep 1
-echo "restarted, after one sign-in: VmRSS $(rss), VmHWM $(hwm); peak reset"
-echo 5 >"/proc/$PID/clear_refs"
-start=$(date +%s.%N)
-curl -fsS -o "$TMP/p6" -b "$TMP/c1" -F "accountId=$(cat "$TMP/a1")" -F "file=@$TMP/rows.csv;type=text/csv" "$URL/api/v1/imports"
-id=$(sed 's/^{"id":"\([0-9]*\)".*/\1/' "$TMP/p6")
-body="{\"accountId\":\"$(cat "$TMP/a1")\"}"
-echo "$ROWS-row upload+preview: VmHWM $(hwm)"
-curl -fsS -o /dev/null -b "$TMP/c1" -H 'Content-Type: application/json' -d "$body" "$URL/api/v1/imports/$id/preview"
-echo "$ROWS-row preview again: VmHWM $(hwm)"
-curl -fsS -o "$TMP/r6" -b "$TMP/c1" -H 'Content-Type: application/json' -d "$body" "$URL/api/v1/imports/$id/commit"
-grep -q "\"created\":$ROWS" "$TMP/r6" || { echo "commit: $(head -c 300 "$TMP/r6")" >&2; exit 1; }
-echo "$ROWS-row upload, preview and commit: VmHWM $(hwm) (target ≤ 80 MB), $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')"
-kill "$PID"; wait "$PID" 2>/dev/null || true
+  go build -tags sqlite_fts5 -o bin/ccbench ./cmd/ccbench
+  for format in ${IMPORT_MEMORY_FORMATS:-csv camt}; do import_rows "$format"; done
 fi
 images

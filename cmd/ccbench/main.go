@@ -125,7 +125,10 @@ func main() {
 	password := flag.String("password", "", "password")
 	dur := flag.Duration("duration", 3*time.Second, "time per scenario and run")
 	runs := flag.Int("runs", 3, "runs per scenario; the median is printed")
-	importRows := flag.Int("import-rows", 100000, "rows of the CSV import scenario (0 skips it)")
+	importRows := flag.Int("import-rows", 100000, "rows of the import scenario's bank files (0 skips it)")
+	importFormats := flag.String("import-formats", strings.Join(bankFormats, ","), "the import scenario's bank file formats, comma-separated (csv first: the others are compared with it)")
+	writeBankFile := flag.String("write-bank-file", "", "only write the import scenario's -import-rows file of this format to standard output (for scripts/import-memory.sh) and exit; -currency is its currency")
+	currency := flag.String("currency", "EUR", "with -write-bank-file: the statement's currency")
 	word := flag.String("screen-word", "cine", "the word searched in the screens' table (a word of about 5 % of the demo's descriptions)")
 	cold := flag.String("coldstart", "", "only measure cold start: path of the server binary (with -data-dir)")
 	dataDir := flag.String("data-dir", "", "data dir for -coldstart")
@@ -137,6 +140,17 @@ func main() {
 	job := flag.Int("job", 0, "only measure the schedules job: make this many occurrences due in -email's ledger, in the database of the server's settings (stopped), and time the round that posts them")
 	accuracy := flag.Bool("suggest-accuracy", false, "only measure the category suggestions' accuracy on -email's ledger, in the database of the server's settings")
 	flag.Parse()
+	if *writeBankFile != "" {
+		_, file, err := bankFile(*writeBankFile, 0, *importRows, *currency)
+		if err == nil {
+			_, err = os.Stdout.Write(file)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *accuracy {
 		if err := suggestAccuracy(*email); err != nil {
 			fmt.Fprintln(os.Stderr, "ccbench: suggestions:", err)
@@ -192,7 +206,8 @@ func main() {
 	_ = json.Unmarshal(b, &cats)
 	var accs struct {
 		Items []struct {
-			ID string `json:"id"`
+			ID       string `json:"id"`
+			Currency string `json:"currency"`
 		} `json:"items"`
 	}
 	_, b, _ = c.do(ctx, "GET", "/api/v1/accounts", nil)
@@ -309,12 +324,22 @@ func main() {
 	fmt.Println()
 	printTable("screen (its requests on open)", screenResults)
 	if *importRows > 0 {
-		rate, err := importCSV(ctx, c, accs.Items[0].ID, *importRows, *runs)
-		if err != nil {
-			fmt.Printf("%-32s %s\n", "CSV import", "failed: "+err.Error())
-			failed++
-		} else {
-			fmt.Printf("%-32s %d rows, %.0f rows/s (median of %d)\n", "CSV import", *importRows, rate, *runs)
+		var csvRate float64
+		for _, format := range strings.Split(*importFormats, ",") {
+			what := strings.ToUpper(format) + " import"
+			rate, err := importFile(ctx, c, accs.Items[0].ID, accs.Items[0].Currency, format, *importRows, *runs)
+			switch {
+			case err != nil:
+				fmt.Printf("%-32s %s\n", what, "failed: "+err.Error())
+				failed++
+			case format == "csv":
+				csvRate = rate
+				fmt.Printf("%-32s %d rows, %.0f rows/s (median of %d)\n", what, *importRows, rate, *runs)
+			case csvRate > 0:
+				fmt.Printf("%-32s %d rows, %.0f rows/s (median of %d), %.2f× the CSV's time\n", what, *importRows, rate, *runs, csvRate/rate)
+			default:
+				fmt.Printf("%-32s %d rows, %.0f rows/s (median of %d)\n", what, *importRows, rate, *runs)
+			}
 		}
 	}
 	if failed > 0 {
