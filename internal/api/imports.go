@@ -72,7 +72,7 @@ func (o csvOptions) toImporter() statement.CSVOptions {
 type importPreview struct {
 	ID            string                `json:"id"`
 	FileName      string                `json:"fileName"`
-	Format        string                `json:"format" enum:"csv,ofx,qif"`
+	Format        string                `json:"format" enum:"csv,ofx,qif,camt,mt940,norma43"`
 	AccountID     string                `json:"accountId"`
 	Currency      string                `json:"currency"`
 	Options       *csvOptions           `json:"options"`

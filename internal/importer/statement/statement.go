@@ -28,6 +28,9 @@ const (
 	FormatCSV     Format = "csv"
 	FormatOFX     Format = "ofx"
 	FormatQIF     Format = "qif"
+	FormatCAMT    Format = "camt"    // ISO 20022 camt.052, camt.053, camt.054
+	FormatMT940   Format = "mt940"   // SWIFT MT940 and MT942
+	FormatNorma43 Format = "norma43" // AEB/CSB Cuaderno 43
 )
 
 // Draft is one parsed movement, ready for the store.
@@ -131,6 +134,8 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 		return ParseOFXEach(data, exponent, emit)
 	case FormatQIF:
 		return ParseQIFEach(data, exponent, csv.DateFormat, emit) // the user's choice of day and month, or "": detect
+	case FormatCAMT:
+		return ParseCAMTEach(data, exponent, emit)
 	}
 	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
 }
@@ -170,6 +175,8 @@ func DetectFormat(name string, data []byte) Format {
 		return FormatUnknown
 	case bytes.Contains(upper, []byte("OFXHEADER")), bytes.Contains(upper, []byte("<OFX>")):
 		return FormatOFX
+	case bytes.HasPrefix(head, []byte("<")) && bytes.Contains(head, []byte("urn:iso:std:iso:20022:tech:xsd:camt.05")):
+		return FormatCAMT
 	case bytes.HasPrefix(upper, []byte("!TYPE:")), bytes.HasPrefix(upper, []byte("!ACCOUNT")),
 		bytes.HasPrefix(upper, []byte("!OPTION:")):
 		return FormatQIF

@@ -538,6 +538,8 @@ const en = {
       categories_other: '{{count, number}} entries of category or class lists',
       memorized_one: '{{count, number}} memorized transaction (a template)',
       memorized_other: '{{count, number}} memorized transactions (templates)',
+      pending_one: '{{count, number}} entry not booked yet (pending or for information)',
+      pending_other: '{{count, number}} entries not booked yet (pending or for information)',
       other_one: '{{count, number}} record of another kind',
       other_other: '{{count, number}} records of other kinds',
     },

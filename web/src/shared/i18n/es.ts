@@ -544,6 +544,8 @@ const es: Dictionary = {
       categories_other: '{{count, number}} entradas de listas de categorías o clases',
       memorized_one: '{{count, number}} movimiento memorizado (una plantilla)',
       memorized_other: '{{count, number}} movimientos memorizados (plantillas)',
+      pending_one: '{{count, number}} apunte aún no contabilizado (pendiente o informativo)',
+      pending_other: '{{count, number}} apuntes aún no contabilizados (pendientes o informativos)',
       other_one: '{{count, number}} registro de otro tipo',
       other_other: '{{count, number}} registros de otros tipos',
     },

@@ -546,6 +546,8 @@ const fr: Dictionary = {
       categories_other: '{{count, number}} entrées de listes de catégories ou de classes',
       memorized_one: '{{count, number}} opération mémorisée (un modèle)',
       memorized_other: '{{count, number}} opérations mémorisées (des modèles)',
+      pending_one: '{{count, number}} écriture pas encore comptabilisée (en attente ou pour information)',
+      pending_other: '{{count, number}} écritures pas encore comptabilisées (en attente ou pour information)',
       other_one: '{{count, number}} enregistrement d’un autre type',
       other_other: '{{count, number}} enregistrements d’autres types',
     },
