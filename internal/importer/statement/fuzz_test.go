@@ -48,7 +48,7 @@ func seeds(f *testing.F) {
 	for _, n := range []string{"es_bank.csv", "us_bank.csv", "fr_bank.csv", "bad_rows.csv", "splits.csv", "bank.ofx", "bank.qif"} {
 		f.Add(read(f, n))
 	}
-	for _, dir := range []string{"ofx", "qif", "camt"} {
+	for _, dir := range []string{"ofx", "qif", "camt", "mt940"} {
 		files, err := os.ReadDir("testdata/" + dir)
 		if err != nil {
 			f.Fatal(err)
@@ -105,6 +105,14 @@ func FuzzParseCAMT(f *testing.F) {
 	seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, _ := statement.ParseCAMT(data, 2)
+		checkResult(t, res)
+	})
+}
+
+func FuzzParseMT940(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, _ := statement.ParseMT940(data, 2)
 		checkResult(t, res)
 	})
 }

@@ -136,6 +136,8 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 		return ParseQIFEach(data, exponent, csv.DateFormat, emit) // the user's choice of day and month, or "": detect
 	case FormatCAMT:
 		return ParseCAMTEach(data, exponent, emit)
+	case FormatMT940:
+		return ParseMT940Each(data, exponent, emit)
 	}
 	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
 }
@@ -177,6 +179,8 @@ func DetectFormat(name string, data []byte) Format {
 		return FormatOFX
 	case bytes.HasPrefix(head, []byte("<")) && bytes.Contains(head, []byte("urn:iso:std:iso:20022:tech:xsd:camt.05")):
 		return FormatCAMT
+	case isMT940(head):
+		return FormatMT940
 	case bytes.HasPrefix(upper, []byte("!TYPE:")), bytes.HasPrefix(upper, []byte("!ACCOUNT")),
 		bytes.HasPrefix(upper, []byte("!OPTION:")):
 		return FormatQIF
@@ -192,6 +196,16 @@ func DetectFormat(name string, data []byte) Format {
 		return FormatUnknown
 	}
 	return FormatCSV
+}
+
+// isMT940 says whether a file's start is a SWIFT MT940/MT942 message: its
+// basic header block, or a :20: reference with statement fields.
+func isMT940(head []byte) bool {
+	if bytes.HasPrefix(head, []byte("{1:F01")) {
+		return true
+	}
+	text := "\n" + strings.ReplaceAll(string(head), "\r", "")
+	return strings.Contains(text, "\n:20:") && (strings.Contains(text, "\n:25:") || strings.Contains(text, "\n:61:"))
 }
 
 // fieldCode maps the amount parser's errors to field error codes.
