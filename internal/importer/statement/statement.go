@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
@@ -138,6 +139,8 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 		return ParseCAMTEach(data, exponent, emit)
 	case FormatMT940:
 		return ParseMT940Each(data, exponent, emit)
+	case FormatNorma43:
+		return ParseNorma43Each(data, exponent, emit)
 	}
 	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
 }
@@ -181,6 +184,8 @@ func DetectFormat(name string, data []byte) Format {
 		return FormatCAMT
 	case isMT940(head):
 		return FormatMT940
+	case isNorma43(head):
+		return FormatNorma43
 	case bytes.HasPrefix(upper, []byte("!TYPE:")), bytes.HasPrefix(upper, []byte("!ACCOUNT")),
 		bytes.HasPrefix(upper, []byte("!OPTION:")):
 		return FormatQIF
@@ -206,6 +211,21 @@ func isMT940(head []byte) bool {
 	}
 	text := "\n" + strings.ReplaceAll(string(head), "\r", "")
 	return strings.Contains(text, "\n:20:") && (strings.Contains(text, "\n:25:") || strings.Contains(text, "\n:61:"))
+}
+
+// isNorma43 says whether a file starts as a Norma 43 file: an account's
+// header (11, its bank, branch, account, days and balance in digits, at
+// most 80 characters), then a movement (22) or the account's end (33).
+func isNorma43(head []byte) bool {
+	text := strings.ReplaceAll(string(head), "\r", "")
+	first, rest, _ := strings.Cut(text, "\n")
+	if len(first) > 80 && !strings.Contains(text, "\n") {
+		first, rest = first[:80], "\n"+first[80:]
+	}
+	if len(first) < 50 || utf8.RuneCountInString(first) > 80 || !strings.HasPrefix(first, "11") || strings.Trim(first[2:47], "0123456789") != "" {
+		return false
+	}
+	return strings.HasPrefix(rest, "22") || strings.HasPrefix(rest, "33") || strings.Contains(rest, "\n22") || strings.Contains(rest, "\n33")
 }
 
 // fieldCode maps the amount parser's errors to field error codes.
