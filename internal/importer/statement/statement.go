@@ -23,7 +23,7 @@ import (
 type Format string
 
 // Formats that the importer reads; FormatUnknown is anything else
-// (spreadsheets, PDFs, binary files).
+// (spreadsheets, PDFs, images, other apps' books: see Unsupported).
 const (
 	FormatUnknown Format = ""
 	FormatCSV     Format = "csv"
@@ -142,7 +142,7 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 	case FormatNorma43:
 		return ParseNorma43Each(data, exponent, emit)
 	}
-	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
+	return Result{}, Unsupported(data)
 }
 
 // addError records a field error of a row, keeping at most importer.MaxErrors.
@@ -171,6 +171,9 @@ func DetectFormat(name string, data []byte) Format {
 	head := data
 	if len(head) > 4096 {
 		head = head[:4096]
+	}
+	if UnsupportedKind(head) != "" {
+		return FormatUnknown // another app's book, a PDF, an image: Unsupported says which
 	}
 	head = bytes.TrimLeft(bytes.TrimPrefix(head, importer.UTF8BOM), " \t\r\n")
 	upper := bytes.ToUpper(head)

@@ -82,6 +82,16 @@ const es: Dictionary = {
     catch_up_too_long:
       'Esta programación registraría demasiados movimientos pasados de una vez. Elige una fecha de inicio posterior, o deja que pregunte cada vez.',
     unsupported_media_type: 'Ese tipo de archivo o de datos no se admite.',
+    unsupported_media_type_gnucash:
+      'Es un archivo de GnuCash. Exporta la cuenta desde GnuCash como QIF o CSV e importa ese archivo. Cash Control lee CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 y Norma 43.',
+    unsupported_media_type_beancount:
+      'Es un libro de Beancount. Exporta la cuenta como CSV e importa ese archivo. Cash Control lee CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 y Norma 43.',
+    unsupported_media_type_iif:
+      'Es un archivo IIF de QuickBooks. Exporta el registro de la cuenta como CSV u OFX/QBO e importa ese archivo. Cash Control lee CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 y Norma 43.',
+    unsupported_media_type_pdf:
+      'Es un PDF: un extracto impreso no se puede leer. Descarga el extracto de tu banco como CSV, Excel, OFX, QIF, CAMT.053, MT940 o Norma 43.',
+    unsupported_media_type_image:
+      'Es una imagen: una foto o un escaneo de un extracto no se puede leer. Descarga el extracto de tu banco como CSV, Excel, OFX, QIF, CAMT.053, MT940 o Norma 43.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',
     invalid_credentials: 'Email o contraseña incorrectos.',
     email_taken: 'Ya existe una cuenta con este email.',
