@@ -25,7 +25,18 @@ export function uploadFile(file: File, accountId: string, onProgress: (fraction:
         // not JSON
       }
       if (xhr.status === 200) resolve(body as unknown as ImportPreview);
-      else reject(new ApiProblem(xhr.status, typeof body.code === 'string' ? body.code : 'internal', String(body.detail ?? ''), (body.errors as never) ?? []));
+      // The body goes with the problem: its params (a refused file's kind, the currencies of a mismatch) fill the message.
+      else
+        reject(
+          new ApiProblem(
+            xhr.status,
+            typeof body.code === 'string' ? body.code : 'internal',
+            String(body.detail ?? ''),
+            (body.errors as never) ?? [],
+            null,
+            body,
+          ),
+        );
     };
     xhr.send(form);
   });

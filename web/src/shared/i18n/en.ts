@@ -505,7 +505,7 @@ const en = {
   import: {
     title: 'Import movements',
     open: 'Import',
-    file: 'Bank file (CSV, OFX, QFX or QIF)',
+    file: 'Bank file (CSV, Excel XLSX or XLS, OFX/QFX, QIF, CAMT.053, MT940 or Norma 43)',
     account: 'Into account',
     upload: 'Read the file',
     columns: 'Columns',

@@ -511,7 +511,7 @@ const es: Dictionary = {
   import: {
     title: 'Importar movimientos',
     open: 'Importar',
-    file: 'Archivo del banco (CSV, OFX, QFX o QIF)',
+    file: 'Archivo del banco (CSV, Excel XLSX o XLS, OFX/QFX, QIF, CAMT.053, MT940 o Norma 43)',
     account: 'En la cuenta',
     upload: 'Leer el archivo',
     columns: 'Columnas',

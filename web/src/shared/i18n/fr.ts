@@ -513,7 +513,7 @@ const fr: Dictionary = {
   import: {
     title: 'Importer des mouvements',
     open: 'Importer',
-    file: 'Fichier de la banque (CSV, OFX, QFX ou QIF)',
+    file: 'Fichier de la banque (CSV, Excel XLSX ou XLS, OFX/QFX, QIF, CAMT.053, MT940 ou Norma 43)',
     account: 'Dans le compte',
     upload: 'Lire le fichier',
     columns: 'Colonnes',
