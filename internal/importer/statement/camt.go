@@ -108,7 +108,7 @@ type camtReader struct {
 
 func (p *camtReader) read(d *xml.Decoder) error {
 	for p.err == nil {
-		tok, err := d.Token()
+		tok, err := d.RawToken() // no namespace translation nor copies: names are matched by their local part
 		if err == io.EOF {
 			return nil
 		}
