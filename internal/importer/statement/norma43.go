@@ -82,15 +82,14 @@ type n43Movement struct {
 
 // n43Account is the account being read (from its 11 record to its 33).
 type n43Account struct {
-	key                    string
-	end                    string // its last day
-	initial                int64
-	debits, credits        int
-	debitSum, creditSum    int64
-	movements              int64 // their sum
-	currency               string
-	open, ended            bool
-	firstLine, headerLines int
+	key                 string
+	end                 string // its last day
+	initial             int64
+	debits, credits     int
+	debitSum, creditSum int64
+	movements           int64 // their sum
+	currency            string
+	open                bool
 }
 
 type n43Reader struct {
@@ -232,7 +231,7 @@ func (p *n43Reader) header(line int, rec []rune) error {
 		return finance.Errorf(finance.ECodeInvalid, "line %d: the account's initial balance cannot be read", line)
 	}
 	p.acct = n43Account{key: field(rec, 3, 6) + " " + field(rec, 7, 10) + " " + field(rec, 11, 20), end: n43Date(field(rec, 27, 32)),
-		initial: initial, currency: ccy, open: true, firstLine: line}
+		initial: initial, currency: ccy, open: true}
 	for _, c := range p.currencies {
 		if c == ccy {
 			return nil
