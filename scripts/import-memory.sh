@@ -17,6 +17,7 @@
 #   IMPORT_MEMORY_ROWS=n                rows of that last import (100000; 0 skips it)
 #   IMPORT_MEMORY_FORMATS="csv camt"     its bank file formats (cmd/ccbench/bankfiles.go), each on a fresh server
 #   IMPORT_MEMORY_ONLY=images           the images alone
+#   IMPORT_MEMORY_ONLY=rows             the 100,000-row CSV and CAMT.053 imports alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin/cashcontrol}
@@ -77,6 +78,14 @@ if [ "${IMPORT_MEMORY_ONLY:-}" = images ]; then
   exit 0
 fi
 start_server
+setup() { # user n → cookie jar $TMP/c$n, account id in $TMP/a$n
+  curl -fsS -c "$TMP/c$1" -H 'Content-Type: application/json' -d "{\"email\":\"mem$1@example.com\",\"password\":\"memory-test-password\",\"name\":\"M\"}" "$URL/api/v1/auth/signup" >/dev/null
+  curl -fsS -b "$TMP/c$1" -H 'Content-Type: application/json' -d '{"name":"Bank","type":"bank","currency":"EUR"}' "$URL/api/v1/accounts" |
+    sed 's/.*"id":"\([0-9]*\)".*/\1/' >"$TMP/a$1"
+}
+if [ "${IMPORT_MEMORY_ONLY:-}" = rows ]; then
+  setup 1
+else
 
 # 20 MB (just under the limit) of a typical bank export.
 awk 'BEGIN { print "date;description;amount;category"; n = 0; bytes = 33
@@ -84,11 +93,6 @@ awk 'BEGIN { print "date;description;amount;category"; n = 0; bytes = 33
     bytes += length(l) + 1; if (bytes >= 20 * 1048576) break; print l; n++ } }' >"$TMP/big.csv"
 echo "file: $(stat -c %s "$TMP/big.csv" | awk '{ printf "%.1f MB", $1 / 1048576 }'), $(($(wc -l <"$TMP/big.csv") - 1)) rows"
 
-setup() { # user n → cookie jar $TMP/c$n, account id in $TMP/a$n
-  curl -fsS -c "$TMP/c$1" -H 'Content-Type: application/json' -d "{\"email\":\"mem$1@example.com\",\"password\":\"memory-test-password\",\"name\":\"M\"}" "$URL/api/v1/auth/signup" >/dev/null
-  curl -fsS -b "$TMP/c$1" -H 'Content-Type: application/json' -d '{"name":"Bank","type":"bank","currency":"EUR"}' "$URL/api/v1/accounts" |
-    sed 's/.*"id":"\([0-9]*\)".*/\1/' >"$TMP/a$1"
-}
 upload() {
   curl -sS -o "$TMP/p$1" -w '%{http_code}' -b "$TMP/c$1" -F "accountId=$(cat "$TMP/a$1")" -F "file=@$TMP/big.csv;type=text/csv" "$URL/api/v1/imports"
 }
@@ -103,6 +107,7 @@ for n in 2 3 4 5; do upload $n >"$TMP/code$n" & pids+=($!); done
 wait "${pids[@]}"
 for n in 2 3 4 5; do [ "$(cat "$TMP/code$n")" = 200 ] || { echo "parallel upload $n: $(cat "$TMP/code$n")" >&2; exit 1; }; done
 echo "four at once: VmHWM $(hwm) (target ≤ 300 MB)"
+fi
 
 kill "$PID"; wait "$PID" 2>/dev/null || true
 ROWS=${IMPORT_MEMORY_ROWS:-100000}
@@ -134,4 +139,4 @@ if [ "$ROWS" -gt 0 ]; then
   go build -tags sqlite_fts5 -o bin/ccbench ./cmd/ccbench
   for format in ${IMPORT_MEMORY_FORMATS:-csv camt}; do import_rows "$format"; done
 fi
-images
+[ "${IMPORT_MEMORY_ONLY:-}" = rows ] || images

@@ -72,7 +72,7 @@ func (o csvOptions) toImporter() statement.CSVOptions {
 type importPreview struct {
 	ID            string                `json:"id"`
 	FileName      string                `json:"fileName"`
-	Format        string                `json:"format" enum:"csv,ofx,qif"`
+	Format        string                `json:"format" enum:"csv,ofx,qif,camt,mt940,norma43"`
 	AccountID     string                `json:"accountId"`
 	Currency      string                `json:"currency"`
 	Options       *csvOptions           `json:"options"`
@@ -157,7 +157,7 @@ func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, 
 	up := &store.Upload{FileName: importer.FileName(name), Data: data}
 	up.Format = string(statement.DetectFormat(up.FileName, up.Data))
 	if up.Format == string(statement.FormatUnknown) {
-		return nil, "", finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
+		return nil, "", statement.Unsupported(up.Data) // says what the file is, and what the app reads instead
 	}
 	return up, account, nil
 }

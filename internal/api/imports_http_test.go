@@ -234,6 +234,22 @@ func TestImportHTTP(t *testing.T) {
 		if code := c.upload("photo.png", []byte("\x89PNG\r\n\x1a\n\x00\x00"), acc.ID, &pr); code != 415 {
 			t.Fatalf("png: %d", code)
 		}
+		// What a refused file is goes with the refusal, for the app to say it.
+		for _, f := range []struct{ name, data, kind string }{
+			{"photo.png", "\x89PNG\r\n\x1a\n\x00\x00", "image"},
+			{"book.gnucash", "\x1f\x8b\x08\x00\x00\x00", "gnucash"},
+			{"main.beancount", "option \"title\" \"Casa\"\n2024-01-01 open Assets:Bank EUR\n", "beancount"},
+			{"export.iif", "!TRNS\tTRNSID\tDATE\tAMOUNT\n", "iif"},
+			{"statement.pdf", "%PDF-1.7\n", "pdf"},
+		} {
+			var refused struct {
+				Code   string            `json:"code"`
+				Params map[string]string `json:"params"`
+			}
+			if code := c.upload(f.name, []byte(f.data), acc.ID, &refused); code != 415 || refused.Code != "unsupported_media_type" || refused.Params["kind"] != f.kind {
+				t.Errorf("%s: %d %+v", f.name, code, refused)
+			}
+		}
 		if code := c.upload("a.csv", []byte("date,amount\n2026-01-01,1\n"), "", &pr); code != 400 || pr.Errors[0].Field != "accountId" {
 			t.Fatalf("no account: %d %+v", code, pr)
 		}

@@ -48,7 +48,7 @@ func seeds(f *testing.F) {
 	for _, n := range []string{"es_bank.csv", "us_bank.csv", "fr_bank.csv", "bad_rows.csv", "splits.csv", "bank.ofx", "bank.qif"} {
 		f.Add(read(f, n))
 	}
-	for _, dir := range []string{"ofx", "qif"} {
+	for _, dir := range []string{"ofx", "qif", "camt", "mt940", "norma43"} {
 		files, err := os.ReadDir("testdata/" + dir)
 		if err != nil {
 			f.Fatal(err)
@@ -97,6 +97,32 @@ func FuzzParseQIF(f *testing.F) {
 	seeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, _ := statement.ParseQIF(data, 2, "")
+		checkResult(t, res)
+	})
+}
+
+func FuzzParseCAMT(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, _ := statement.ParseCAMT(data, 2)
+		checkResult(t, res)
+	})
+}
+
+func FuzzParseMT940(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, _ := statement.ParseMT940(data, 2)
+		checkResult(t, res)
+	})
+}
+
+func FuzzParseNorma43(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		res, _ := statement.ParseNorma43(data, 2)
+		checkResult(t, res)
+		res, _ = statement.ParseNorma43(data, 0) // a currency without decimals: cents must be 00
 		checkResult(t, res)
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
@@ -22,12 +23,15 @@ import (
 type Format string
 
 // Formats that the importer reads; FormatUnknown is anything else
-// (spreadsheets, PDFs, binary files).
+// (spreadsheets, PDFs, images, other apps' books: see Unsupported).
 const (
 	FormatUnknown Format = ""
 	FormatCSV     Format = "csv"
 	FormatOFX     Format = "ofx"
 	FormatQIF     Format = "qif"
+	FormatCAMT    Format = "camt"    // ISO 20022 camt.052, camt.053, camt.054
+	FormatMT940   Format = "mt940"   // SWIFT MT940 and MT942
+	FormatNorma43 Format = "norma43" // AEB/CSB Cuaderno 43
 )
 
 // Draft is one parsed movement, ready for the store.
@@ -131,8 +135,14 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 		return ParseOFXEach(data, exponent, emit)
 	case FormatQIF:
 		return ParseQIFEach(data, exponent, csv.DateFormat, emit) // the user's choice of day and month, or "": detect
+	case FormatCAMT:
+		return ParseCAMTEach(data, exponent, emit)
+	case FormatMT940:
+		return ParseMT940Each(data, exponent, emit)
+	case FormatNorma43:
+		return ParseNorma43Each(data, exponent, emit)
 	}
-	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
+	return Result{}, Unsupported(data)
 }
 
 // addError records a field error of a row, keeping at most importer.MaxErrors.
@@ -162,6 +172,9 @@ func DetectFormat(name string, data []byte) Format {
 	if len(head) > 4096 {
 		head = head[:4096]
 	}
+	if UnsupportedKind(head) != "" {
+		return FormatUnknown // another app's book, a PDF, an image: Unsupported says which
+	}
 	head = bytes.TrimLeft(bytes.TrimPrefix(head, importer.UTF8BOM), " \t\r\n")
 	upper := bytes.ToUpper(head)
 	switch {
@@ -170,6 +183,12 @@ func DetectFormat(name string, data []byte) Format {
 		return FormatUnknown
 	case bytes.Contains(upper, []byte("OFXHEADER")), bytes.Contains(upper, []byte("<OFX>")):
 		return FormatOFX
+	case bytes.HasPrefix(head, []byte("<")) && bytes.Contains(head, []byte("urn:iso:std:iso:20022:tech:xsd:camt.05")):
+		return FormatCAMT
+	case isMT940(head):
+		return FormatMT940
+	case isNorma43(head):
+		return FormatNorma43
 	case bytes.HasPrefix(upper, []byte("!TYPE:")), bytes.HasPrefix(upper, []byte("!ACCOUNT")),
 		bytes.HasPrefix(upper, []byte("!OPTION:")):
 		return FormatQIF
@@ -185,6 +204,31 @@ func DetectFormat(name string, data []byte) Format {
 		return FormatUnknown
 	}
 	return FormatCSV
+}
+
+// isMT940 says whether a file's start is a SWIFT MT940/MT942 message: its
+// basic header block, or a :20: reference with statement fields.
+func isMT940(head []byte) bool {
+	if bytes.HasPrefix(head, []byte("{1:F01")) {
+		return true
+	}
+	text := "\n" + strings.ReplaceAll(string(head), "\r", "")
+	return strings.Contains(text, "\n:20:") && (strings.Contains(text, "\n:25:") || strings.Contains(text, "\n:61:"))
+}
+
+// isNorma43 says whether a file starts as a Norma 43 file: an account's
+// header (11, its bank, branch, account, days and balance in digits, at
+// most 80 characters), then a movement (22) or the account's end (33).
+func isNorma43(head []byte) bool {
+	text := strings.ReplaceAll(string(head), "\r", "")
+	first, rest, _ := strings.Cut(text, "\n")
+	if len(first) > 80 && !strings.Contains(text, "\n") {
+		first, rest = first[:80], "\n"+first[80:]
+	}
+	if len(first) < 50 || utf8.RuneCountInString(first) > 80 || !strings.HasPrefix(first, "11") || strings.Trim(first[2:47], "0123456789") != "" {
+		return false
+	}
+	return strings.HasPrefix(rest, "22") || strings.HasPrefix(rest, "33") || strings.Contains(rest, "\n22") || strings.Contains(rest, "\n33")
 }
 
 // fieldCode maps the amount parser's errors to field error codes.

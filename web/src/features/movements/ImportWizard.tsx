@@ -141,7 +141,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
           <>
             <FileInput
               label={t('import.file')}
-              accept=".csv,.txt,.ofx,.qfx,.qif"
+              accept=".csv,.txt,.xlsx,.xls,.ofx,.qfx,.qif,.xml,.camt,.053,.052,.054,.sta,.mt940,.940,.942,.n43,.aeb,.csb,.q43,.43"
               value={file}
               onChange={setFile}
               leftSection={<IconFileUpload size={18} />}

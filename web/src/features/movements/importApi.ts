@@ -25,6 +25,7 @@ export function uploadFile(file: File, accountId: string, onProgress: (fraction:
         // not JSON
       }
       if (xhr.status === 200) resolve(body as unknown as ImportPreview);
+      // The body goes with the problem: its params (a refused file's kind, the currencies of a mismatch) fill the message.
       else
         reject(
           new ApiProblem(

@@ -5198,7 +5198,7 @@ export interface components {
             errors: components["schemas"]["RowError"][];
             fileName: string;
             /** @enum {string} */
-            format: "csv" | "ofx" | "qif";
+            format: "csv" | "ofx" | "qif" | "camt" | "mt940" | "norma43";
             header: string[];
             id: string;
             invalid: number;
@@ -5237,7 +5237,7 @@ export interface components {
         ImportSkipped: {
             count: number;
             /** @enum {string} */
-            kind: "accounts" | "investments" | "categories" | "memorized" | "other";
+            kind: "accounts" | "investments" | "categories" | "memorized" | "pending" | "other";
         };
         InstanceSettings: {
             signupEnabled: boolean;

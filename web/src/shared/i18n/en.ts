@@ -78,6 +78,16 @@ const en = {
     attachment_quota_exceeded: "The files attached in this ledger's owner's ledgers fill the space this server allows. Remove some files to attach more.",
     catch_up_too_long: 'This schedule would record too many past movements at once. Choose a later start date, or let it ask each time.',
     unsupported_media_type: 'That kind of file or data is not supported.',
+    unsupported_media_type_gnucash:
+      'This is a GnuCash file: export the account from GnuCash as QIF or CSV and import that file. Cash Control reads CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 and Norma 43.',
+    unsupported_media_type_beancount:
+      'This is a Beancount ledger. Export the account as CSV and import that file. Cash Control reads CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 and Norma 43.',
+    unsupported_media_type_iif:
+      "This is a QuickBooks IIF file. Export the account's register as CSV or OFX/QBO and import that file. Cash Control reads CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 and Norma 43.",
+    unsupported_media_type_pdf:
+      'This is a PDF: a printed statement cannot be read. Download the statement from your bank as CSV, Excel, OFX, QIF, CAMT.053, MT940 or Norma 43.',
+    unsupported_media_type_image:
+      'This is an image: a photo or scan of a statement cannot be read. Download the statement from your bank as CSV, Excel, OFX, QIF, CAMT.053, MT940 or Norma 43.',
     internal: 'Something went wrong on our side. Try again.',
     invalid_credentials: 'Wrong email or password.',
     email_taken: 'An account with this email already exists.',
@@ -495,7 +505,7 @@ const en = {
   import: {
     title: 'Import movements',
     open: 'Import',
-    file: 'Bank file (CSV, OFX, QFX or QIF)',
+    file: 'Bank file (CSV, Excel XLSX or XLS, OFX/QFX, QIF, CAMT.053, MT940 or Norma 43)',
     account: 'Into account',
     upload: 'Read the file',
     columns: 'Columns',
@@ -538,6 +548,8 @@ const en = {
       categories_other: '{{count, number}} entries of category or class lists',
       memorized_one: '{{count, number}} memorized transaction (a template)',
       memorized_other: '{{count, number}} memorized transactions (templates)',
+      pending_one: '{{count, number}} entry not booked yet (pending or for information)',
+      pending_other: '{{count, number}} entries not booked yet (pending or for information)',
       other_one: '{{count, number}} record of another kind',
       other_other: '{{count, number}} records of other kinds',
     },

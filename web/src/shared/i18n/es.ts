@@ -82,6 +82,16 @@ const es: Dictionary = {
     catch_up_too_long:
       'Esta programación registraría demasiados movimientos pasados de una vez. Elige una fecha de inicio posterior, o deja que pregunte cada vez.',
     unsupported_media_type: 'Ese tipo de archivo o de datos no se admite.',
+    unsupported_media_type_gnucash:
+      'Es un archivo de GnuCash. Exporta la cuenta desde GnuCash como QIF o CSV e importa ese archivo. Cash Control lee CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 y Norma 43.',
+    unsupported_media_type_beancount:
+      'Es un libro de Beancount. Exporta la cuenta como CSV e importa ese archivo. Cash Control lee CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 y Norma 43.',
+    unsupported_media_type_iif:
+      'Es un archivo IIF de QuickBooks. Exporta el registro de la cuenta como CSV u OFX/QBO e importa ese archivo. Cash Control lee CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 y Norma 43.',
+    unsupported_media_type_pdf:
+      'Es un PDF: un extracto impreso no se puede leer. Descarga el extracto de tu banco como CSV, Excel, OFX, QIF, CAMT.053, MT940 o Norma 43.',
+    unsupported_media_type_image:
+      'Es una imagen: una foto o un escaneo de un extracto no se puede leer. Descarga el extracto de tu banco como CSV, Excel, OFX, QIF, CAMT.053, MT940 o Norma 43.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',
     invalid_credentials: 'Email o contraseña incorrectos.',
     email_taken: 'Ya existe una cuenta con este email.',
@@ -501,7 +511,7 @@ const es: Dictionary = {
   import: {
     title: 'Importar movimientos',
     open: 'Importar',
-    file: 'Archivo del banco (CSV, OFX, QFX o QIF)',
+    file: 'Archivo del banco (CSV, Excel XLSX o XLS, OFX/QFX, QIF, CAMT.053, MT940 o Norma 43)',
     account: 'En la cuenta',
     upload: 'Leer el archivo',
     columns: 'Columnas',
@@ -544,6 +554,8 @@ const es: Dictionary = {
       categories_other: '{{count, number}} entradas de listas de categorías o clases',
       memorized_one: '{{count, number}} movimiento memorizado (una plantilla)',
       memorized_other: '{{count, number}} movimientos memorizados (plantillas)',
+      pending_one: '{{count, number}} apunte aún no contabilizado (pendiente o informativo)',
+      pending_other: '{{count, number}} apuntes aún no contabilizados (pendientes o informativos)',
       other_one: '{{count, number}} registro de otro tipo',
       other_other: '{{count, number}} registros de otros tipos',
     },

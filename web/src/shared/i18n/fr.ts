@@ -82,6 +82,16 @@ const fr: Dictionary = {
     catch_up_too_long:
       'Cette programmation enregistrerait trop de mouvements passés d’un coup. Choisissez une date de début plus tardive, ou laissez-la demander à chaque fois.',
     unsupported_media_type: "Ce type de fichier ou de données n'est pas pris en charge.",
+    unsupported_media_type_gnucash:
+      'C’est un fichier GnuCash. Exportez le compte depuis GnuCash en QIF ou CSV et importez ce fichier. Cash Control lit CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 et Norma 43.',
+    unsupported_media_type_beancount:
+      'C’est un registre Beancount. Exportez le compte en CSV et importez ce fichier. Cash Control lit CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 et Norma 43.',
+    unsupported_media_type_iif:
+      'C’est un fichier IIF de QuickBooks. Exportez le registre du compte en CSV ou OFX/QBO et importez ce fichier. Cash Control lit CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 et Norma 43.',
+    unsupported_media_type_pdf:
+      'C’est un PDF : un relevé imprimé ne peut pas être lu. Téléchargez le relevé depuis votre banque en CSV, Excel, OFX, QIF, CAMT.053, MT940 ou Norma 43.',
+    unsupported_media_type_image:
+      'C’est une image : une photo ou un scan de relevé ne peut pas être lu. Téléchargez le relevé depuis votre banque en CSV, Excel, OFX, QIF, CAMT.053, MT940 ou Norma 43.',
     internal: 'Une erreur est survenue de notre côté. Réessayez.',
     invalid_credentials: 'Email ou mot de passe incorrect.',
     email_taken: 'Un compte existe déjà avec cet email.',
@@ -503,7 +513,7 @@ const fr: Dictionary = {
   import: {
     title: 'Importer des mouvements',
     open: 'Importer',
-    file: 'Fichier de la banque (CSV, OFX, QFX ou QIF)',
+    file: 'Fichier de la banque (CSV, Excel XLSX ou XLS, OFX/QFX, QIF, CAMT.053, MT940 ou Norma 43)',
     account: 'Dans le compte',
     upload: 'Lire le fichier',
     columns: 'Colonnes',
@@ -546,6 +556,8 @@ const fr: Dictionary = {
       categories_other: '{{count, number}} entrées de listes de catégories ou de classes',
       memorized_one: '{{count, number}} opération mémorisée (un modèle)',
       memorized_other: '{{count, number}} opérations mémorisées (des modèles)',
+      pending_one: '{{count, number}} écriture pas encore comptabilisée (en attente ou pour information)',
+      pending_other: '{{count, number}} écritures pas encore comptabilisées (en attente ou pour information)',
       other_one: '{{count, number}} enregistrement d’un autre type',
       other_other: '{{count, number}} enregistrements d’autres types',
     },

@@ -23,4 +23,18 @@ describe('errorMessage', () => {
     expect(errorMessage(t, new ApiProblem(409, 'too_many_files', ''))).toBe(en.errors.too_many_files);
     expect(errorMessage(t, new ApiProblem(500, 'no_such_code', ''))).toBe(en.errors.internal);
   });
+  it('says what an unread file is, by its kind, in each language', () => {
+    const gnucash = new ApiProblem(415, 'unsupported_media_type', 'this is a GnuCash file', [], null, {
+      code: 'unsupported_media_type',
+      params: { kind: 'gnucash' },
+    });
+    expect(errorMessage(createI18n('en', { en }).t, gnucash)).toBe(en.errors.unsupported_media_type_gnucash);
+    expect(errorMessage(createI18n('en', { en }).t, gnucash)).toContain('This is a GnuCash file: export');
+    expect(errorMessage(createI18n('es', { es }).t, gnucash)).toContain('Es un archivo de GnuCash');
+    expect(errorMessage(createI18n('fr', { fr }).t, gnucash)).toContain('C’est un fichier GnuCash');
+    const image = new ApiProblem(415, 'unsupported_media_type', '', [], null, { code: 'unsupported_media_type', params: { kind: 'image' } });
+    expect(errorMessage(createI18n('fr', { fr }).t, image)).toBe(fr.errors.unsupported_media_type_image);
+    const other = new ApiProblem(415, 'unsupported_media_type', '', [], null, { code: 'unsupported_media_type', params: {} });
+    expect(errorMessage(createI18n('es', { es }).t, other)).toBe(es.errors.unsupported_media_type);
+  });
 });

@@ -10,7 +10,9 @@ export function errorMessage(t: TFunction, e: unknown): string {
     }
     const key = `errors.${e.code}`;
     const params = e.body.params;
-    const msg = params && typeof params === 'object' ? t(key, params as Record<string, string>) : t(key);
+    // A `kind` param (what an unread file is) picks the message of that kind: errors.<code>_<kind>.
+    const opts = params && typeof params === 'object' ? (params as Record<string, string>) : undefined;
+    const msg = opts ? t(key, { ...opts, context: opts.kind }) : t(key);
     return msg === key ? t('errors.internal') : msg;
   }
   return t('errors.internal');

@@ -1,0 +1,73 @@
+package store_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"cashcontrol/internal/finance"
+	"cashcontrol/internal/importer/statement"
+	"cashcontrol/internal/store"
+	"cashcontrol/internal/store/storetest"
+)
+
+// A CAMT.053 and a Norma 43 statement go through the same upload, preview
+// and commit as an OFX one: the preview shows the balance the bank states
+// (and the pending entries left out), the commit creates the movements,
+// after which the account's balance is the bank's; the same file again is
+// all duplicates, by the bank's references.
+func TestImportBankStatementFormats(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "formats@example.com")
+		cases := []struct {
+			file    string
+			format  statement.Format
+			opening int64
+			created int
+			balance finance.StatementBalance
+			skipped []finance.ImportSkipped
+			dups    int
+		}{
+			{"camt/stmt_v02.xml", statement.FormatCAMT, 152000, 3, finance.StatementBalance{Date: "2025-01-31", Amount: 326951},
+				[]finance.ImportSkipped{{Kind: statement.SkippedPending, Count: 1}}, 3},
+			{"norma43/plain.n43", statement.FormatNorma43, 125000, 4, finance.StatementBalance{Date: "2025-05-31", Amount: 300410},
+				[]finance.ImportSkipped{}, 4},
+		}
+		for _, c := range cases {
+			data, err := os.ReadFile(filepath.Join("..", "importer", "statement", "testdata", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			acc := mustAccount(t, db, l, c.file, "EUR", c.opening)
+			req := store.ImportRequest{LedgerID: l, Language: "es", AccountID: acc.ID}
+			name := filepath.Base(c.file)
+			up := func() *store.Upload {
+				return &store.Upload{FileName: name, Format: string(statement.DetectFormat(name, data)), Data: data}
+			}
+			p, err := db.UploadImport(ctx, req, up(), store.UploadLimits{})
+			if err != nil {
+				t.Fatalf("%s: %v", c.file, err)
+			}
+			if p.Format != string(c.format) || p.Valid != c.created || p.Invalid != 0 || p.StatementBalance == nil || *p.StatementBalance != c.balance || p.Duplicates != 0 {
+				t.Fatalf("%s: preview %+v, balance %+v", c.file, p, p.StatementBalance)
+			}
+			if len(p.Skipped) != len(c.skipped) || len(p.Skipped) > 0 && p.Skipped[0] != c.skipped[0] {
+				t.Errorf("%s: skipped %+v", c.file, p.Skipped)
+			}
+			res, err := db.CommitImport(ctx, req, p.UploadID)
+			if err != nil || res.Created != c.created || res.Duplicates != 0 {
+				t.Fatalf("%s: commit %+v %v", c.file, res, err)
+			}
+			after, err := db.Account(ctx, l, acc.ID)
+			if err != nil || after.Balance != c.balance.Amount {
+				t.Fatalf("%s: the account's balance after the import %d, the bank's %d (%v)", c.file, after.Balance, c.balance.Amount, err)
+			}
+			again, err := db.UploadImport(ctx, req, up(), store.UploadLimits{})
+			if err != nil || again.Duplicates != c.dups {
+				t.Fatalf("%s: the same file again: %d duplicates of %d (%v)", c.file, again.Duplicates, c.dups, err)
+			}
+		}
+	})
+}
