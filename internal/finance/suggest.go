@@ -103,73 +103,87 @@ type Suggestion struct {
 // (total + 1)), a hint half as much as a word. A category's confidence is
 // its weighted share of the votes. Nothing when no word is known.
 func RankCategories(features []string, counts []FeatureCount, limit int) []Suggestion {
-	want := make(map[string]bool, len(features))
-	for _, f := range features {
-		want[f] = true
-	}
-	byFeature := map[string][]FeatureCount{}
-	totals := map[string]int64{}
+	groups := make([][]FeatureCount, len(features))
 	for _, c := range counts {
-		if want[c.Feature] && c.Count > 0 {
-			byFeature[c.Feature] = append(byFeature[c.Feature], c)
-			totals[c.Feature] += c.Count
+		if i := slices.Index(features, c.Feature); i >= 0 {
+			groups[i] = append(groups[i], c)
 		}
 	}
+	return rank(features, groups, nil, limit)
+}
+
+// rank is RankCategories over the counts of each feature (groups[i] are
+// features[i]'s), keeping the categories that allow (nil: all). A handful
+// of features and a few dozen categories: slices, not maps (an import asks
+// for every row).
+func rank(features []string, groups [][]FeatureCount, allow func(categoryID int64) bool, limit int) []Suggestion {
 	type vote struct {
-		score float64
-		best  float64 // the largest vote of a word
-		why   FeatureCount
+		id       int64
+		score    float64
+		best     float64 // the largest vote of a word
+		why      FeatureCount
+		whyTotal int64
 	}
-	votes := map[int64]*vote{}
+	votes := make([]vote, 0, 16)
+	at := func(id int64) *vote {
+		for i := range votes {
+			if votes[i].id == id {
+				return &votes[i]
+			}
+		}
+		votes = append(votes, vote{id: id})
+		return &votes[len(votes)-1]
+	}
+	counted := func(c FeatureCount) bool { return c.Count > 0 && (allow == nil || allow(c.CategoryID)) }
 	var weights float64
 	words := false
-	for _, f := range features {
-		cs, total := byFeature[f], totals[f]
+	for i, f := range features {
+		var total, top int64
+		for _, c := range groups[i] {
+			if counted(c) {
+				total += c.Count
+				top = max(top, c.Count)
+			}
+		}
 		if total == 0 {
 			continue
 		}
-		var top int64
-		for _, c := range cs {
-			top = max(top, c.Count)
-		}
 		share := float64(top) / float64(total)
 		weight := share * share * float64(total) / float64(total+1)
-		if IsHintFeature(f) {
+		hint := IsHintFeature(f)
+		if hint {
 			weight /= 2
 		} else {
 			words = true
 		}
 		weights += weight
-		for _, c := range cs {
-			v := votes[c.CategoryID]
-			if v == nil {
-				v = &vote{}
-				votes[c.CategoryID] = v
+		for _, c := range groups[i] {
+			if !counted(c) {
+				continue
 			}
+			v := at(c.CategoryID)
 			s := weight * float64(c.Count) / float64(total)
 			v.score += s
-			if !IsHintFeature(f) && s > v.best {
-				v.best, v.why = s, FeatureCount{Feature: f, CategoryID: c.CategoryID, Count: c.Count}
+			if !hint && s > v.best {
+				v.best, v.why, v.whyTotal = s, FeatureCount{Feature: f, CategoryID: c.CategoryID, Count: c.Count}, total
 			}
 		}
 	}
 	if !words || weights == 0 {
 		return []Suggestion{}
 	}
-	out := make([]Suggestion, 0, len(votes))
-	for id, v := range votes {
+	slices.SortFunc(votes, func(a, b vote) int { return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.id, b.id)) })
+	out := make([]Suggestion, 0, min(limit, len(votes)))
+	for _, v := range votes {
+		if len(out) == limit {
+			break
+		}
 		if v.why.Feature == "" {
 			continue // only hints point there
 		}
 		confidence := int(100*v.score/weights + 0.5)
-		out = append(out, Suggestion{CategoryID: id, Confidence: confidence, Confident: confidence >= SuggestConfidence,
-			Word: v.why.Feature, Count: v.why.Count, Total: totals[v.why.Feature]})
-	}
-	slices.SortFunc(out, func(a, b Suggestion) int {
-		return cmp.Or(cmp.Compare(votes[b.CategoryID].score, votes[a.CategoryID].score), cmp.Compare(a.CategoryID, b.CategoryID))
-	})
-	if len(out) > limit {
-		out = out[:limit]
+		out = append(out, Suggestion{CategoryID: v.id, Confidence: confidence, Confident: confidence >= SuggestConfidence,
+			Word: v.why.Feature, Count: v.why.Count, Total: v.whyTotal})
 	}
 	return out
 }
@@ -206,15 +220,11 @@ func (m *SuggestionModel) Learn(description string, accountID, amount, categoryI
 // (nil: all), best first.
 func (m *SuggestionModel) Suggest(description string, accountID, amount int64, allow func(categoryID int64) bool, limit int) []Suggestion {
 	features := SuggestFeatures(description, accountID, amount)
-	var counts []FeatureCount
-	for _, f := range features {
-		for _, c := range m.counts[f] {
-			if allow == nil || allow(c.CategoryID) {
-				counts = append(counts, c)
-			}
-		}
+	groups := make([][]FeatureCount, len(features))
+	for i, f := range features {
+		groups[i] = m.counts[f]
 	}
-	return RankCategories(features, counts, limit)
+	return rank(features, groups, allow, limit)
 }
 
 // SuggestionTrial is how the model did on movements whose category it was

@@ -15,7 +15,7 @@ import (
 // A CAMT.053 and a Norma 43 statement go through the same upload, preview
 // and commit as an OFX one: the preview shows the balance the bank states
 // (and the pending entries left out), the commit creates the movements,
-// after which the account's balance is the bank's; the same file again is
+// (and the account's own on that day once imported agrees), after which the account's balance is the bank's; the same file again is
 // all duplicates, by the bank's references.
 func TestImportBankStatementFormats(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -30,9 +30,9 @@ func TestImportBankStatementFormats(t *testing.T) {
 			skipped []finance.ImportSkipped
 			dups    int
 		}{
-			{"camt/stmt_v02.xml", statement.FormatCAMT, 152000, 3, finance.StatementBalance{Date: "2025-01-31", Amount: 326951},
+			{"camt/stmt_v02.xml", statement.FormatCAMT, 152000, 3, finance.StatementBalance{Date: "2025-01-31", Amount: 326951, AccountBalance: 326951, Agrees: true},
 				[]finance.ImportSkipped{{Kind: statement.SkippedPending, Count: 1}}, 3},
-			{"norma43/plain.n43", statement.FormatNorma43, 125000, 4, finance.StatementBalance{Date: "2025-05-31", Amount: 300410},
+			{"norma43/plain.n43", statement.FormatNorma43, 125000, 4, finance.StatementBalance{Date: "2025-05-31", Amount: 300410, AccountBalance: 300410, Agrees: true},
 				[]finance.ImportSkipped{}, 4},
 		}
 		for _, c := range cases {
