@@ -411,6 +411,7 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 		}
 		d, ok := csvDraft(&res, rec, line, opt, exponent)
 		switch {
+		case !ok && d.Line == 0: // skipped: not a movement
 		case opt.Movement > 0:
 			group.add(&res, d, ok, cell(rec, opt.Movement-1), importer.Cut(cell(rec, opt.LineNote-1), finance.MaxSplitNote), emit)
 		case ok:
@@ -527,6 +528,8 @@ func formulaLike(s string) bool {
 	return t != "" && strings.ContainsRune("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20", r)
 }
 
+// csvDraft reads a row; a row it skips (not a movement) is a zero Draft
+// and false.
 func csvDraft(res *Result, rec []string, line int, opt CSVOptions, exponent int) (Draft, bool) {
 	d := Draft{Line: line}
 	raw := cell(rec, opt.Date)
@@ -551,38 +554,56 @@ func csvDraft(res *Result, rec []string, line int, opt CSVOptions, exponent int)
 			return d, false
 		}
 	} else {
-		debit, credit := cell(rec, opt.Debit), cell(rec, opt.Credit)
-		var v int64
-		switch {
-		case debit != "" && debit != "0" && credit == "":
-			if v, err = ParseAmount(debit, opt.DecimalSep, exponent); err == nil {
-				d.Amount = -abs(v)
-			}
-		case credit != "":
-			if v, err = ParseAmount(credit, opt.DecimalSep, exponent); err == nil {
-				d.Amount = abs(v)
-			}
-		default:
-			res.addError(line, "amount", finance.FCodeRequired)
+		v, code := debitCredit(cell(rec, opt.Debit), cell(rec, opt.Credit), opt.DecimalSep, exponent)
+		if code != "" {
+			res.addError(line, "amount", code)
 			return d, false
 		}
-		if err != nil {
-			res.addError(line, "amount", fieldCode(err))
-			return d, false
-		}
+		d.Amount = v
 	}
 	if opt.InvertSign {
 		d.Amount = -d.Amount
 	}
 	if d.Amount == 0 {
-		res.addError(line, "amount", finance.FCodeInvalid)
-		return d, false
+		res.skip(SkippedZero) // a card hold, a notice: not a movement
+		return Draft{}, false
 	}
 	d.Description = importer.Cut(cell(rec, opt.Description), finance.MaxDescription)
 	d.Notes = importer.Cut(cell(rec, opt.Notes), finance.MaxNotes)
 	d.Category = importer.Cut(cell(rec, opt.Category), finance.MaxCategoryName)
 	d.Account = importer.Cut(cell(rec, opt.Account), finance.MaxAccountName)
 	return d, true
+}
+
+// debitCredit reads a row's debit and credit cells as one signed amount.
+// The unused side may be empty, "-" or a zero ("0", "0,00"); both unused is
+// a zero amount (skipped by the caller), both used is a row error.
+func debitCredit(debit, credit string, sep rune, exponent int) (int64, string) {
+	if debit == "" && credit == "" {
+		return 0, finance.FCodeRequired
+	}
+	read := func(s string) (int64, string) {
+		if strings.Trim(s, "0.,-+ ") == "" { // "", "-", "0", "0,00", "0.00"
+			return 0, ""
+		}
+		v, err := ParseAmount(s, sep, exponent)
+		if err != nil {
+			return 0, fieldCode(err)
+		}
+		return abs(v), ""
+	}
+	dv, code := read(debit)
+	if code != "" {
+		return 0, code
+	}
+	cv, code := read(credit)
+	if code != "" {
+		return 0, code
+	}
+	if dv != 0 && cv != 0 {
+		return 0, finance.FCodeInvalid
+	}
+	return cv - dv, ""
 }
 
 func abs(v int64) int64 {

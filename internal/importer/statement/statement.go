@@ -135,6 +135,20 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 	return Result{}, finance.Errorf(finance.ECodeUnsupportedMedia, "this is not a CSV, OFX, QFX or QIF file")
 }
 
+// SkippedZero counts the rows of a CSV or spreadsheet whose amount is zero
+// (a card hold, a notice): not movements.
+const SkippedZero = "zero"
+
+// skip counts a record left out because it is not a movement: not a row of
+// Total, nor an error.
+func (r *Result) skip(kind string) {
+	r.Total--
+	if r.Skipped == nil {
+		r.Skipped = map[string]int{}
+	}
+	r.Skipped[kind]++
+}
+
 // addError records a field error of a row, keeping at most importer.MaxErrors.
 func (r *Result) addError(line int, field, code string) {
 	if len(r.Errors) < importer.MaxErrors {

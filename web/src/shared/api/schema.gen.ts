@@ -5237,7 +5237,7 @@ export interface components {
         ImportSkipped: {
             count: number;
             /** @enum {string} */
-            kind: "accounts" | "investments" | "categories" | "memorized" | "other";
+            kind: "accounts" | "investments" | "categories" | "memorized" | "other" | "zero";
         };
         InstanceSettings: {
             signupEnabled: boolean;

@@ -540,6 +540,8 @@ const en = {
       memorized_other: '{{count, number}} memorized transactions (templates)',
       other_one: '{{count, number}} record of another kind',
       other_other: '{{count, number}} records of other kinds',
+      zero_one: '{{count, number}} row of amount zero (a card hold or a notice)',
+      zero_other: '{{count, number}} rows of amount zero (card holds or notices)',
     },
     statementBalance: 'The bank states a balance of {{amount}} on {{date}}.',
     duplicates_one: '{{count, number}} already in the account',

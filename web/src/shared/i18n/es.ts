@@ -546,6 +546,8 @@ const es: Dictionary = {
       memorized_other: '{{count, number}} movimientos memorizados (plantillas)',
       other_one: '{{count, number}} registro de otro tipo',
       other_other: '{{count, number}} registros de otros tipos',
+      zero_one: '{{count, number}} fila de importe cero (una retención de tarjeta o un aviso)',
+      zero_other: '{{count, number}} filas de importe cero (retenciones de tarjeta o avisos)',
     },
     statementBalance: 'El banco indica un saldo de {{amount}} el {{date}}.',
     duplicates_one: '{{count, number}} ya está en la cuenta',

@@ -548,6 +548,8 @@ const fr: Dictionary = {
       memorized_other: '{{count, number}} opérations mémorisées (des modèles)',
       other_one: '{{count, number}} enregistrement d’un autre type',
       other_other: '{{count, number}} enregistrements d’autres types',
+      zero_one: '{{count, number}} ligne de montant nul (une préautorisation de carte ou un avis)',
+      zero_other: '{{count, number}} lignes de montant nul (préautorisations de carte ou avis)',
     },
     statementBalance: 'La banque indique un solde de {{amount}} au {{date}}.',
     duplicates_one: '{{count, number}} déjà dans le compte',
