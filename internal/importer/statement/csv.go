@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -15,10 +14,6 @@ import (
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
 )
-
-// DateLayouts are the date formats a CSV may use, most likely first (day
-// before month, as Spanish and French banks write dates).
-var DateLayouts = []string{"2006-01-02", "02/01/2006", "01/02/2006", "02.01.2006", "02-01-2006", "2006/01/02", "02/01/06", "01/02/06"}
 
 // CSVOptions say how to read a CSV file; detection proposes them and the
 // user may override any. Column indexes are 0-based, -1 when absent: either
@@ -325,7 +320,7 @@ func detectLayout(vals []string) string {
 	for _, l := range DateLayouts {
 		n := 0
 		for _, v := range vals {
-			if _, err := time.Parse(l, strings.TrimSpace(v)); err == nil {
+			if _, err := parseDate(l, v); err == nil {
 				n++
 			}
 		}
@@ -533,7 +528,7 @@ func formulaLike(s string) bool {
 func csvDraft(res *Result, rec []string, line int, opt CSVOptions, exponent int) (Draft, bool) {
 	d := Draft{Line: line}
 	raw := cell(rec, opt.Date)
-	t, err := time.Parse(opt.DateFormat, raw)
+	t, err := parseDate(opt.DateFormat, raw)
 	switch {
 	case raw == "":
 		res.addError(line, "date", finance.FCodeRequired)

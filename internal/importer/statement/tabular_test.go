@@ -1,7 +1,9 @@
 package statement_test
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"cashcontrol/internal/importer"
@@ -30,5 +32,38 @@ func TestDebitCreditZeroSide(t *testing.T) {
 	}
 	if res.Skipped[statement.SkippedZero] != 2 || res.Total != 5 || res.Broken() != 1 {
 		t.Errorf("skipped %v total %d broken %d", res.Skipped, res.Total, res.Broken())
+	}
+}
+
+// Dates with a time, without separators, with dots, and with the month's
+// name in es, en, fr, de or nl are detected and read.
+func TestDateLayouts(t *testing.T) {
+	for _, c := range []struct {
+		vals          []string
+		layout, first string
+	}{
+		{[]string{"2022-01-02 12:16:54", "2022-01-13 08:00:01"}, "2006-01-02 15:04:05", "2022-01-02"},
+		{[]string{"02/01/2022 12:16", "13/01/2022 08:00"}, "02/01/2006 15:04", "2022-01-02"},
+		{[]string{"20230105", "20230131"}, "20060102", "2023-01-05"},
+		{[]string{"2023.01.05", "2023.12.31"}, "2006.01.02", "2023-01-05"},
+		{[]string{"05.01.2023", "31.12.2023"}, "02.01.2006", "2023-01-05"},
+		{[]string{"27-Apr-23", "7-ene-24", "12-Mär-24"}, "2-Jan-06", "2023-04-27"},
+		{[]string{"12-Mär-2024", "3-déc.-2024"}, "2-Jan-2006", "2024-03-12"},
+		{[]string{"3 févr. 2024", "5 mei 2023", "1 août 2024"}, "2 Jan 2006", "2024-02-03"},
+	} {
+		var b strings.Builder
+		b.WriteString("date;text;amount\n")
+		for i, v := range c.vals {
+			fmt.Fprintf(&b, "%s;row %d;-1,50\n", v, i)
+		}
+		p, err := statement.DetectCSV([]byte(b.String()))
+		if err != nil || p.Options.DateFormat != c.layout || p.Options.Date != 0 {
+			t.Errorf("%v: detected %q col %d (%v), want %q", c.vals, p.Options.DateFormat, p.Options.Date, err, c.layout)
+			continue
+		}
+		res, err := statement.ParseCSV([]byte(b.String()), p.Options, 2)
+		if err != nil || len(res.Rows) != len(c.vals) || res.Rows[0].Date != c.first {
+			t.Errorf("%v: read %+v %v", c.vals, res.Rows, err)
+		}
 	}
 }

@@ -13,9 +13,35 @@ import { notifyOk } from '@/shared/ui/notify';
 import { isProblem } from '@/shared/api/client';
 import { commitImport, discardImport, previewImport, uploadFile, type CSVOptions, type ImportPreview } from './importApi';
 
-const dateFormats = ['2006-01-02', '02/01/2006', '01/02/2006', '02.01.2006', '02-01-2006', '2006/01/02', '02/01/06', '01/02/06'];
-/** The server's date layouts (Go reference date) as people write them: 02/01/2006 → DD/MM/YYYY. */
-const layoutLabel = (layout: string) => layout.replace('2006', 'YYYY').replace('06', 'YY').replace('01', 'MM').replace('02', 'DD');
+/** The server's statement.DateLayouts, in its order. */
+const dateFormats = [
+  '2006-01-02',
+  '02/01/2006',
+  '01/02/2006',
+  '02.01.2006',
+  '02-01-2006',
+  '2006/01/02',
+  '02/01/06',
+  '01/02/06',
+  '2006-01-02 15:04:05',
+  '2006-01-02 15:04',
+  '2006-01-02T15:04:05',
+  '02/01/2006 15:04:05',
+  '02/01/2006 15:04',
+  '02.01.2006 15:04:05',
+  '02.01.2006 15:04',
+  '20060102',
+  '2006.01.02',
+  '02.01.06',
+  '2-Jan-06',
+  '2-Jan-2006',
+  '2 Jan 2006',
+  '2 Jan 06',
+  'Jan 2, 2006',
+];
+const layoutTokens: Record<string, string> = { '2006': 'YYYY', '06': 'YY', '01': 'MM', '02': 'DD', '2': 'D', '15': 'hh', '04': 'mm', '05': 'ss' };
+/** The server's date layouts (Go reference date) as people write them: 02/01/2006 15:04 → DD/MM/YYYY hh:mm; month: the word for a month's name. */
+const layoutLabel = (layout: string, month = 'Mon') => layout.replace(/2006|Jan|15|0[1-6]|2/g, (tok) => (tok === 'Jan' ? month : (layoutTokens[tok] ?? tok)));
 const columnKeys = ['date', 'amount', 'debit', 'credit', 'description', 'notes', 'category'] as const;
 /** A QIF file's date layouts (one-digit forms) as people write them: 2/1/2006 → DD/MM/YYYY. */
 const qifLayoutLabel = (layout: string) => layout.replace('2006', 'YYYY').replace('06', 'YY').replace('1', 'MM').replace('2', 'DD');
@@ -173,7 +199,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                   <Select
                     label={t('import.dateFormat')}
                     value={options.dateFormat}
-                    data={dateFormats.map((f) => ({ value: f, label: layoutLabel(f) }))}
+                    data={dateFormats.map((f) => ({ value: f, label: layoutLabel(f, t('import.layoutMonth')) }))}
                     allowDeselect={false}
                     onChange={(v) => v && refresh({ ...options, dateFormat: v })}
                   />

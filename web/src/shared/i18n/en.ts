@@ -507,6 +507,7 @@ const en = {
     notesColumn: 'Notes',
     categoryColumn: 'Category',
     dateFormat: 'Date format',
+    layoutMonth: 'Mon',
     decimalSeparator: 'Decimal separator',
     invertSign: 'Expenses are positive in this file',
     preview: 'Preview',

@@ -513,6 +513,7 @@ const es: Dictionary = {
     notesColumn: 'Notas',
     categoryColumn: 'Categoría',
     dateFormat: 'Formato de fecha',
+    layoutMonth: 'mes',
     decimalSeparator: 'Separador decimal',
     invertSign: 'En este archivo los gastos son positivos',
     preview: 'Vista previa',

@@ -515,6 +515,7 @@ const fr: Dictionary = {
     notesColumn: 'Notes',
     categoryColumn: 'Catégorie',
     dateFormat: 'Format de date',
+    layoutMonth: 'mois',
     decimalSeparator: 'Séparateur décimal',
     invertSign: 'Dans ce fichier, les dépenses sont positives',
     preview: 'Aperçu',
