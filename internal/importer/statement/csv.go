@@ -120,13 +120,14 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 		// split movement: joining its rows would merge movements.
 		p.Options.Movement = 0
 	}
+	balance := balanceColumn(p.Header)
 	if p.Options.Date < 0 {
-		p.Options.Date = columnWhere(body, -1, func(s string) bool {
+		p.Options.Date = columnWhere(body, balance, func(s string) bool {
 			return detectLayout([]string{s}) != "" || strings.Count(s, "-") == 2 || strings.Count(s, "/") == 2
 		})
 	}
 	if p.Options.Amount < 0 && p.Options.Debit < 0 && p.Options.Credit < 0 {
-		p.Options.Amount = lastColumnWhere(body, p.Options.Date, looksLikeAmount)
+		p.Options.Amount = lastColumnWhere(body, looksLikeAmount, p.Options.Date, balance)
 	}
 	if p.Options.Description < 0 {
 		p.Options.Description = longestTextColumn(body, p.Options)
@@ -184,15 +185,65 @@ func fold(s string) string {
 	return b.String()
 }
 
-var headerNames = map[string][]string{
-	"date":        {"fecha", "date", "fecha valor", "fecha operacion", "date operation", "date de valeur", "booking date", "transaction date", "posted date"},
-	"amount":      {"importe", "amount", "montant", "cantidad", "valor", "value", "monto"},
-	"debit":       {"cargo", "debit", "debe", "withdrawal", "withdrawals", "sortie"},
-	"credit":      {"abono", "credit", "haber", "deposit", "deposits", "entree"},
-	"description": {"concepto", "descripcion", "description", "libelle", "payee", "beneficiario", "detalle", "details", "name", "merchant", "comercio", "libelle operation"},
-	"notes":       {"notas", "notes", "memo", "observaciones", "commentaire", "reference"},
-	"category":    {"categoria", "category", "categorie"},
-	"account":     {"cuenta", "account", "compte"},
+// headerNames are the columns' names in the headers of banks of Spain,
+// France, Germany, Austria, the Netherlands, Italy, Portugal and English-
+// speaking countries (as headerKey writes them), the preferred first: a
+// booking or operation date before a value date.
+var headerNames = []struct {
+	field string
+	names []string
+}{
+	{"date", []string{"fecha operacion", "fecha de operacion", "f. operacion", "fecha contable", "fecha", "transaction date", "booking date",
+		"posting date", "posted date", "trans date", "date", "buchungstag", "buchungsdatum", "boekdatum", "datum", "date d'operation",
+		"date operation", "date de l'operation", "date comptable", "data contabile", "data operazione", "data movimento", "data do movimento",
+		"data lancamento", "data", "fecha valor", "f. valor", "fecha de valor", "value date", "valutadatum", "valuta", "wertstellung",
+		"rentedatum", "date de valeur", "date valeur", "data valuta", "data valor"}},
+	{"amount", []string{"importe", "amount", "montant", "cantidad", "valor", "value", "monto", "betrag", "bedrag", "importo", "montante",
+		"umsatz", "transaction amount", "importe eur", "montant eur"}},
+	{"debit", []string{"cargo", "debit", "debe", "withdrawal", "withdrawals", "sortie", "debito", "soll", "uscite", "addebiti", "paid out",
+		"money out", "debit amount"}},
+	{"credit", []string{"abono", "credit", "haber", "deposit", "deposits", "entree", "credito", "haben", "entrate", "accrediti", "paid in",
+		"money in", "credit amount"}},
+	{"description", []string{"concepto", "descripcion", "description", "libelle", "libelle operation", "payee", "beneficiario",
+		"auftraggeber empfanger", "beguenstigter zahlungspflichtiger", "empfanger", "naam omschrijving", "omschrijving", "descrizione",
+		"descricao", "verwendungszweck", "buchungstext", "detalle", "details", "name", "merchant", "comercio", "tegenpartij"}},
+	{"notes", []string{"notas", "notes", "memo", "observaciones", "commentaire", "reference", "mededelingen", "verwendungszweck",
+		"referencia", "causale"}},
+	{"category", []string{"categoria", "category", "categorie", "kategorie"}},
+	{"account", []string{"cuenta", "account", "compte", "konto", "rekening", "conto", "conta"}},
+}
+
+// balanceNames name a column of balances: never the amount.
+var balanceNames = []string{"saldo", "balance", "kontostand", "solde", "running balance", "saldo contabile", "saldo disponible",
+	"saldo disponibile", "nuevo saldo", "saldo contable", "saldo na data", "saldo apos movimento"}
+
+// headerKey is a header's name as headerNames has it: folded, without a
+// parenthesised suffix ("Betrag (EUR)"), '_', '-' and '/' as spaces.
+func headerKey(h string) string {
+	f := fold(h)
+	if i := strings.IndexByte(f, '('); i > 0 {
+		f = f[:i]
+	}
+	f = strings.Map(func(r rune) rune {
+		switch r {
+		case '_', '-', '/':
+			return ' '
+		case '\u2019':
+			return '\''
+		}
+		return r
+	}, f)
+	return strings.Join(strings.Fields(f), " ")
+}
+
+// balanceColumn is the index of a column of balances, -1 when none.
+func balanceColumn(header []string) int {
+	for i, h := range header {
+		if slices.Contains(balanceNames, headerKey(h)) {
+			return i
+		}
+	}
+	return -1
 }
 
 // splitHeaderNames name the columns of a split movement's lines.
@@ -201,21 +252,31 @@ var splitHeaderNames = map[string][]string{
 	"lineNote": {"linenote", "line note", "nota de linea", "note de ligne"},
 }
 
+// mapByHeader takes, for each field, the column whose name comes first in
+// its list of names (of equals, the first column); a column is one field's.
 func mapByHeader(o *CSVOptions, header []string) {
 	set := map[string]*int{"date": &o.Date, "amount": &o.Amount, "debit": &o.Debit, "credit": &o.Credit, "description": &o.Description,
 		"notes": &o.Notes, "category": &o.Category, "account": &o.Account}
-	split := map[string]*int{"movement": &o.Movement, "lineNote": &o.LineNote}
+	keys := make([]string, len(header))
 	for i, h := range header {
-		f := fold(h)
-		for field, names := range headerNames {
-			for _, n := range names {
-				if f == n && *set[field] < 0 {
-					*set[field] = i
-				}
+		keys[i] = headerKey(h)
+	}
+	taken := make([]bool, len(header))
+	for _, f := range headerNames {
+		best, bestRank := -1, len(f.names)
+		for i, k := range keys {
+			if r := slices.Index(f.names, k); r >= 0 && r < bestRank && !taken[i] {
+				best, bestRank = i, r
 			}
 		}
+		if best >= 0 && *set[f.field] < 0 {
+			*set[f.field], taken[best] = best, true
+		}
+	}
+	split := map[string]*int{"movement": &o.Movement, "lineNote": &o.LineNote}
+	for i, k := range keys {
 		for field, names := range splitHeaderNames {
-			if slices.Contains(names, f) && *split[field] == 0 {
+			if slices.Contains(names, k) && *split[field] == 0 {
 				*split[field] = i + 1
 			}
 		}
@@ -262,14 +323,14 @@ func columnWhere(recs [][]string, skip int, ok func(string) bool) int {
 	return -1
 }
 
-func lastColumnWhere(recs [][]string, skip int, ok func(string) bool) int {
+func lastColumnWhere(recs [][]string, ok func(string) bool, skip ...int) int {
 	found := -1
 	if len(recs) == 0 {
 		return -1
 	}
 	for i := range recs[0] {
 		vals := column(recs, i)
-		if i == skip || len(vals) == 0 {
+		if slices.Contains(skip, i) || len(vals) == 0 {
 			continue
 		}
 		all := true

@@ -67,3 +67,31 @@ func TestDateLayouts(t *testing.T) {
 		}
 	}
 }
+
+// Banks' header names in es, fr, de, nl, it, pt and en: a known date header
+// beats the first date-like column, the booking date beats the value date,
+// and a balance is never the amount.
+func TestBankHeaderNames(t *testing.T) {
+	for _, c := range []struct {
+		header, row         string
+		date, amount, descr int
+	}{
+		{"Fecha valor;Fecha operación;Concepto;Importe;Saldo", "03/01/2024;02/01/2024;Compra;-12,00;100,00", 1, 3, 2},
+		{"F. Valor;Concepto;Importe (EUR);Saldo", "03/01/2024;Compra;-12,00;100,00", 0, 2, 1},
+		{"Buchungstag;Valutadatum;Auftraggeber/Empfänger;Verwendungszweck;Betrag;Kontostand", "02.01.2024;03.01.2024;Muster;Miete;-12,00;100,00", 0, 4, 2},
+		{"Wertstellung;Buchungstag;Buchungstext;Betrag (EUR)", "03.01.2024;02.01.2024;Lastschrift;-12,00", 1, 3, 2},
+		{"Rentedatum;Boekdatum;Naam / Omschrijving;Bedrag;Mededelingen", "20240103;20240102;Albert Heijn;-12,00;pas 1", 1, 3, 2},
+		{"Date de valeur;Date d'opération;Libellé;Montant", "03/01/2024;02/01/2024;CB CARREFOUR;-12,00", 1, 3, 2},
+		{"Data valuta;Data contabile;Descrizione;Importo", "03/01/2024;02/01/2024;POS;-12,00", 1, 3, 2},
+		{"Data valor;Data movimento;Descrição;Valor;Saldo", "03-01-2024;02-01-2024;Compra;-12,00;100,00", 1, 3, 2},
+		{"initial_date;transaction_date;description;amount;balance", "2024-01-01;2024-01-02;Coffee;-12.00;100.00", 1, 3, 2},
+		{"Posting Date;Payee;Amount;Balance", "01/02/2024;Coffee;-12.00;100.00", 0, 2, 1},
+		{"when;what;how much;Saldo", "02/01/2024;Compra;-12,00;100,00", 0, 2, 1}, // by content, not the balance
+	} {
+		p, err := statement.DetectCSV([]byte(c.header + "\n" + c.row + "\n" + c.row + "\n"))
+		o := p.Options
+		if err != nil || o.Date != c.date || o.Amount != c.amount || o.Description != c.descr {
+			t.Errorf("%s: date %d amount %d description %d (%v), want %d %d %d", c.header, o.Date, o.Amount, o.Description, err, c.date, c.amount, c.descr)
+		}
+	}
+}
