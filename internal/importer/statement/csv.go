@@ -38,6 +38,10 @@ type CSVOptions struct {
 	Movement   int
 	LineNote   int
 	InvertSign bool // some banks export expenses as positive numbers
+	// Sign: the column (counted from 1, 0: none) that says whether the
+	// Amount column's unsigned amount is a debit (D, Af, Debit, S, Soll,
+	// Cargo, Débit…: money out) or a credit (C, Bij, Credit, H, Haben…).
+	Sign int
 }
 
 // Check refuses a mapping chosen by hand that cannot be read: a decimal
@@ -129,6 +133,9 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 	if p.Options.Amount < 0 && p.Options.Debit < 0 && p.Options.Credit < 0 {
 		p.Options.Amount = lastColumnWhere(body, looksLikeAmount, p.Options.Date, balance)
 	}
+	if p.Options.Amount >= 0 && p.Options.Sign == 0 && !slices.ContainsFunc(column(body, p.Options.Amount), negative) {
+		p.Options.Sign = signColumn(p.Header, body, p.Options) + 1
+	}
 	if p.Options.Description < 0 {
 		p.Options.Description = longestTextColumn(body, p.Options)
 	}
@@ -211,6 +218,57 @@ var headerNames = []struct {
 		"referencia", "causale"}},
 	{"category", []string{"categoria", "category", "categorie", "kategorie"}},
 	{"account", []string{"cuenta", "account", "compte", "konto", "rekening", "conto", "conta"}},
+}
+
+// signNames name a column that says whether an unsigned amount is a debit
+// or a credit.
+var signNames = []string{"af bij", "bij af", "debit credit", "credit debit", "d c", "c d", "dc", "cr dr", "dr cr", "soll haben", "s h",
+	"sign", "signo", "signe", "debet credit", "cargo abono", "debito credito", "dare avere", "d h"}
+
+// signs are the words of a sign column (folded): -1 a debit, 1 a credit.
+var signs = map[string]int{
+	"d": -1, "dr": -1, "db": -1, "debit": -1, "debet": -1, "af": -1, "s": -1, "soll": -1, "cargo": -1, "debito": -1, "dare": -1, "-": -1,
+	"c": 1, "cr": 1, "credit": 1, "bij": 1, "h": 1, "haben": 1, "abono": 1, "credito": 1, "avere": 1, "+": 1,
+}
+
+// signColumn finds a column of debit and credit words: by its header's
+// name, else the first (not the date or amount) whose every value is one.
+func signColumn(header []string, body [][]string, o CSVOptions) int {
+	for i, h := range header {
+		if slices.Contains(signNames, headerKey(h)) && i != o.Date && i != o.Amount {
+			return i
+		}
+	}
+	if len(body) == 0 {
+		return -1
+	}
+	for i := range body[0] {
+		vals := column(body, i)
+		if i == o.Date || i == o.Amount || i == o.Debit || i == o.Credit || len(vals) == 0 {
+			continue
+		}
+		debits := 0
+		all := true
+		for _, v := range vals {
+			s, ok := signs[fold(v)]
+			all = all && ok && v != "-" && v != "+"
+			if s < 0 {
+				debits++
+			}
+		}
+		if all && debits > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+func negative(s string) bool {
+	v, err := ParseAmount(s, ',', importer.MaxExponent)
+	if err != nil {
+		v, _ = ParseAmount(s, '.', importer.MaxExponent)
+	}
+	return v < 0
 }
 
 // balanceNames name a column of balances: never the amount.
@@ -350,7 +408,7 @@ func longestTextColumn(recs [][]string, o CSVOptions) int {
 		return -1
 	}
 	for i := range recs[0] {
-		if i == o.Date || i == o.Amount || i == o.Debit || i == o.Credit {
+		if i == o.Date || i == o.Amount || i == o.Debit || i == o.Credit || i == o.Sign-1 {
 			continue
 		}
 		n := 0
@@ -616,6 +674,19 @@ func csvDraft(res *Result, rec []string, line int, opt CSVOptions, exponent int)
 			return d, false
 		}
 		d.Amount = v
+	}
+	if opt.Sign > 0 && opt.Amount >= 0 {
+		switch signs[fold(cell(rec, opt.Sign-1))] {
+		case -1:
+			d.Amount = -abs(d.Amount)
+		case 1:
+			d.Amount = abs(d.Amount)
+		default:
+			if cell(rec, opt.Sign-1) != "" {
+				res.addError(line, "sign", finance.FCodeInvalid)
+				return d, false
+			}
+		}
 	}
 	if opt.InvertSign {
 		d.Amount = -d.Amount

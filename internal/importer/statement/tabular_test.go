@@ -95,3 +95,35 @@ func TestBankHeaderNames(t *testing.T) {
 		}
 	}
 }
+
+// A sign column (Af/Bij, D/C, S/H, Soll/Haben, Cargo/Abono, Débit/Crédit)
+// makes the unsigned amount negative for the debit words.
+func TestSignColumn(t *testing.T) {
+	data := read(t, "nl_af_bij.csv")
+	p, err := statement.DetectCSV(data)
+	if err != nil || p.Options.Sign != 4 || p.Options.Amount != 4 || p.Options.Date != 1 || p.Options.Description != 2 {
+		t.Fatalf("detected %+v %v", p.Options, err)
+	}
+	res, err := statement.ParseCSV(data, p.Options, 2)
+	if err != nil || len(res.Rows) != 3 || res.Rows[0].Amount != -2345 || res.Rows[1].Amount != 234500 || res.Rows[2].Amount != -85000 {
+		t.Fatalf("%+v %v", res.Rows, err)
+	}
+	for _, c := range []struct {
+		words string
+		want  []int64
+	}{
+		{"D,C", []int64{-100, 100}}, {"S,H", []int64{-100, 100}}, {"Soll,Haben", []int64{-100, 100}},
+		{"Cargo,Abono", []int64{-100, 100}}, {"Débit,Crédit", []int64{-100, 100}}, {"Debit,Credit", []int64{-100, 100}},
+	} {
+		w := strings.Split(c.words, ",")
+		csv := fmt.Sprintf("date;what;amount;dc\n02/01/2024;a;1,00;%s\n03/01/2024;b;1,00;%s\n04/01/2024;c;1,00;X\n", w[0], w[1])
+		p, err := statement.DetectCSV([]byte(csv))
+		if err != nil || p.Options.Sign != 4 { // by its header's name
+			t.Errorf("%s: detected sign %d %v", c.words, p.Options.Sign, err)
+		}
+		res, _ := statement.ParseCSV([]byte(csv), p.Options, 2)
+		if len(res.Rows) != 2 || res.Rows[0].Amount != c.want[0] || res.Rows[1].Amount != c.want[1] || len(res.Errors) != 1 || res.Errors[0].Field != "sign" {
+			t.Errorf("%s: %+v %+v", c.words, res.Rows, res.Errors)
+		}
+	}
+}

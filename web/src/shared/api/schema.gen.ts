@@ -5004,6 +5004,7 @@ export interface components {
             lineNote?: number;
             movement?: number;
             notes: number;
+            signColumn?: number;
         };
         CsvOptionsBody: {
             amount?: number;
@@ -5020,6 +5021,7 @@ export interface components {
             lineNote?: number | null;
             movement?: number | null;
             notes?: number;
+            signColumn?: number | null;
         };
         Currency: {
             code: string;
