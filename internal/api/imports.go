@@ -34,6 +34,8 @@ type csvOptions struct {
 	// SignColumn: the column of debit/credit words (D/C, Af/Bij, S/H…)
 	// that signs the amount column's unsigned amounts; absent or -1: none.
 	SignColumn *int `json:"signColumn,omitempty"`
+	// SkipLines: the lines (a sheet's rows) of a preamble above the table.
+	SkipLines int `json:"skipLines"`
 }
 
 // splitColumn is an importer column counted from 1 (0: none) as the API's
@@ -56,7 +58,7 @@ func fromSplitColumn(c *int) int {
 func fromCSVOptions(o statement.CSVOptions) csvOptions {
 	return csvOptions{Delimiter: string(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSeparator: string(o.DecimalSep),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category, InvertSign: o.InvertSign,
-		Movement: splitColumn(o.Movement), LineNote: splitColumn(o.LineNote), SignColumn: splitColumn(o.Sign)}
+		Movement: splitColumn(o.Movement), LineNote: splitColumn(o.LineNote), SignColumn: splitColumn(o.Sign), SkipLines: o.SkipLines}
 }
 
 // toImporter is the mapping as the importer reads it (checked there).
@@ -70,7 +72,7 @@ func (o csvOptions) toImporter() statement.CSVOptions {
 	return statement.CSVOptions{Delimiter: first(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSep: first(o.DecimalSeparator),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category,
 		Account: -1, InvertSign: o.InvertSign, Movement: fromSplitColumn(o.Movement), LineNote: fromSplitColumn(o.LineNote),
-		Sign: fromSplitColumn(o.SignColumn)}
+		Sign: fromSplitColumn(o.SignColumn), SkipLines: o.SkipLines}
 }
 
 type importPreview struct {

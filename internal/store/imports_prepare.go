@@ -174,7 +174,7 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	p.Total, p.Valid, p.Invalid = res.Total, res.Valid, res.Broken()
 	p.DateChoices = append([]string{}, res.DateChoices...)
 	p.Skipped = []finance.ImportSkipped{}
-	for _, kind := range []string{statement.SkippedAccounts, statement.SkippedCategories, statement.SkippedMemorized, statement.SkippedInvestments, statement.SkippedOther, statement.SkippedZero} {
+	for _, kind := range []string{statement.SkippedAccounts, statement.SkippedCategories, statement.SkippedMemorized, statement.SkippedInvestments, statement.SkippedOther, statement.SkippedZero, statement.SkippedSummary} {
 		if n := res.Skipped[kind]; n > 0 {
 			p.Skipped = append(p.Skipped, finance.ImportSkipped{Kind: kind, Count: n})
 		}

@@ -38,6 +38,10 @@ type CSVOptions struct {
 	Movement   int
 	LineNote   int
 	InvertSign bool // some banks export expenses as positive numbers
+	// SkipLines: the lines (a sheet's rows) above the header, or the first
+	// row without one, that are not the table: a bank's preamble of account
+	// details.
+	SkipLines int
 	// Sign: the column (counted from 1, 0: none) that says whether the
 	// Amount column's unsigned amount is a debit (D, Af, Debit, S, Soll,
 	// Cargo, Débit…: money out) or a credit (C, Bij, Credit, H, Haben…).
@@ -51,6 +55,9 @@ func (o CSVOptions) Check() error {
 	var v finance.Validation
 	if o.DecimalSep != '.' && o.DecimalSep != ',' {
 		v.Add("options.decimalSeparator", finance.FCodeInvalid)
+	}
+	if o.SkipLines < 0 || o.SkipLines > importer.MaxRows {
+		v.Add("options.skipLines", finance.FCodeOutOfRange)
 	}
 	if o.Date < 0 {
 		v.Add("options.date", finance.FCodeRequired)
@@ -92,11 +99,28 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 			text = text[:i+1]
 		}
 	}
-	p := CSVPreview{Options: CSVOptions{Delimiter: detectDelimiter(text), Date: -1, Amount: -1, Debit: -1, Credit: -1, Description: -1, Notes: -1, Category: -1, Account: -1}}
-	r := importer.NewRecordReader(bytes.NewReader(text), p.Options.Delimiter)
+	p := CSVPreview{Options: CSVOptions{Delimiter: detectDelimiter(text)}}
+	return detectTable(importer.NewRecordReader(bytes.NewReader(text), p.Options.Delimiter), p.Options)
+}
+
+// records are a table's rows, one at a time, each with the line (a CSV's)
+// or row (a sheet's) it starts on: a CSV file's (importer.RecordReader) or a
+// spreadsheet's.
+type records interface {
+	Read() ([]string, int, error)
+}
+
+// maxPreamble is how many records above the table detection looks past.
+const maxPreamble = 30
+
+// detectTable guesses the table's start (past a preamble), its header, its
+// columns, date format and decimal separator; opt has the delimiter.
+func detectTable(r records, opt CSVOptions) (CSVPreview, error) {
+	p := CSVPreview{Options: CSVOptions{Delimiter: opt.Delimiter, Date: -1, Amount: -1, Debit: -1, Credit: -1, Description: -1, Notes: -1, Category: -1, Account: -1}}
 	var recs [][]string
-	for len(recs) <= sampleRecords {
-		rec, _, err := r.Read()
+	var lines []int
+	for len(recs) <= sampleRecords+maxPreamble {
+		rec, line, err := r.Read()
 		if err == io.EOF {
 			break
 		}
@@ -104,13 +128,18 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 			continue
 		}
 		if err != nil {
-			return p, finance.Errorf(finance.ECodeInvalid, "this CSV cannot be read: %v", err)
+			return p, finance.Errorf(finance.ECodeInvalid, "this file cannot be read: %v", err)
 		}
-		recs = append(recs, rec)
+		recs, lines = append(recs, rec), append(lines, line)
 	}
 	if len(recs) == 0 {
 		return p, finance.Errorf(finance.ECodeInvalid, "the file holds no movements")
 	}
+	if k := tableStart(recs); k > 0 {
+		p.Options.SkipLines = lines[k] - 1
+		recs = recs[k:]
+	}
+	recs = recs[:min(len(recs), sampleRecords+1)]
 	first := recs[0]
 	p.Options.HasHeader = looksLikeHeader(first)
 	body := recs
@@ -151,6 +180,58 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 		return p, finance.Errorf(finance.ECodeInvalid, "no date or amount column found: choose them")
 	}
 	return p, nil
+}
+
+// tableStart is the index of the table's first record (its header, or
+// its first row): the first record that looks like a header, or holds a
+// date and an amount, and is followed by records of its width, most of the
+// next three holding a date and an amount. 0 when none is (a table without a preamble).
+func tableStart(recs [][]string) int {
+	for k := 0; k < len(recs) && k <= maxPreamble; k++ {
+		rec := recs[k]
+		if len(rec) < 2 || (!looksLikeHeader(rec) && !dateAndAmount(rec)) {
+			continue
+		}
+		rows := recs[k+1 : min(len(recs), k+4)]
+		good := 0
+		for _, r := range rows {
+			if len(r) == len(rec) && dateAndAmount(r) {
+				good++
+			}
+		}
+		if len(rows) > 0 && len(rows[0]) == len(rec) && 2*good >= len(rows) {
+			return k
+		}
+	}
+	return 0
+}
+
+// dateAndAmount says whether a record has a date and (in another cell) an amount.
+func dateAndAmount(rec []string) bool {
+	date := slices.IndexFunc(rec, func(c string) bool { return detectLayout([]string{c}) != "" })
+	return date >= 0 && slices.ContainsFunc(rec[date+1:], looksLikeAmount) || date > 0 && slices.ContainsFunc(rec[:date], looksLikeAmount)
+}
+
+// summaryWords start a summary line below a table (an opening or closing
+// balance, a total), folded.
+var summaryWords = []string{"saldo", "balance", "kontostand", "solde", "total", "totale", "totaal", "summe", "endsaldo", "anfangssaldo",
+	"schlusssaldo", "opening balance", "closing balance", "ending balance", "beginsaldo", "eindsaldo", "nuevo saldo", "saldo final", "saldo inicial"}
+
+// summaryRow says whether a record is a summary line, not a movement: its
+// date cell is no date and one of its first cells starts with a summary word.
+func summaryRow(rec []string, opt CSVOptions) bool {
+	if _, err := parseDate(opt.DateFormat, cell(rec, opt.Date)); err == nil {
+		return false
+	}
+	for _, c := range rec[:min(len(rec), 3)] {
+		f := headerKey(c)
+		for _, w := range summaryWords {
+			if f == w || strings.HasPrefix(f, w+" ") || strings.HasPrefix(f, w+":") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func detectDelimiter(text []byte) rune {
@@ -486,6 +567,17 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 	if err != nil {
 		return Result{}, err
 	}
+	if opt.Delimiter == 0 || opt.Delimiter == '"' || opt.Delimiter == '\r' || opt.Delimiter == '\n' || opt.Delimiter == 0xFFFD {
+		opt.Delimiter = ','
+	}
+	return parseTable(importer.NewRecordReader(text, opt.Delimiter), opt, exponent, emit)
+}
+
+// parseTable reads a table's records (a CSV's or a sheet's) with opt.
+func parseTable(r records, opt CSVOptions, exponent int, emit Emit) (Result, error) {
+	if err := importer.CheckExponent(exponent); err != nil {
+		return Result{}, err
+	}
 	if opt.Date < 0 || (opt.Amount < 0 && opt.Debit < 0 && opt.Credit < 0) {
 		return Result{}, finance.Errorf(finance.ECodeInvalid, "choose the date and amount columns")
 	}
@@ -495,12 +587,8 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 	if opt.DecimalSep != '.' && opt.DecimalSep != ',' {
 		opt.DecimalSep = ','
 	}
-	if opt.Delimiter == 0 || opt.Delimiter == '"' || opt.Delimiter == '\r' || opt.Delimiter == '\n' || opt.Delimiter == 0xFFFD {
-		opt.Delimiter = ','
-	}
 	res := Result{DateFormat: opt.DateFormat}
 	var group splitGroup
-	r := importer.NewRecordReader(text, opt.Delimiter)
 	first := true
 	for {
 		rec, line, err := r.Read()
@@ -508,7 +596,10 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 			break
 		}
 		if err != nil && !errors.Is(err, importer.ErrBrokenRecord) {
-			return res, finance.Errorf(finance.ECodeInvalid, "this CSV cannot be read: %v", err)
+			return res, finance.Errorf(finance.ECodeInvalid, "this file cannot be read: %v", err)
+		}
+		if line <= opt.SkipLines {
+			continue // the preamble
 		}
 		if first && opt.HasHeader && err == nil {
 			first = false
@@ -521,6 +612,10 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 		}
 		if err != nil {
 			res.addError(line, "row", finance.FCodeInvalid)
+			continue
+		}
+		if summaryRow(rec, opt) {
+			res.skip(SkippedSummary)
 			continue
 		}
 		d, ok := csvDraft(&res, rec, line, opt, exponent)

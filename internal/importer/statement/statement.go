@@ -139,6 +139,10 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 // (a card hold, a notice): not movements.
 const SkippedZero = "zero"
 
+// SkippedSummary counts the summary lines below a CSV's or spreadsheet's
+// table (a closing balance, a total): not movements.
+const SkippedSummary = "summary"
+
 // skip counts a record left out because it is not a movement: not a row of
 // Total, nor an error.
 func (r *Result) skip(kind string) {

@@ -127,3 +127,29 @@ func TestSignColumn(t *testing.T) {
 		}
 	}
 }
+
+// A German bank's preamble of account details above the header is skipped
+// (skipLines detected), and the closing balance below the table is a summary
+// line, not a movement.
+func TestPreamble(t *testing.T) {
+	data := read(t, "de_preamble.csv")
+	p, err := statement.DetectCSV(data)
+	o := p.Options
+	if err != nil || o.SkipLines != 6 || !o.HasHeader || o.Date != 0 || o.Amount != 5 || o.Description != 3 || o.DateFormat != "02.01.2006" || o.DecimalSep != ',' {
+		t.Fatalf("detected %+v %v", o, err)
+	}
+	if len(p.Header) != 7 || p.Header[2] != "Buchungstext" || len(p.Sample) != 5 {
+		t.Fatalf("header %q sample %d", p.Header, len(p.Sample))
+	}
+	res, err := statement.ParseCSV(data, o, 2)
+	if err != nil || len(res.Rows) != 3 || len(res.Errors) != 0 || res.Skipped[statement.SkippedSummary] != 1 || res.Skipped[statement.SkippedZero] != 1 {
+		t.Fatalf("%+v %+v %v %v", res.Rows, res.Errors, res.Skipped, err)
+	}
+	if d := res.Rows[1]; d.Date != "2024-03-04" || d.Amount != 248015 || d.Description != "Muster GmbH" || d.Line != 9 {
+		t.Fatalf("%+v", d)
+	}
+	o.SkipLines = 0 // the user's choice: the preamble's lines are rows
+	if res, _ := statement.ParseCSV(data, o, 2); len(res.Rows) != 0 && len(res.Errors) == 0 {
+		t.Fatalf("without skipLines: %+v", res)
+	}
+}

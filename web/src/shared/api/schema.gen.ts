@@ -5005,6 +5005,7 @@ export interface components {
             movement?: number;
             notes: number;
             signColumn?: number;
+            skipLines: number;
         };
         CsvOptionsBody: {
             amount?: number;
@@ -5022,6 +5023,7 @@ export interface components {
             movement?: number | null;
             notes?: number;
             signColumn?: number | null;
+            skipLines?: number;
         };
         Currency: {
             code: string;
@@ -5239,7 +5241,7 @@ export interface components {
         ImportSkipped: {
             count: number;
             /** @enum {string} */
-            kind: "accounts" | "investments" | "categories" | "memorized" | "other" | "zero";
+            kind: "accounts" | "investments" | "categories" | "memorized" | "other" | "zero" | "summary";
         };
         InstanceSettings: {
             signupEnabled: boolean;

@@ -543,6 +543,8 @@ const en = {
       other_other: '{{count, number}} records of other kinds',
       zero_one: '{{count, number}} row of amount zero (a card hold or a notice)',
       zero_other: '{{count, number}} rows of amount zero (card holds or notices)',
+      summary_one: '{{count, number}} summary line (a balance or a total)',
+      summary_other: '{{count, number}} summary lines (balances or totals)',
     },
     statementBalance: 'The bank states a balance of {{amount}} on {{date}}.',
     duplicates_one: '{{count, number}} already in the account',

@@ -549,6 +549,8 @@ const es: Dictionary = {
       other_other: '{{count, number}} registros de otros tipos',
       zero_one: '{{count, number}} fila de importe cero (una retención de tarjeta o un aviso)',
       zero_other: '{{count, number}} filas de importe cero (retenciones de tarjeta o avisos)',
+      summary_one: '{{count, number}} línea de resumen (un saldo o un total)',
+      summary_other: '{{count, number}} líneas de resumen (saldos o totales)',
     },
     statementBalance: 'El banco indica un saldo de {{amount}} el {{date}}.',
     duplicates_one: '{{count, number}} ya está en la cuenta',

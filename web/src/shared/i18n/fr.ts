@@ -551,6 +551,8 @@ const fr: Dictionary = {
       other_other: '{{count, number}} enregistrements d’autres types',
       zero_one: '{{count, number}} ligne de montant nul (une préautorisation de carte ou un avis)',
       zero_other: '{{count, number}} lignes de montant nul (préautorisations de carte ou avis)',
+      summary_one: '{{count, number}} ligne de récapitulatif (un solde ou un total)',
+      summary_other: '{{count, number}} lignes de récapitulatif (soldes ou totaux)',
     },
     statementBalance: 'La banque indique un solde de {{amount}} au {{date}}.',
     duplicates_one: '{{count, number}} déjà dans le compte',
