@@ -76,14 +76,17 @@ func (o csvOptions) toImporter() statement.CSVOptions {
 }
 
 type importPreview struct {
-	ID            string                `json:"id"`
-	FileName      string                `json:"fileName"`
-	Format        string                `json:"format" enum:"csv,ofx,qif"`
-	AccountID     string                `json:"accountId"`
-	Currency      string                `json:"currency"`
-	Options       *csvOptions           `json:"options"`
-	Header        []string              `json:"header"`
-	Sample        [][]string            `json:"sample"`
+	ID        string      `json:"id"`
+	FileName  string      `json:"fileName"`
+	Format    string      `json:"format" enum:"csv,ofx,qif"`
+	AccountID string      `json:"accountId"`
+	Currency  string      `json:"currency"`
+	Options   *csvOptions `json:"options"`
+	Header    []string    `json:"header"`
+	Sample    [][]string  `json:"sample"`
+	// Missing: the columns of a CSV that detection could not find and the
+	// user must choose (options.date, options.amount) before anything is read.
+	Missing       []string              `json:"missing"`
 	Total         int                   `json:"total"`
 	Valid         int                   `json:"valid"`
 	Invalid       int                   `json:"invalid"`
@@ -105,7 +108,7 @@ type importPreview struct {
 // newImportPreview is a preview as the API answers it.
 func newImportPreview(p *store.ImportPreview) importPreview {
 	out := importPreview{ID: strconv.FormatInt(p.UploadID, 10), FileName: p.FileName, Format: p.Format, AccountID: strconv.FormatInt(p.AccountID, 10),
-		Currency: p.Currency, Header: p.Header, Sample: p.Sample, Total: p.Total, Valid: p.Valid, Invalid: p.Invalid,
+		Currency: p.Currency, Header: p.Header, Sample: p.Sample, Missing: p.Missing, Total: p.Total, Valid: p.Valid, Invalid: p.Invalid,
 		Duplicates: p.Duplicates, Rows: p.Rows, Errors: p.Errors, NewCategories: p.NewCategories,
 		Skipped: p.Skipped, DateFormat: p.DateFormat, DateChoices: p.DateChoices, StatementBalance: p.StatementBalance}
 	if p.CSV != nil {

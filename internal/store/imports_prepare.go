@@ -41,6 +41,9 @@ type ImportPreview struct {
 	CSV              *statement.CSVOptions // the mapping used, for a CSV file; nil otherwise
 	Header           []string
 	Sample           [][]string
+	// Missing: the columns of a CSV that detection could not find (date,
+	// amount) and that the user must choose; nothing is read until then.
+	Missing          []string
 	Total            int
 	Valid            int
 	Invalid          int
@@ -123,11 +126,24 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	}
 	rd := &importReading{format: statement.Format(up.Format), data: up.Data, exp: book.Exponent(acc.Currency), accountID: acc.ID}
 	p := &ImportPreview{UploadID: up.ID, FileName: up.FileName, Format: up.Format, AccountID: acc.ID,
-		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}}
+		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}, Missing: []string{}}
 	if rd.format == statement.FormatCSV {
 		det, derr := statement.DetectCSV(up.Data)
 		if derr != nil && req.CSV == nil {
-			return nil, nil, derr
+			if len(det.Missing) == 0 || !recheck {
+				return nil, nil, derr
+			}
+			// Kept, and shown as found: the user maps the columns by hand.
+			shown := det.Options
+			p.CSV, p.Missing = &shown, det.Missing
+			if det.Header != nil {
+				p.Header = det.Header
+			}
+			if det.Sample != nil {
+				p.Sample = det.Sample
+			}
+			p.Rows, p.NewCategories, p.Skipped, p.DateChoices = []finance.ImportRow{}, []finance.NewCategory{}, []finance.ImportSkipped{}, []string{}
+			return p, nil, nil
 		}
 		rd.csv = det.Options
 		if req.CSV != nil {

@@ -73,6 +73,9 @@ type CSVPreview struct {
 	Options CSVOptions
 	Header  []string
 	Sample  [][]string
+	// Missing names the columns detection could not find ("date",
+	// "amount"): the user must choose them.
+	Missing []string
 }
 
 const sampleRecords = 20
@@ -176,7 +179,17 @@ func detectTable(r records, opt CSVOptions) (CSVPreview, error) {
 	}
 	amounts := append(append(column(body, p.Options.Amount), column(body, p.Options.Debit)...), column(body, p.Options.Credit)...)
 	p.Options.DecimalSep = detectDecimal(amounts)
-	if p.Options.Date < 0 || (p.Options.Amount < 0 && p.Options.Debit < 0 && p.Options.Credit < 0) {
+	noAmount := p.Options.Amount < 0 && p.Options.Debit < 0 && p.Options.Credit < 0
+	if noAmount && p.Options.Date >= 0 && balance >= 0 {
+		return p, finance.Errorf(finance.ECodeBalancesOnly, "the file has a balance per day, not the movements: export the account's movements")
+	}
+	if p.Options.Date < 0 {
+		p.Missing = append(p.Missing, "date")
+	}
+	if noAmount {
+		p.Missing = append(p.Missing, "amount")
+	}
+	if len(p.Missing) > 0 {
 		return p, finance.Errorf(finance.ECodeInvalid, "no date or amount column found: choose them")
 	}
 	return p, nil

@@ -997,7 +997,7 @@ export interface paths {
          *     - 409: too_many_pending_imports
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
-         *     - 422: currency_mismatch
+         *     - 422: balances_only, currency_mismatch
          *     - 429: rate_limited
          *     - 500: internal
          */
@@ -1882,7 +1882,7 @@ export interface paths {
          *     - 409: too_many_pending_imports
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
-         *     - 422: currency_mismatch
+         *     - 422: balances_only, currency_mismatch
          *     - 429: rate_limited
          *     - 500: internal
          */
@@ -5206,6 +5206,7 @@ export interface components {
             header: string[];
             id: string;
             invalid: number;
+            missing: string[];
             newCategories: components["schemas"]["NewCategory"][];
             options: components["schemas"]["CsvOptions"] | null;
             rows: components["schemas"]["ImportRow"][];

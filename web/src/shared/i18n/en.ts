@@ -69,6 +69,8 @@ const en = {
     payload_too_large: 'That is too large.',
     too_many_pending_imports: 'Too many files are waiting to be imported. Import or cancel them, or wait a day, then try again.',
     too_many_files: 'A movement keeps at most 10 files. Remove one to attach another.',
+    balances_only:
+      'This file has a balance for each day, not the movements. Export the account’s movements (transactions) from your bank and import that file.',
     currency_mismatch:
       'The file’s statement is in {{fileCurrency}} and the account in {{accountCurrency}}: choose an account in {{fileCurrency}}. Nothing was imported.',
     image_too_large: 'This image has too many pixels to be read here. Send it smaller (fewer pixels, or 8 bits a colour) or as a PDF.',

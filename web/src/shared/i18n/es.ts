@@ -70,6 +70,8 @@ const es: Dictionary = {
     payload_too_large: 'Es demasiado grande.',
     too_many_pending_imports: 'Hay demasiados archivos pendientes de importar. Impórtalos o cancélalos, o espera un día, y vuelve a intentarlo.',
     too_many_files: 'Un movimiento guarda como mucho 10 archivos. Quita uno para adjuntar otro.',
+    balances_only:
+      'Este archivo tiene un saldo por día, no los movimientos. Exporta desde tu banco los movimientos de la cuenta e importa ese archivo.',
     currency_mismatch:
       'El extracto del archivo está en {{fileCurrency}} y la cuenta en {{accountCurrency}}: elige una cuenta en {{fileCurrency}}. No se ha importado nada.',
     image_too_large: 'Esta imagen tiene demasiados píxeles para leerla aquí. Envíala más pequeña (menos píxeles, u 8 bits por color) o como PDF.',

@@ -70,6 +70,8 @@ const fr: Dictionary = {
     payload_too_large: "C'est trop volumineux.",
     too_many_pending_imports: "Trop de fichiers attendent d'être importés. Importez-les ou annulez-les, ou attendez un jour, puis réessayez.",
     too_many_files: 'Un mouvement garde au plus 10 fichiers. Retirez-en un pour en joindre un autre.',
+    balances_only:
+      'Ce fichier donne un solde par jour, pas les opérations. Exportez depuis votre banque les opérations du compte et importez ce fichier.',
     currency_mismatch:
       'Le relevé du fichier est en {{fileCurrency}} et le compte en {{accountCurrency}} : choisissez un compte en {{fileCurrency}}. Rien n’a été importé.',
     image_too_large: 'Cette image a trop de pixels pour être lue ici. Envoyez-la plus petite (moins de pixels, ou 8 bits par couleur) ou en PDF.',
