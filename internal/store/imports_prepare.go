@@ -44,6 +44,7 @@ type ImportPreview struct {
 	// Missing: the columns of a CSV that detection could not find (date,
 	// amount) and that the user must choose; nothing is read until then.
 	Missing          []string
+	Sheets           []string // a workbook's sheets, nil otherwise
 	Total            int
 	Valid            int
 	Invalid          int
@@ -127,8 +128,13 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	rd := &importReading{format: statement.Format(up.Format), data: up.Data, exp: book.Exponent(acc.Currency), accountID: acc.ID}
 	p := &ImportPreview{UploadID: up.ID, FileName: up.FileName, Format: up.Format, AccountID: acc.ID,
 		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}, Missing: []string{}}
-	if rd.format == statement.FormatCSV {
-		det, derr := statement.DetectCSV(up.Data)
+	if statement.Tabular(rd.format) {
+		sheet := ""
+		if req.CSV != nil {
+			sheet = req.CSV.Sheet
+		}
+		det, derr := statement.DetectTable(rd.format, up.Data, sheet)
+		p.Sheets = det.Sheets
 		if derr != nil && req.CSV == nil {
 			if len(det.Missing) == 0 || !recheck {
 				return nil, nil, derr

@@ -1,6 +1,10 @@
 package store_test
 
 import (
+	"fmt"
+
+	"github.com/xuri/excelize/v2"
+
 	"context"
 	"testing"
 
@@ -53,6 +57,41 @@ func TestUnreadableCSVIsKeptAndMapped(t *testing.T) {
 			&store.Upload{FileName: "saldos.csv", Format: string(statement.FormatCSV), Data: balances}, store.UploadLimits{})
 		if finance.ErrorCode(err) != finance.ECodeBalancesOnly {
 			t.Fatalf("balances only: %v", err)
+		}
+	})
+}
+
+// An Excel workbook uploads, previews with its sheets and commits as a CSV
+// would.
+func TestXLSXImport(t *testing.T) {
+	f := excelize.NewFile()
+	for i, row := range [][]any{{"Fecha", "Concepto", "Importe"}, {"02/01/2024", "Panadería", -3.2}, {"03/01/2024", "Nómina", 1500.75}} {
+		if err := f.SetSheetRow("Sheet1", fmt.Sprint("A", i+1), &row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "xlsx@example.com")
+		acc := mustAccount(t, db, l, "Bank", "EUR", 0)
+		req := store.ImportRequest{LedgerID: l, Language: "es", AccountID: acc.ID}
+		format := statement.DetectFormat("movimientos.xlsx", data)
+		p, err := db.UploadImport(ctx, req, &store.Upload{FileName: "movimientos.xlsx", Format: string(format), Data: data}, store.UploadLimits{})
+		if err != nil || format != statement.FormatXLSX || p.Valid != 2 || len(p.Sheets) != 1 || p.CSV == nil || p.CSV.Sheet != "Sheet1" {
+			t.Fatalf("preview %+v %v", p, err)
+		}
+		c, err := db.CommitImport(ctx, req, p.UploadID)
+		if err != nil || c.Created != 2 {
+			t.Fatalf("commit %+v %v", c, err)
+		}
+		ms := allMovements(t, db, l, acc.ID)
+		if len(ms) != 2 || ms[0].Date != "2024-01-02" || ms[0].Amount != 320 || ms[0].Type != finance.MovementExpense || ms[1].Amount != 150075 {
+			t.Fatalf("%+v", ms)
 		}
 	})
 }

@@ -38,6 +38,8 @@ type CSVOptions struct {
 	Movement   int
 	LineNote   int
 	InvertSign bool // some banks export expenses as positive numbers
+	// Sheet: a workbook's sheet to read ("": the first).
+	Sheet string
 	// SkipLines: the lines (a sheet's rows) above the header, or the first
 	// row without one, that are not the table: a bank's preamble of account
 	// details.
@@ -76,6 +78,8 @@ type CSVPreview struct {
 	// Missing names the columns detection could not find ("date",
 	// "amount"): the user must choose them.
 	Missing []string
+	// Sheets: a workbook's sheets' names, in order (nil for a CSV).
+	Sheets []string
 }
 
 const sampleRecords = 20

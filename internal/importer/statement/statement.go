@@ -28,7 +28,21 @@ const (
 	FormatCSV     Format = "csv"
 	FormatOFX     Format = "ofx"
 	FormatQIF     Format = "qif"
+	FormatXLSX    Format = "xlsx" // Excel workbook, read as a table like a CSV
 )
+
+// Tabular says whether a format is a table of columns that the user maps
+// (CSVOptions): a CSV or a spreadsheet.
+func Tabular(f Format) bool { return f == FormatCSV || f == FormatXLSX }
+
+// DetectTable detects a tabular file's layout (DetectCSV, DetectXLSX of
+// the sheet named, or the first).
+func DetectTable(format Format, data []byte, sheet string) (CSVPreview, error) {
+	if format == FormatXLSX {
+		return DetectXLSX(data, sheet)
+	}
+	return DetectCSV(data)
+}
 
 // Draft is one parsed movement, ready for the store.
 type Draft struct {
@@ -127,6 +141,8 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 	switch format {
 	case FormatCSV:
 		return ParseCSVEach(data, csv, exponent, emit)
+	case FormatXLSX:
+		return ParseXLSXEach(data, csv, exponent, emit)
 	case FormatOFX:
 		return ParseOFXEach(data, exponent, emit)
 	case FormatQIF:
@@ -183,6 +199,8 @@ func DetectFormat(name string, data []byte) Format {
 	head = bytes.TrimLeft(bytes.TrimPrefix(head, importer.UTF8BOM), " \t\r\n")
 	upper := bytes.ToUpper(head)
 	switch {
+	case isXLSX(data):
+		return FormatXLSX
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("%PDF")),
 		bytes.HasPrefix(head, []byte("\xd0\xcf\x11\xe0")): // xlsx, pdf, xls
 		return FormatUnknown

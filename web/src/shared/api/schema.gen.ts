@@ -5004,6 +5004,7 @@ export interface components {
             lineNote?: number;
             movement?: number;
             notes: number;
+            sheet?: string;
             signColumn?: number;
             skipLines: number;
         };
@@ -5022,6 +5023,7 @@ export interface components {
             lineNote?: number | null;
             movement?: number | null;
             notes?: number;
+            sheet?: string;
             signColumn?: number | null;
             skipLines?: number;
         };
@@ -5202,7 +5204,7 @@ export interface components {
             errors: components["schemas"]["RowError"][];
             fileName: string;
             /** @enum {string} */
-            format: "csv" | "ofx" | "qif";
+            format: "csv" | "ofx" | "qif" | "xlsx";
             header: string[];
             id: string;
             invalid: number;
@@ -5211,6 +5213,7 @@ export interface components {
             options: components["schemas"]["CsvOptions"] | null;
             rows: components["schemas"]["ImportRow"][];
             sample: string[][];
+            sheets?: string[];
             skipped: components["schemas"]["ImportSkipped"][];
             statementBalance?: components["schemas"]["StatementBalance"];
             total: number;
