@@ -1,7 +1,23 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useNarrowerThan } from '@/shared/viewport';
-import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Progress,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccounts, useInvalidateLedger } from '@/shared/api/queries';
@@ -59,6 +75,7 @@ const qifOptions = (dateFormat: string): CSVOptions => ({
   notes: -1,
   category: -1,
   invertSign: false,
+  skipLines: 0,
 });
 
 /** Upload → map columns and check the preview → import, all in one transaction. */
@@ -139,6 +156,12 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
     onClose();
   };
 
+  /** The columns to choose from: the header's names, else the first row's cells. */
+  const columnChoices = () => [
+    { value: '-1', label: t('import.noColumn') },
+    ...(preview?.header.length ? preview.header : (preview?.sample[0] ?? [])).map((h, i) => ({ value: String(i), label: h || `#${i + 1}` })),
+  ];
+
   const col = (key: (typeof columnKeys)[number]) =>
     options && (
       <Select
@@ -210,6 +233,36 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                     allowDeselect={false}
                     onChange={(v) => v && refresh({ ...options, decimalSeparator: v })}
                   />
+                  <Select
+                    label={t('import.signColumn')}
+                    description={t('import.signColumnHint')}
+                    value={String(options.signColumn ?? -1)}
+                    allowDeselect={false}
+                    data={columnChoices()}
+                    onChange={(v) => refresh({ ...options, signColumn: Number(v ?? -1) })}
+                  />
+                  <NumberInput
+                    label={t('import.skipLines')}
+                    description={t('import.skipLinesHint')}
+                    value={options.skipLines ?? 0}
+                    min={0}
+                    max={1000}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    onBlur={(e) => {
+                      const n = Math.max(0, Math.trunc(Number(e.currentTarget.value) || 0));
+                      if (n !== (options.skipLines ?? 0)) refresh({ ...options, skipLines: n });
+                    }}
+                  />
+                  {preview.sheets && preview.sheets.length > 1 && (
+                    <Select
+                      label={t('import.sheet')}
+                      value={options.sheet ?? preview.sheets[0]}
+                      allowDeselect={false}
+                      data={preview.sheets}
+                      onChange={(v) => v && refresh({ ...options, sheet: v })}
+                    />
+                  )}
                 </SimpleGrid>
                 <Checkbox
                   label={t('import.invertSign')}
@@ -217,6 +270,11 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                   onChange={(e) => refresh({ ...options, invertSign: e.currentTarget.checked })}
                 />
               </>
+            )}
+            {preview.missing.length > 0 && (
+              <Alert color="yellow" icon={<IconAlertCircle />} title={t('import.missingTitle')}>
+                {t('import.missingHint')}
+              </Alert>
             )}
             {preview.dateChoices.length > 0 && (
               <Alert color={dateUnsaid ? 'yellow' : 'blue'} title={t('import.dateAmbiguous')}>

@@ -70,8 +70,7 @@ const es: Dictionary = {
     payload_too_large: 'Es demasiado grande.',
     too_many_pending_imports: 'Hay demasiados archivos pendientes de importar. Impórtalos o cancélalos, o espera un día, y vuelve a intentarlo.',
     too_many_files: 'Un movimiento guarda como mucho 10 archivos. Quita uno para adjuntar otro.',
-    balances_only:
-      'Este archivo tiene un saldo por día, no los movimientos. Exporta desde tu banco los movimientos de la cuenta e importa ese archivo.',
+    balances_only: 'Este archivo tiene un saldo por día, no los movimientos. Exporta desde tu banco los movimientos de la cuenta e importa ese archivo.',
     currency_mismatch:
       'El extracto del archivo está en {{fileCurrency}} y la cuenta en {{accountCurrency}}: elige una cuenta en {{fileCurrency}}. No se ha importado nada.',
     image_too_large: 'Esta imagen tiene demasiados píxeles para leerla aquí. Envíala más pequeña (menos píxeles, u 8 bits por color) o como PDF.',
@@ -518,6 +517,13 @@ const es: Dictionary = {
     layoutMonth: 'mes',
     decimalSeparator: 'Separador decimal',
     invertSign: 'En este archivo los gastos son positivos',
+    signColumn: 'Columna de cargo/abono',
+    signColumnHint: 'Una columna que dice D/H, Cargo/Abono, Debe/Haber o D/C: sus cargos son gastos',
+    skipLines: 'Saltar N líneas',
+    skipLinesHint: 'Líneas con los datos de la cuenta encima de la tabla',
+    sheet: 'Hoja',
+    missingTitle: 'Elige las columnas',
+    missingHint: 'No se ha reconocido la columna de fecha o de importe del archivo. Elígelas abajo; se guarda hasta que lo importes o cierres esta ventana.',
     preview: 'Vista previa',
     rows: '{{count, number}} filas',
     rows_one: '{{count, number}} fila',

@@ -70,8 +70,7 @@ const fr: Dictionary = {
     payload_too_large: "C'est trop volumineux.",
     too_many_pending_imports: "Trop de fichiers attendent d'être importés. Importez-les ou annulez-les, ou attendez un jour, puis réessayez.",
     too_many_files: 'Un mouvement garde au plus 10 fichiers. Retirez-en un pour en joindre un autre.',
-    balances_only:
-      'Ce fichier donne un solde par jour, pas les opérations. Exportez depuis votre banque les opérations du compte et importez ce fichier.',
+    balances_only: 'Ce fichier donne un solde par jour, pas les opérations. Exportez depuis votre banque les opérations du compte et importez ce fichier.',
     currency_mismatch:
       'Le relevé du fichier est en {{fileCurrency}} et le compte en {{accountCurrency}} : choisissez un compte en {{fileCurrency}}. Rien n’a été importé.',
     image_too_large: 'Cette image a trop de pixels pour être lue ici. Envoyez-la plus petite (moins de pixels, ou 8 bits par couleur) ou en PDF.',
@@ -520,6 +519,14 @@ const fr: Dictionary = {
     layoutMonth: 'mois',
     decimalSeparator: 'Séparateur décimal',
     invertSign: 'Dans ce fichier, les dépenses sont positives',
+    signColumn: 'Colonne débit/crédit',
+    signColumnHint: 'Une colonne qui dit D/C, Débit/Crédit, Af/Bij ou S/H : ses débits sont des dépenses',
+    skipLines: 'Ignorer N lignes',
+    skipLinesHint: 'Lignes de détails du compte au-dessus du tableau',
+    sheet: 'Feuille',
+    missingTitle: 'Choisissez les colonnes',
+    missingHint:
+      'La colonne de date ou de montant du fichier n’a pas été reconnue. Choisissez-les ci-dessous ; le fichier est gardé jusqu’à son import ou la fermeture de cette fenêtre.',
     preview: 'Aperçu',
     rows: '{{count, number}} lignes',
     rows_one: '{{count, number}} ligne',
