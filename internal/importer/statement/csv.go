@@ -201,8 +201,8 @@ func detectTable(r records, opt CSVOptions) (CSVPreview, error) {
 
 // tableStart is the index of the table's first record (its header, or
 // its first row): the first record that looks like a header, or holds a
-// date and an amount, and is followed by records of its width, most of the
-// next three holding a date and an amount. 0 when none is (a table without a preamble).
+// date and an amount, and is followed by a record of its width holding a
+// date and an amount, as most of the next three are. 0 when none is (a table without a preamble).
 func tableStart(recs [][]string) int {
 	for k := 0; k < len(recs) && k <= maxPreamble; k++ {
 		rec := recs[k]
@@ -216,7 +216,7 @@ func tableStart(recs [][]string) int {
 				good++
 			}
 		}
-		if len(rows) > 0 && len(rows[0]) == len(rec) && 2*good >= len(rows) {
+		if len(rows) > 0 && len(rows[0]) == len(rec) && dateAndAmount(rows[0]) && 2*good >= len(rows) {
 			return k
 		}
 	}

@@ -148,6 +148,12 @@ func TestPreamble(t *testing.T) {
 	if d := res.Rows[1]; d.Date != "2024-03-04" || d.Amount != 248015 || d.Description != "Muster GmbH" || d.Line != 9 {
 		t.Fatalf("%+v", d)
 	}
+	// A preamble as wide as the table (an Austrian bank pads its lines).
+	at := "Kontonummer:;AT00 1234;;;\nKontoinhaber:;Erika;;;\n\nZeitraum:;01.03.2024 - 31.03.2024;;;\n\n" +
+		"Buchungsdatum;Valuta;Buchungstext;Soll;Haben\n01.03.2024;01.03.2024;BILLA;45,30;0,00\n04.03.2024;04.03.2024;Gehalt;0,00;2.150,00\n"
+	if p, err := statement.DetectCSV([]byte(at)); err != nil || p.Options.SkipLines != 5 || p.Options.Debit != 3 || p.Options.Credit != 4 {
+		t.Fatalf("padded preamble: %+v %v", p.Options, err)
+	}
 	o.SkipLines = 0 // the user's choice: the preamble's lines are rows
 	if res, _ := statement.ParseCSV(data, o, 2); len(res.Rows) != 0 && len(res.Errors) == 0 {
 		t.Fatalf("without skipLines: %+v", res)
