@@ -58,7 +58,11 @@ func fromSplitColumn(c *int) int {
 }
 
 func fromCSVOptions(o statement.CSVOptions) csvOptions {
-	return csvOptions{Delimiter: string(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSeparator: string(o.DecimalSep),
+	delim := string(o.Delimiter)
+	if o.Delimiter == 0 {
+		delim = "" // a workbook's sheet has none
+	}
+	return csvOptions{Delimiter: delim, HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSeparator: string(o.DecimalSep),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category, InvertSign: o.InvertSign,
 		Movement: splitColumn(o.Movement), LineNote: splitColumn(o.LineNote), SignColumn: splitColumn(o.Sign), SkipLines: o.SkipLines, Sheet: o.Sheet}
 }
