@@ -135,6 +135,9 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 		}
 		det, derr := statement.DetectTable(rd.format, up.Data, sheet)
 		p.Sheets = det.Sheets
+		if c := req.CSV; c != nil && c.Date < 0 && c.Amount < 0 && c.Debit < 0 && c.Credit < 0 {
+			req.CSV = nil // no column chosen (another sheet): as detected, on the sheet named
+		}
 		if derr != nil && req.CSV == nil {
 			if len(det.Missing) == 0 || !recheck {
 				return nil, nil, derr

@@ -260,7 +260,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                       value={options.sheet ?? preview.sheets[0]}
                       allowDeselect={false}
                       data={preview.sheets}
-                      onChange={(v) => v && refresh({ ...options, sheet: v })}
+                      onChange={(v) => v && refresh({ ...options, sheet: v, skipLines: 0, date: -1, amount: -1, debit: -1, credit: -1, signColumn: -1 })}
                     />
                   )}
                 </SimpleGrid>
