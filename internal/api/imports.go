@@ -31,6 +31,13 @@ type csvOptions struct {
 	Movement   *int `json:"movement,omitempty"`
 	LineNote   *int `json:"lineNote,omitempty"`
 	InvertSign bool `json:"invertSign"`
+	// SignColumn: the column of debit/credit words (D/C, Af/Bij, S/H…)
+	// that signs the amount column's unsigned amounts; absent or -1: none.
+	SignColumn *int `json:"signColumn,omitempty"`
+	// Sheet: the workbook's sheet read ("" or absent: the first).
+	Sheet string `json:"sheet,omitempty"`
+	// SkipLines: the lines (a sheet's rows) of a preamble above the table.
+	SkipLines int `json:"skipLines"`
 }
 
 // splitColumn is an importer column counted from 1 (0: none) as the API's
@@ -51,9 +58,13 @@ func fromSplitColumn(c *int) int {
 }
 
 func fromCSVOptions(o statement.CSVOptions) csvOptions {
-	return csvOptions{Delimiter: string(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSeparator: string(o.DecimalSep),
+	delim := string(o.Delimiter)
+	if o.Delimiter == 0 {
+		delim = "" // a workbook's sheet has none
+	}
+	return csvOptions{Delimiter: delim, HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSeparator: string(o.DecimalSep),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category, InvertSign: o.InvertSign,
-		Movement: splitColumn(o.Movement), LineNote: splitColumn(o.LineNote)}
+		Movement: splitColumn(o.Movement), LineNote: splitColumn(o.LineNote), SignColumn: splitColumn(o.Sign), SkipLines: o.SkipLines, Sheet: o.Sheet}
 }
 
 // toImporter is the mapping as the importer reads it (checked there).
@@ -66,18 +77,24 @@ func (o csvOptions) toImporter() statement.CSVOptions {
 	}
 	return statement.CSVOptions{Delimiter: first(o.Delimiter), HasHeader: o.HasHeader, DateFormat: o.DateFormat, DecimalSep: first(o.DecimalSeparator),
 		Date: o.Date, Amount: o.Amount, Debit: o.Debit, Credit: o.Credit, Description: o.Description, Notes: o.Notes, Category: o.Category,
-		Account: -1, InvertSign: o.InvertSign, Movement: fromSplitColumn(o.Movement), LineNote: fromSplitColumn(o.LineNote)}
+		Account: -1, InvertSign: o.InvertSign, Movement: fromSplitColumn(o.Movement), LineNote: fromSplitColumn(o.LineNote),
+		Sign: fromSplitColumn(o.SignColumn), SkipLines: o.SkipLines, Sheet: o.Sheet}
 }
 
 type importPreview struct {
-	ID            string                `json:"id"`
-	FileName      string                `json:"fileName"`
-	Format        string                `json:"format" enum:"csv,ofx,qif,camt,mt940,norma43"`
-	AccountID     string                `json:"accountId"`
-	Currency      string                `json:"currency"`
-	Options       *csvOptions           `json:"options"`
-	Header        []string              `json:"header"`
-	Sample        [][]string            `json:"sample"`
+	ID        string      `json:"id"`
+	FileName  string      `json:"fileName"`
+	Format    string      `json:"format" enum:"csv,ofx,qif,camt,mt940,norma43,xlsx"`
+	AccountID string      `json:"accountId"`
+	Currency  string      `json:"currency"`
+	Options   *csvOptions `json:"options"`
+	Header    []string    `json:"header"`
+	Sample    [][]string  `json:"sample"`
+	// Missing: the columns of a CSV that detection could not find and the
+	// user must choose (options.date, options.amount) before anything is read.
+	Missing []string `json:"missing"`
+	// Sheets: a workbook's sheets (options.sheet chooses one); omitted for other files.
+	Sheets        []string              `json:"sheets,omitempty"`
 	Total         int                   `json:"total"`
 	Valid         int                   `json:"valid"`
 	Invalid       int                   `json:"invalid"`
@@ -99,7 +116,7 @@ type importPreview struct {
 // newImportPreview is a preview as the API answers it.
 func newImportPreview(p *store.ImportPreview) importPreview {
 	out := importPreview{ID: strconv.FormatInt(p.UploadID, 10), FileName: p.FileName, Format: p.Format, AccountID: strconv.FormatInt(p.AccountID, 10),
-		Currency: p.Currency, Header: p.Header, Sample: p.Sample, Total: p.Total, Valid: p.Valid, Invalid: p.Invalid,
+		Currency: p.Currency, Header: p.Header, Sample: p.Sample, Missing: p.Missing, Sheets: p.Sheets, Total: p.Total, Valid: p.Valid, Invalid: p.Invalid,
 		Duplicates: p.Duplicates, Rows: p.Rows, Errors: p.Errors, NewCategories: p.NewCategories,
 		Skipped: p.Skipped, DateFormat: p.DateFormat, DateChoices: p.DateChoices, StatementBalance: p.StatementBalance}
 	if p.CSV != nil {

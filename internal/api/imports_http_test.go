@@ -57,6 +57,7 @@ type preview struct {
 	ID         string          `json:"id"`
 	Format     string          `json:"format"`
 	Options    json.RawMessage `json:"options"`
+	Missing    []string        `json:"missing"`
 	Total      int             `json:"total"`
 	Valid      int             `json:"valid"`
 	Invalid    int             `json:"invalid"`

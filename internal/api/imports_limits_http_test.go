@@ -42,11 +42,11 @@ func TestImportRefusedNotStored(t *testing.T) {
 			name, data, account string
 			code                int
 		}{
-			{"columns.csv", "a;b\nx;y\nz;w\n", acc.ID, 400},         // no date or amount column
-			{"empty.csv", "\n\n", acc.ID, 400},                      // no movements
-			{"photo.png", "\x89PNG\r\n\x1a\n\x00\x00", acc.ID, 415}, // not a bank file
-			{"a.csv", "date,amount\n2026-01-01,1\n", "999999", 400}, // unknown account
-			{"a.csv", "date,amount\n2026-01-01,1\n", "", 400},       // no account
+			{"saldos.csv", "Fecha;Saldo\n01/03/2024;10,00\n", acc.ID, 422}, // balances only (no date or amount column: kept, below)
+			{"empty.csv", "\n\n", acc.ID, 400},                             // no movements
+			{"photo.png", "\x89PNG\r\n\x1a\n\x00\x00", acc.ID, 415},        // not a bank file
+			{"a.csv", "date,amount\n2026-01-01,1\n", "999999", 400},        // unknown account
+			{"a.csv", "date,amount\n2026-01-01,1\n", "", 400},              // no account
 		} {
 			if code := c.upload(f.name, []byte(f.data), f.account, nil); code != f.code {
 				t.Fatalf("%s: %d, want %d", f.name, code, f.code)
@@ -59,8 +59,11 @@ func TestImportRefusedNotStored(t *testing.T) {
 		if code := c.upload("ok.csv", []byte("date,amount\n2026-01-01,1\n"), acc.ID, &p); code != 200 {
 			t.Fatalf("good upload: %d", code)
 		}
-		if n := importsOf(t, db, "refused@example.com"); n != 1 {
-			t.Fatalf("%d uploads stored, want the good one", n)
+		if code := c.upload("columns.csv", []byte("a;b\nx;y\nz;w\n"), acc.ID, &p); code != 200 || len(p.Missing) != 2 {
+			t.Fatalf("a file to map by hand: %d %+v", code, p)
+		}
+		if n := importsOf(t, db, "refused@example.com"); n != 2 {
+			t.Fatalf("%d uploads stored, want the good one and the one to map", n)
 		}
 	})
 }

@@ -89,7 +89,7 @@ func movementOps() map[string]op {
 
 		"POST /api/v1/imports": {id: "uploadImport", summary: "Upload a bank file (CSV, OFX, QIF, CAMT.053) to preview",
 			form:  []param{{name: "file", kind: "file", desc: "The file (at most 20 MB)."}, qp("accountId", "string", "The account it is imported into.")},
-			reply: importPreview{}, problems: []string{finance.ECodeTooManyUploads, finance.ECodeRateLimited, finance.ECodeCurrencyMismatch}},
+			reply: importPreview{}, problems: []string{finance.ECodeTooManyUploads, finance.ECodeRateLimited, finance.ECodeCurrencyMismatch, finance.ECodeBalancesOnly}},
 		"POST /api/v1/imports/{id}/preview": {id: "previewImport", summary: "Preview an upload again with other options", body: importRequest{}, reply: importPreview{},
 			problems: []string{finance.ECodeAlreadyCommitted, finance.ECodeCurrencyMismatch}},
 		"POST /api/v1/imports/{id}/commit": {id: "commitImport", summary: "Import an upload: every valid row, or none", body: importRequest{}, reply: importResult{},

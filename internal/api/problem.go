@@ -60,6 +60,7 @@ var statusOf = map[string]int{
 	finance.ECodeTooManyUploads:       http.StatusConflict,
 	finance.ECodeTooManyFiles:         http.StatusConflict,
 	finance.ECodeCurrencyMismatch:     http.StatusUnprocessableEntity,
+	finance.ECodeBalancesOnly:         http.StatusUnprocessableEntity,
 	finance.ECodeTooManyStreams:       http.StatusTooManyRequests,
 	finance.ECodeTooManyLedgers:       http.StatusConflict,
 	finance.ECodeTooManySchedules:     http.StatusConflict,

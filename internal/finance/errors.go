@@ -45,6 +45,9 @@ const (
 	// ECodeCurrencyMismatch: a bank file's statement is in another currency
 	// than the account it is imported into; nothing was imported.
 	ECodeCurrencyMismatch = "currency_mismatch"
+	// ECodeBalancesOnly: a bank file's table has a date and a balance per
+	// row but no movement's amount: not a statement of movements.
+	ECodeBalancesOnly = "balances_only"
 	// ECodeImageTooLarge: decoding the image would take more memory than an
 	// image may (files.MaxDecodedBytes), whatever its file's size.
 	ECodeImageTooLarge = "image_too_large"

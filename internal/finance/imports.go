@@ -21,7 +21,7 @@ type ImportDraft struct {
 // ImportSkipped counts the records of a bank file that are not movements
 // (a QIF file's account list, category lists, investment trades…), by kind.
 type ImportSkipped struct {
-	Kind  string `json:"kind" enum:"accounts,investments,categories,memorized,pending,other"`
+	Kind  string `json:"kind" enum:"accounts,investments,categories,memorized,pending,other,zero,summary"`
 	Count int    `json:"count"`
 }
 

@@ -41,6 +41,10 @@ type ImportPreview struct {
 	CSV              *statement.CSVOptions // the mapping used, for a CSV file; nil otherwise
 	Header           []string
 	Sample           [][]string
+	// Missing: the columns of a CSV that detection could not find (date,
+	// amount) and that the user must choose; nothing is read until then.
+	Missing          []string
+	Sheets           []string // a workbook's sheets, nil otherwise
 	Total            int
 	Valid            int
 	Invalid          int
@@ -123,11 +127,32 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	}
 	rd := &importReading{format: statement.Format(up.Format), data: up.Data, exp: book.Exponent(acc.Currency), accountID: acc.ID}
 	p := &ImportPreview{UploadID: up.ID, FileName: up.FileName, Format: up.Format, AccountID: acc.ID,
-		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}}
-	if rd.format == statement.FormatCSV {
-		det, derr := statement.DetectCSV(up.Data)
+		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}, Missing: []string{}}
+	if statement.Tabular(rd.format) {
+		sheet := ""
+		if req.CSV != nil {
+			sheet = req.CSV.Sheet
+		}
+		det, derr := statement.DetectTable(rd.format, up.Data, sheet)
+		p.Sheets = det.Sheets
+		if c := req.CSV; c != nil && c.Date < 0 && c.Amount < 0 && c.Debit < 0 && c.Credit < 0 {
+			req.CSV = nil // no column chosen (another sheet): as detected, on the sheet named
+		}
 		if derr != nil && req.CSV == nil {
-			return nil, nil, derr
+			if len(det.Missing) == 0 || !recheck {
+				return nil, nil, derr
+			}
+			// Kept, and shown as found: the user maps the columns by hand.
+			shown := det.Options
+			p.CSV, p.Missing = &shown, det.Missing
+			if det.Header != nil {
+				p.Header = det.Header
+			}
+			if det.Sample != nil {
+				p.Sample = det.Sample
+			}
+			p.Rows, p.NewCategories, p.Skipped, p.DateChoices = []finance.ImportRow{}, []finance.NewCategory{}, []finance.ImportSkipped{}, []string{}
+			return p, nil, nil
 		}
 		rd.csv = det.Options
 		if req.CSV != nil {
@@ -174,7 +199,7 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	p.Total, p.Valid, p.Invalid = res.Total, res.Valid, res.Broken()
 	p.DateChoices = append([]string{}, res.DateChoices...)
 	p.Skipped = []finance.ImportSkipped{}
-	for _, kind := range []string{statement.SkippedAccounts, statement.SkippedCategories, statement.SkippedMemorized, statement.SkippedInvestments, statement.SkippedPending, statement.SkippedOther} {
+	for _, kind := range []string{statement.SkippedAccounts, statement.SkippedCategories, statement.SkippedMemorized, statement.SkippedInvestments, statement.SkippedPending, statement.SkippedOther, statement.SkippedZero, statement.SkippedSummary} {
 		if n := res.Skipped[kind]; n > 0 {
 			p.Skipped = append(p.Skipped, finance.ImportSkipped{Kind: kind, Count: n})
 		}

@@ -6,19 +6,11 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"time"
-	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
 )
-
-// DateLayouts are the date formats a CSV may use, most likely first (day
-// before month, as Spanish and French banks write dates).
-var DateLayouts = []string{"2006-01-02", "02/01/2006", "01/02/2006", "02.01.2006", "02-01-2006", "2006/01/02", "02/01/06", "01/02/06"}
 
 // CSVOptions say how to read a CSV file; detection proposes them and the
 // user may override any. Column indexes are 0-based, -1 when absent: either
@@ -43,6 +35,16 @@ type CSVOptions struct {
 	Movement   int
 	LineNote   int
 	InvertSign bool // some banks export expenses as positive numbers
+	// Sheet: a workbook's sheet to read ("": the first).
+	Sheet string
+	// SkipLines: the lines (a sheet's rows) above the header, or the first
+	// row without one, that are not the table: a bank's preamble of account
+	// details.
+	SkipLines int
+	// Sign: the column (counted from 1, 0: none) that says whether the
+	// Amount column's unsigned amount is a debit (D, Af, Debit, S, Soll,
+	// Cargo, Débit…: money out) or a credit (C, Bij, Credit, H, Haben…).
+	Sign int
 }
 
 // Check refuses a mapping chosen by hand that cannot be read: a decimal
@@ -52,6 +54,9 @@ func (o CSVOptions) Check() error {
 	var v finance.Validation
 	if o.DecimalSep != '.' && o.DecimalSep != ',' {
 		v.Add("options.decimalSeparator", finance.FCodeInvalid)
+	}
+	if o.SkipLines < 0 || o.SkipLines > importer.MaxRows {
+		v.Add("options.skipLines", finance.FCodeOutOfRange)
 	}
 	if o.Date < 0 {
 		v.Add("options.date", finance.FCodeRequired)
@@ -67,6 +72,11 @@ type CSVPreview struct {
 	Options CSVOptions
 	Header  []string
 	Sample  [][]string
+	// Missing names the columns detection could not find ("date",
+	// "amount"): the user must choose them.
+	Missing []string
+	// Sheets: a workbook's sheets' names, in order (nil for a CSV).
+	Sheets []string
 }
 
 const sampleRecords = 20
@@ -93,11 +103,28 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 			text = text[:i+1]
 		}
 	}
-	p := CSVPreview{Options: CSVOptions{Delimiter: detectDelimiter(text), Date: -1, Amount: -1, Debit: -1, Credit: -1, Description: -1, Notes: -1, Category: -1, Account: -1}}
-	r := importer.NewRecordReader(bytes.NewReader(text), p.Options.Delimiter)
+	p := CSVPreview{Options: CSVOptions{Delimiter: detectDelimiter(text)}}
+	return detectTable(importer.NewRecordReader(bytes.NewReader(text), p.Options.Delimiter), p.Options)
+}
+
+// records are a table's rows, one at a time, each with the line (a CSV's)
+// or row (a sheet's) it starts on: a CSV file's (importer.RecordReader) or a
+// spreadsheet's.
+type records interface {
+	Read() ([]string, int, error)
+}
+
+// maxPreamble is how many records above the table detection looks past.
+const maxPreamble = 30
+
+// detectTable guesses the table's start (past a preamble), its header, its
+// columns, date format and decimal separator; opt has the delimiter.
+func detectTable(r records, opt CSVOptions) (CSVPreview, error) {
+	p := CSVPreview{Options: CSVOptions{Delimiter: opt.Delimiter, Date: -1, Amount: -1, Debit: -1, Credit: -1, Description: -1, Notes: -1, Category: -1, Account: -1}}
 	var recs [][]string
-	for len(recs) <= sampleRecords {
-		rec, _, err := r.Read()
+	var lines []int
+	for len(recs) <= sampleRecords+maxPreamble {
+		rec, line, err := r.Read()
 		if err == io.EOF {
 			break
 		}
@@ -105,13 +132,18 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 			continue
 		}
 		if err != nil {
-			return p, finance.Errorf(finance.ECodeInvalid, "this CSV cannot be read: %v", err)
+			return p, finance.Errorf(finance.ECodeInvalid, "this file cannot be read: %v", err)
 		}
-		recs = append(recs, rec)
+		recs, lines = append(recs, rec), append(lines, line)
 	}
 	if len(recs) == 0 {
 		return p, finance.Errorf(finance.ECodeInvalid, "the file holds no movements")
 	}
+	if k := tableStart(recs); k > 0 {
+		p.Options.SkipLines = lines[k] - 1
+		recs = recs[k:]
+	}
+	recs = recs[:min(len(recs), sampleRecords+1)]
 	first := recs[0]
 	p.Options.HasHeader = looksLikeHeader(first)
 	body := recs
@@ -125,13 +157,17 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 		// split movement: joining its rows would merge movements.
 		p.Options.Movement = 0
 	}
+	balance := balanceColumn(p.Header)
 	if p.Options.Date < 0 {
-		p.Options.Date = columnWhere(body, -1, func(s string) bool {
+		p.Options.Date = columnWhere(body, balance, func(s string) bool {
 			return detectLayout([]string{s}) != "" || strings.Count(s, "-") == 2 || strings.Count(s, "/") == 2
 		})
 	}
 	if p.Options.Amount < 0 && p.Options.Debit < 0 && p.Options.Credit < 0 {
-		p.Options.Amount = lastColumnWhere(body, p.Options.Date, looksLikeAmount)
+		p.Options.Amount = lastColumnWhere(body, looksLikeAmount, p.Options.Date, balance)
+	}
+	if p.Options.Amount >= 0 && p.Options.Sign == 0 && !slices.ContainsFunc(column(body, p.Options.Amount), negative) {
+		p.Options.Sign = signColumn(p.Header, body, p.Options) + 1
 	}
 	if p.Options.Description < 0 {
 		p.Options.Description = longestTextColumn(body, p.Options)
@@ -144,10 +180,50 @@ func DetectCSV(data []byte) (CSVPreview, error) {
 	}
 	amounts := append(append(column(body, p.Options.Amount), column(body, p.Options.Debit)...), column(body, p.Options.Credit)...)
 	p.Options.DecimalSep = detectDecimal(amounts)
-	if p.Options.Date < 0 || (p.Options.Amount < 0 && p.Options.Debit < 0 && p.Options.Credit < 0) {
+	noAmount := p.Options.Amount < 0 && p.Options.Debit < 0 && p.Options.Credit < 0
+	if noAmount && p.Options.Date >= 0 && balance >= 0 {
+		return p, finance.Errorf(finance.ECodeBalancesOnly, "the file has a balance per day, not the movements: export the account's movements")
+	}
+	if p.Options.Date < 0 {
+		p.Missing = append(p.Missing, "date")
+	}
+	if noAmount {
+		p.Missing = append(p.Missing, "amount")
+	}
+	if len(p.Missing) > 0 {
 		return p, finance.Errorf(finance.ECodeInvalid, "no date or amount column found: choose them")
 	}
 	return p, nil
+}
+
+// tableStart is the index of the table's first record (its header, or
+// its first row): the first record that looks like a header, or holds a
+// date and an amount, and is followed by a record of its width holding a
+// date and an amount, as most of the next three are. 0 when none is (a table without a preamble).
+func tableStart(recs [][]string) int {
+	for k := 0; k < len(recs) && k <= maxPreamble; k++ {
+		rec := recs[k]
+		if len(rec) < 2 || (!looksLikeHeader(rec) && !dateAndAmount(rec)) {
+			continue
+		}
+		rows := recs[k+1 : min(len(recs), k+4)]
+		good := 0
+		for _, r := range rows {
+			if len(r) == len(rec) && dateAndAmount(r) {
+				good++
+			}
+		}
+		if len(rows) > 0 && len(rows[0]) == len(rec) && dateAndAmount(rows[0]) && 2*good >= len(rows) {
+			return k
+		}
+	}
+	return 0
+}
+
+// dateAndAmount says whether a record has a date and (in another cell) an amount.
+func dateAndAmount(rec []string) bool {
+	date := slices.IndexFunc(rec, func(c string) bool { return detectLayout([]string{c}) != "" })
+	return date >= 0 && slices.ContainsFunc(rec[date+1:], looksLikeAmount) || date > 0 && slices.ContainsFunc(rec[:date], looksLikeAmount)
 }
 
 func detectDelimiter(text []byte) rune {
@@ -176,55 +252,6 @@ func looksLikeHeader(rec []string) bool {
 		}
 	}
 	return true
-}
-
-// fold lower-cases and strips accents, for header matching.
-func fold(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(strings.ToLower(strings.TrimSpace(s))) {
-		if !unicode.Is(unicode.Mn, r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-var headerNames = map[string][]string{
-	"date":        {"fecha", "date", "fecha valor", "fecha operacion", "date operation", "date de valeur", "booking date", "transaction date", "posted date"},
-	"amount":      {"importe", "amount", "montant", "cantidad", "valor", "value", "monto"},
-	"debit":       {"cargo", "debit", "debe", "withdrawal", "withdrawals", "sortie"},
-	"credit":      {"abono", "credit", "haber", "deposit", "deposits", "entree"},
-	"description": {"concepto", "descripcion", "description", "libelle", "payee", "beneficiario", "detalle", "details", "name", "merchant", "comercio", "libelle operation"},
-	"notes":       {"notas", "notes", "memo", "observaciones", "commentaire", "reference"},
-	"category":    {"categoria", "category", "categorie"},
-	"account":     {"cuenta", "account", "compte"},
-}
-
-// splitHeaderNames name the columns of a split movement's lines.
-var splitHeaderNames = map[string][]string{
-	"movement": {"movement", "movimiento", "mouvement"},
-	"lineNote": {"linenote", "line note", "nota de linea", "note de ligne"},
-}
-
-func mapByHeader(o *CSVOptions, header []string) {
-	set := map[string]*int{"date": &o.Date, "amount": &o.Amount, "debit": &o.Debit, "credit": &o.Credit, "description": &o.Description,
-		"notes": &o.Notes, "category": &o.Category, "account": &o.Account}
-	split := map[string]*int{"movement": &o.Movement, "lineNote": &o.LineNote}
-	for i, h := range header {
-		f := fold(h)
-		for field, names := range headerNames {
-			for _, n := range names {
-				if f == n && *set[field] < 0 {
-					*set[field] = i
-				}
-			}
-		}
-		for field, names := range splitHeaderNames {
-			if slices.Contains(names, f) && *split[field] == 0 {
-				*split[field] = i + 1
-			}
-		}
-	}
 }
 
 // notAnID says whether a cell cannot be the id of a movement (a positive
@@ -267,14 +294,14 @@ func columnWhere(recs [][]string, skip int, ok func(string) bool) int {
 	return -1
 }
 
-func lastColumnWhere(recs [][]string, skip int, ok func(string) bool) int {
+func lastColumnWhere(recs [][]string, ok func(string) bool, skip ...int) int {
 	found := -1
 	if len(recs) == 0 {
 		return -1
 	}
 	for i := range recs[0] {
 		vals := column(recs, i)
-		if i == skip || len(vals) == 0 {
+		if slices.Contains(skip, i) || len(vals) == 0 {
 			continue
 		}
 		all := true
@@ -294,7 +321,7 @@ func longestTextColumn(recs [][]string, o CSVOptions) int {
 		return -1
 	}
 	for i := range recs[0] {
-		if i == o.Date || i == o.Amount || i == o.Debit || i == o.Credit {
+		if i == o.Date || i == o.Amount || i == o.Debit || i == o.Credit || i == o.Sign-1 {
 			continue
 		}
 		n := 0
@@ -325,7 +352,7 @@ func detectLayout(vals []string) string {
 	for _, l := range DateLayouts {
 		n := 0
 		for _, v := range vals {
-			if _, err := time.Parse(l, strings.TrimSpace(v)); err == nil {
+			if _, err := parseDate(l, v); err == nil {
 				n++
 			}
 		}
@@ -372,6 +399,17 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 	if err != nil {
 		return Result{}, err
 	}
+	if opt.Delimiter == 0 || opt.Delimiter == '"' || opt.Delimiter == '\r' || opt.Delimiter == '\n' || opt.Delimiter == 0xFFFD {
+		opt.Delimiter = ','
+	}
+	return parseTable(importer.NewRecordReader(text, opt.Delimiter), opt, exponent, emit)
+}
+
+// parseTable reads a table's records (a CSV's or a sheet's) with opt.
+func parseTable(r records, opt CSVOptions, exponent int, emit Emit) (Result, error) {
+	if err := importer.CheckExponent(exponent); err != nil {
+		return Result{}, err
+	}
 	if opt.Date < 0 || (opt.Amount < 0 && opt.Debit < 0 && opt.Credit < 0) {
 		return Result{}, finance.Errorf(finance.ECodeInvalid, "choose the date and amount columns")
 	}
@@ -381,12 +419,8 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 	if opt.DecimalSep != '.' && opt.DecimalSep != ',' {
 		opt.DecimalSep = ','
 	}
-	if opt.Delimiter == 0 || opt.Delimiter == '"' || opt.Delimiter == '\r' || opt.Delimiter == '\n' || opt.Delimiter == 0xFFFD {
-		opt.Delimiter = ','
-	}
 	res := Result{DateFormat: opt.DateFormat}
 	var group splitGroup
-	r := importer.NewRecordReader(text, opt.Delimiter)
 	first := true
 	for {
 		rec, line, err := r.Read()
@@ -394,7 +428,10 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 			break
 		}
 		if err != nil && !errors.Is(err, importer.ErrBrokenRecord) {
-			return res, finance.Errorf(finance.ECodeInvalid, "this CSV cannot be read: %v", err)
+			return res, finance.Errorf(finance.ECodeInvalid, "this file cannot be read: %v", err)
+		}
+		if line <= opt.SkipLines {
+			continue // the preamble
 		}
 		if first && opt.HasHeader && err == nil {
 			first = false
@@ -409,8 +446,13 @@ func ParseCSVEach(data []byte, opt CSVOptions, exponent int, emit Emit) (Result,
 			res.addError(line, "row", finance.FCodeInvalid)
 			continue
 		}
+		if summaryRow(rec, opt) {
+			res.skip(SkippedSummary)
+			continue
+		}
 		d, ok := csvDraft(&res, rec, line, opt, exponent)
 		switch {
+		case !ok && d.Line == 0: // skipped: not a movement
 		case opt.Movement > 0:
 			group.add(&res, d, ok, cell(rec, opt.Movement-1), importer.Cut(cell(rec, opt.LineNote-1), finance.MaxSplitNote), emit)
 		case ok:
@@ -527,10 +569,12 @@ func formulaLike(s string) bool {
 	return t != "" && strings.ContainsRune("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20", r)
 }
 
+// csvDraft reads a row; a row it skips (not a movement) is a zero Draft
+// and false.
 func csvDraft(res *Result, rec []string, line int, opt CSVOptions, exponent int) (Draft, bool) {
 	d := Draft{Line: line}
 	raw := cell(rec, opt.Date)
-	t, err := time.Parse(opt.DateFormat, raw)
+	t, err := parseDate(opt.DateFormat, raw)
 	switch {
 	case raw == "":
 		res.addError(line, "date", finance.FCodeRequired)
@@ -551,38 +595,69 @@ func csvDraft(res *Result, rec []string, line int, opt CSVOptions, exponent int)
 			return d, false
 		}
 	} else {
-		debit, credit := cell(rec, opt.Debit), cell(rec, opt.Credit)
-		var v int64
-		switch {
-		case debit != "" && debit != "0" && credit == "":
-			if v, err = ParseAmount(debit, opt.DecimalSep, exponent); err == nil {
-				d.Amount = -abs(v)
-			}
-		case credit != "":
-			if v, err = ParseAmount(credit, opt.DecimalSep, exponent); err == nil {
-				d.Amount = abs(v)
-			}
-		default:
-			res.addError(line, "amount", finance.FCodeRequired)
+		v, code := debitCredit(cell(rec, opt.Debit), cell(rec, opt.Credit), opt.DecimalSep, exponent)
+		if code != "" {
+			res.addError(line, "amount", code)
 			return d, false
 		}
-		if err != nil {
-			res.addError(line, "amount", fieldCode(err))
-			return d, false
+		d.Amount = v
+	}
+	if opt.Sign > 0 && opt.Amount >= 0 {
+		switch signs[fold(cell(rec, opt.Sign-1))] {
+		case -1:
+			d.Amount = -abs(d.Amount)
+		case 1:
+			d.Amount = abs(d.Amount)
+		default:
+			if cell(rec, opt.Sign-1) != "" {
+				res.addError(line, "sign", finance.FCodeInvalid)
+				return d, false
+			}
 		}
 	}
 	if opt.InvertSign {
 		d.Amount = -d.Amount
 	}
 	if d.Amount == 0 {
-		res.addError(line, "amount", finance.FCodeInvalid)
-		return d, false
+		res.skip(SkippedZero) // a card hold, a notice: not a movement
+		return Draft{}, false
 	}
 	d.Description = importer.Cut(cell(rec, opt.Description), finance.MaxDescription)
 	d.Notes = importer.Cut(cell(rec, opt.Notes), finance.MaxNotes)
 	d.Category = importer.Cut(cell(rec, opt.Category), finance.MaxCategoryName)
 	d.Account = importer.Cut(cell(rec, opt.Account), finance.MaxAccountName)
 	return d, true
+}
+
+// debitCredit reads a row's debit and credit cells as one signed amount.
+// The unused side may be empty, "-" or a zero ("0", "0,00"); both unused is
+// a zero amount (skipped by the caller), both used is a row error.
+func debitCredit(debit, credit string, sep rune, exponent int) (int64, string) {
+	if debit == "" && credit == "" {
+		return 0, finance.FCodeRequired
+	}
+	read := func(s string) (int64, string) {
+		if strings.Trim(s, "0.,-+ ") == "" { // "", "-", "0", "0,00", "0.00"
+			return 0, ""
+		}
+		v, err := ParseAmount(s, sep, exponent)
+		if err != nil {
+			return 0, fieldCode(err)
+		}
+		return abs(v), ""
+	}
+	dv, code := read(debit)
+	if code != "" {
+		return 0, code
+	}
+	cv, code := read(credit)
+	if code != "" {
+		return 0, code
+	}
+	if dv != 0 && cv != 0 {
+		return 0, finance.FCodeInvalid
+	}
+	return cv - dv, ""
 }
 
 func abs(v int64) int64 {

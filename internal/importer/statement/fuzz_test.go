@@ -45,7 +45,7 @@ func checkResult(t *testing.T, res statement.Result) {
 }
 
 func seeds(f *testing.F) {
-	for _, n := range []string{"es_bank.csv", "us_bank.csv", "fr_bank.csv", "bad_rows.csv", "splits.csv", "bank.ofx", "bank.qif"} {
+	for _, n := range []string{"es_bank.csv", "us_bank.csv", "fr_bank.csv", "bad_rows.csv", "splits.csv", "bank.ofx", "bank.qif", "at_soll_haben.csv", "nl_af_bij.csv", "de_preamble.csv"} {
 		f.Add(read(f, n))
 	}
 	for _, dir := range []string{"ofx", "qif", "camt", "mt940", "norma43"} {
@@ -124,6 +124,20 @@ func FuzzParseNorma43(f *testing.F) {
 		checkResult(t, res)
 		res, _ = statement.ParseNorma43(data, 0) // a currency without decimals: cents must be 00
 		checkResult(t, res)
+	})
+}
+
+// FuzzParseXLSX: any bytes, and mutations of a bank's workbook, read as a
+// workbook keep the readers' invariant (and never panic).
+func FuzzParseXLSX(f *testing.F) {
+	f.Add(bankWorkbook(f, false))
+	f.Add(bankWorkbook(f, true))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := statement.DetectXLSX(data, "")
+		if err == nil {
+			res, _ := statement.ParseXLSX(data, p.Options, 2)
+			checkResult(t, res)
+		}
 	})
 }
 

@@ -32,7 +32,21 @@ const (
 	FormatCAMT    Format = "camt"    // ISO 20022 camt.052, camt.053, camt.054
 	FormatMT940   Format = "mt940"   // SWIFT MT940 and MT942
 	FormatNorma43 Format = "norma43" // AEB/CSB Cuaderno 43
+	FormatXLSX    Format = "xlsx"    // Excel workbook, read as a table like a CSV
 )
+
+// Tabular says whether a format is a table of columns that the user maps
+// (CSVOptions): a CSV or a spreadsheet.
+func Tabular(f Format) bool { return f == FormatCSV || f == FormatXLSX }
+
+// DetectTable detects a tabular file's layout (DetectCSV, DetectXLSX of
+// the sheet named, or the first).
+func DetectTable(format Format, data []byte, sheet string) (CSVPreview, error) {
+	if format == FormatXLSX {
+		return DetectXLSX(data, sheet)
+	}
+	return DetectCSV(data)
+}
 
 // Draft is one parsed movement, ready for the store.
 type Draft struct {
@@ -131,6 +145,8 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 	switch format {
 	case FormatCSV:
 		return ParseCSVEach(data, csv, exponent, emit)
+	case FormatXLSX:
+		return ParseXLSXEach(data, csv, exponent, emit)
 	case FormatOFX:
 		return ParseOFXEach(data, exponent, emit)
 	case FormatQIF:
@@ -143,6 +159,24 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 		return ParseNorma43Each(data, exponent, emit)
 	}
 	return Result{}, Unsupported(data)
+}
+
+// SkippedZero counts the rows of a CSV or spreadsheet whose amount is zero
+// (a card hold, a notice): not movements.
+const SkippedZero = "zero"
+
+// SkippedSummary counts the summary lines below a CSV's or spreadsheet's
+// table (a closing balance, a total): not movements.
+const SkippedSummary = "summary"
+
+// skip counts a record left out because it is not a movement: not a row of
+// Total, nor an error.
+func (r *Result) skip(kind string) {
+	r.Total--
+	if r.Skipped == nil {
+		r.Skipped = map[string]int{}
+	}
+	r.Skipped[kind]++
 }
 
 // addError records a field error of a row, keeping at most importer.MaxErrors.
@@ -178,6 +212,8 @@ func DetectFormat(name string, data []byte) Format {
 	head = bytes.TrimLeft(bytes.TrimPrefix(head, importer.UTF8BOM), " \t\r\n")
 	upper := bytes.ToUpper(head)
 	switch {
+	case isXLSX(data):
+		return FormatXLSX
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("%PDF")),
 		bytes.HasPrefix(head, []byte("\xd0\xcf\x11\xe0")): // xlsx, pdf, xls
 		return FormatUnknown

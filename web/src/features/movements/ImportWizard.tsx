@@ -1,7 +1,23 @@
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useNarrowerThan } from '@/shared/viewport';
-import { Alert, Badge, Button, Checkbox, FileInput, Group, Modal, Progress, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Progress,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAccounts, useInvalidateLedger } from '@/shared/api/queries';
@@ -14,9 +30,35 @@ import { isProblem } from '@/shared/api/client';
 import StatementBalanceNote from './StatementBalanceNote';
 import { commitImport, discardImport, previewImport, uploadFile, type CSVOptions, type ImportPreview } from './importApi';
 
-const dateFormats = ['2006-01-02', '02/01/2006', '01/02/2006', '02.01.2006', '02-01-2006', '2006/01/02', '02/01/06', '01/02/06'];
-/** The server's date layouts (Go reference date) as people write them: 02/01/2006 → DD/MM/YYYY. */
-const layoutLabel = (layout: string) => layout.replace('2006', 'YYYY').replace('06', 'YY').replace('01', 'MM').replace('02', 'DD');
+/** The server's statement.DateLayouts, in its order. */
+const dateFormats = [
+  '2006-01-02',
+  '02/01/2006',
+  '01/02/2006',
+  '02.01.2006',
+  '02-01-2006',
+  '2006/01/02',
+  '02/01/06',
+  '01/02/06',
+  '2006-01-02 15:04:05',
+  '2006-01-02 15:04',
+  '2006-01-02T15:04:05',
+  '02/01/2006 15:04:05',
+  '02/01/2006 15:04',
+  '02.01.2006 15:04:05',
+  '02.01.2006 15:04',
+  '20060102',
+  '2006.01.02',
+  '02.01.06',
+  '2-Jan-06',
+  '2-Jan-2006',
+  '2 Jan 2006',
+  '2 Jan 06',
+  'Jan 2, 2006',
+];
+const layoutTokens: Record<string, string> = { '2006': 'YYYY', '06': 'YY', '01': 'MM', '02': 'DD', '2': 'D', '15': 'hh', '04': 'mm', '05': 'ss' };
+/** The server's date layouts (Go reference date) as people write them: 02/01/2006 15:04 → DD/MM/YYYY hh:mm; month: the word for a month's name. */
+const layoutLabel = (layout: string, month = 'Mon') => layout.replace(/2006|Jan|15|0[1-6]|2/g, (tok) => (tok === 'Jan' ? month : (layoutTokens[tok] ?? tok)));
 const columnKeys = ['date', 'amount', 'debit', 'credit', 'description', 'notes', 'category'] as const;
 /** A QIF file's date layouts (one-digit forms) as people write them: 2/1/2006 → DD/MM/YYYY. */
 const qifLayoutLabel = (layout: string) => layout.replace('2006', 'YYYY').replace('06', 'YY').replace('1', 'MM').replace('2', 'DD');
@@ -34,6 +76,7 @@ const qifOptions = (dateFormat: string): CSVOptions => ({
   notes: -1,
   category: -1,
   invertSign: false,
+  skipLines: 0,
 });
 
 /** Upload → map columns and check the preview → import, all in one transaction. */
@@ -114,6 +157,12 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
     onClose();
   };
 
+  /** The columns to choose from: the header's names, else the first row's cells. */
+  const columnChoices = () => [
+    { value: '-1', label: t('import.noColumn') },
+    ...(preview?.header.length ? preview.header : (preview?.sample[0] ?? [])).map((h, i) => ({ value: String(i), label: h || `#${i + 1}` })),
+  ];
+
   const col = (key: (typeof columnKeys)[number]) =>
     options && (
       <Select
@@ -141,7 +190,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
           <>
             <FileInput
               label={t('import.file')}
-              accept=".csv,.txt,.xlsx,.xls,.ofx,.qfx,.qif,.xml,.camt,.053,.052,.054,.sta,.mt940,.940,.942,.n43,.aeb,.csb,.q43,.43"
+              accept=".csv,.txt,.xlsx,.ofx,.qfx,.qif,.xml,.camt,.053,.052,.054,.sta,.mt940,.940,.942,.n43,.aeb,.csb,.q43,.43"
               value={file}
               onChange={setFile}
               leftSection={<IconFileUpload size={18} />}
@@ -174,7 +223,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                   <Select
                     label={t('import.dateFormat')}
                     value={options.dateFormat}
-                    data={dateFormats.map((f) => ({ value: f, label: layoutLabel(f) }))}
+                    data={dateFormats.map((f) => ({ value: f, label: layoutLabel(f, t('import.layoutMonth')) }))}
                     allowDeselect={false}
                     onChange={(v) => v && refresh({ ...options, dateFormat: v })}
                   />
@@ -185,6 +234,36 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                     allowDeselect={false}
                     onChange={(v) => v && refresh({ ...options, decimalSeparator: v })}
                   />
+                  <Select
+                    label={t('import.signColumn')}
+                    description={t('import.signColumnHint')}
+                    value={String(options.signColumn ?? -1)}
+                    allowDeselect={false}
+                    data={columnChoices()}
+                    onChange={(v) => refresh({ ...options, signColumn: Number(v ?? -1) })}
+                  />
+                  <NumberInput
+                    label={t('import.skipLines')}
+                    description={t('import.skipLinesHint')}
+                    value={options.skipLines ?? 0}
+                    min={0}
+                    max={1000}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    onBlur={(e) => {
+                      const n = Math.max(0, Math.trunc(Number(e.currentTarget.value) || 0));
+                      if (n !== (options.skipLines ?? 0)) refresh({ ...options, skipLines: n });
+                    }}
+                  />
+                  {preview.sheets && preview.sheets.length > 1 && (
+                    <Select
+                      label={t('import.sheet')}
+                      value={options.sheet ?? preview.sheets[0]}
+                      allowDeselect={false}
+                      data={preview.sheets}
+                      onChange={(v) => v && refresh({ ...options, sheet: v, skipLines: 0, date: -1, amount: -1, debit: -1, credit: -1, signColumn: -1 })}
+                    />
+                  )}
                 </SimpleGrid>
                 <Checkbox
                   label={t('import.invertSign')}
@@ -192,6 +271,11 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
                   onChange={(e) => refresh({ ...options, invertSign: e.currentTarget.checked })}
                 />
               </>
+            )}
+            {preview.missing.length > 0 && (
+              <Alert color="yellow" icon={<IconAlertCircle />} title={t('import.missingTitle')}>
+                {t('import.missingHint')}
+              </Alert>
             )}
             {preview.dateChoices.length > 0 && (
               <Alert color={dateUnsaid ? 'yellow' : 'blue'} title={t('import.dateAmbiguous')}>

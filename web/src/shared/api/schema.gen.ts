@@ -997,7 +997,7 @@ export interface paths {
          *     - 409: too_many_pending_imports
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
-         *     - 422: currency_mismatch
+         *     - 422: balances_only, currency_mismatch
          *     - 429: rate_limited
          *     - 500: internal
          */
@@ -1882,7 +1882,7 @@ export interface paths {
          *     - 409: too_many_pending_imports
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
-         *     - 422: currency_mismatch
+         *     - 422: balances_only, currency_mismatch
          *     - 429: rate_limited
          *     - 500: internal
          */
@@ -5004,6 +5004,9 @@ export interface components {
             lineNote?: number;
             movement?: number;
             notes: number;
+            sheet?: string;
+            signColumn?: number;
+            skipLines: number;
         };
         CsvOptionsBody: {
             amount?: number;
@@ -5020,6 +5023,9 @@ export interface components {
             lineNote?: number | null;
             movement?: number | null;
             notes?: number;
+            sheet?: string;
+            signColumn?: number | null;
+            skipLines?: number;
         };
         Currency: {
             code: string;
@@ -5198,14 +5204,16 @@ export interface components {
             errors: components["schemas"]["RowError"][];
             fileName: string;
             /** @enum {string} */
-            format: "csv" | "ofx" | "qif" | "camt" | "mt940" | "norma43";
+            format: "csv" | "ofx" | "qif" | "camt" | "mt940" | "norma43" | "xlsx";
             header: string[];
             id: string;
             invalid: number;
+            missing: string[];
             newCategories: components["schemas"]["NewCategory"][];
             options: components["schemas"]["CsvOptions"] | null;
             rows: components["schemas"]["ImportRow"][];
             sample: string[][];
+            sheets?: string[];
             skipped: components["schemas"]["ImportSkipped"][];
             statementBalance?: components["schemas"]["StatementBalance"];
             total: number;
@@ -5237,7 +5245,7 @@ export interface components {
         ImportSkipped: {
             count: number;
             /** @enum {string} */
-            kind: "accounts" | "investments" | "categories" | "memorized" | "pending" | "other";
+            kind: "accounts" | "investments" | "categories" | "memorized" | "pending" | "other" | "zero" | "summary";
         };
         InstanceSettings: {
             signupEnabled: boolean;
