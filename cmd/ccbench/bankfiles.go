@@ -3,18 +3,21 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // The bank files of the import scenario: the same n movements (a day of the
 // year, a description, an expense of 0.01–5.00) written as a CSV, as an
-// ISO 20022 CAMT.053 statement, and as the other formats that are measured
-// against the CSV. Each run and each format has a year of its own, so that
+// ISO 20022 CAMT.053 statement and as an Excel workbook, the formats that
+// are measured against the CSV. Each run and each format has a year of its own, so that
 // no file's rows are duplicates of another's.
 
 // bankFormats are the formats the import scenario knows, in the order it
 // measures them; the CSV is the reference the others are compared with.
-var bankFormats = []string{"csv", "camt"}
+var bankFormats = []string{"csv", "camt", "xlsx"}
 
 // bankFile is run's n-row file in format, with its file name; currency is
 // the account's (a statement states it).
@@ -53,6 +56,35 @@ func bankFile(format string, run, n int, currency string) (string, []byte, error
 		}
 		b.WriteString("</Stmt></BkToCstmrStmt></Document>\n")
 		return "bench.xml", b.Bytes(), nil
+	case "xlsx":
+		// A sheet as a bank's export has it: dates as dates, amounts as numbers.
+		f := excelize.NewFile()
+		defer f.Close()
+		sw, err := f.NewStreamWriter("Sheet1")
+		if err != nil {
+			return "", nil, err
+		}
+		dateStyle, err := f.NewStyle(&excelize.Style{NumFmt: 14}) // the locale's short date
+		if err != nil {
+			return "", nil, err
+		}
+		if err := sw.SetRow("A1", []any{"Date", "Description", "Amount"}); err != nil {
+			return "", nil, err
+		}
+		for i := 0; i < n; i++ {
+			date, desc, cents := row(i)
+			amount, _ := strconv.ParseFloat(fmt.Sprintf("-%d.%02d", cents/100, cents%100), 64) // a cell holds a number
+			if err := sw.SetRow(fmt.Sprintf("A%d", i+2), []any{excelize.Cell{StyleID: dateStyle, Value: date}, desc, amount}); err != nil {
+				return "", nil, err
+			}
+		}
+		if err := sw.Flush(); err != nil {
+			return "", nil, err
+		}
+		if err := f.Write(&b); err != nil {
+			return "", nil, err
+		}
+		return "bench.xlsx", b.Bytes(), nil
 	}
 	return "", nil, fmt.Errorf("no bank file format %q (%v)", format, bankFormats)
 }
