@@ -15,7 +15,7 @@
 #                                       ≤ 80 MB for the 100,000-row upload, preview and commit,
 #                                       ≤ 150 MB above idle for eight image bombs at once
 #   IMPORT_MEMORY_ROWS=n                rows of that last import (100000; 0 skips it)
-#   IMPORT_MEMORY_FORMATS="csv camt"     its bank file formats (cmd/ccbench/bankfiles.go), each on a fresh server
+#   IMPORT_MEMORY_FORMATS="csv camt xlsx" its bank file formats (cmd/ccbench/bankfiles.go), each on a fresh server
 #   IMPORT_MEMORY_ONLY=images           the images alone
 #   IMPORT_MEMORY_ONLY=rows             the 100,000-row CSV and CAMT.053 imports alone
 set -euo pipefail
@@ -137,6 +137,6 @@ import_rows() {
 }
 if [ "$ROWS" -gt 0 ]; then
   go build -tags sqlite_fts5 -o bin/ccbench ./cmd/ccbench
-  for format in ${IMPORT_MEMORY_FORMATS:-csv camt}; do import_rows "$format"; done
+  for format in ${IMPORT_MEMORY_FORMATS:-csv camt xlsx}; do import_rows "$format"; done
 fi
 [ "${IMPORT_MEMORY_ONLY:-}" = rows ] || images
