@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"cashcontrol/internal/finance"
@@ -12,11 +13,19 @@ import (
 // rows per ledger, where probing the movements lets PostgreSQL's planner
 // pick a scan of the whole table when an account's rows all sit at its end.
 const accountColumns = `a.id, a.name, a.type, a.currency, a.opening_balance, a.balance, a.position, a.archived,
-	EXISTS (SELECT 1 FROM monthly_totals t WHERE t.ledger_id = a.ledger_id AND t.account_id = a.id AND t.count > 0)`
+	EXISTS (SELECT 1 FROM monthly_totals t WHERE t.ledger_id = a.ledger_id AND t.account_id = a.id AND t.count > 0),
+	(SELECT r.date FROM reconciliations r WHERE r.account_id = a.id ORDER BY r.date DESC, r.id DESC LIMIT 1),
+	(SELECT r.balance FROM reconciliations r WHERE r.account_id = a.id ORDER BY r.date DESC, r.id DESC LIMIT 1)`
 
 func scanAccount(s rowScanner) (*finance.Account, error) {
 	var a finance.Account
-	err := s.Scan(&a.ID, &a.Name, &a.Type, &a.Currency, &a.OpeningBalance, &a.Balance, &a.Position, &a.Archived, &a.HasMovements)
+	var recDate sql.NullString
+	var recBalance sql.NullInt64
+	err := s.Scan(&a.ID, &a.Name, &a.Type, &a.Currency, &a.OpeningBalance, &a.Balance, &a.Position, &a.Archived, &a.HasMovements,
+		&recDate, &recBalance)
+	if recDate.Valid {
+		a.LastReconciled = &finance.ReconciledBalance{Date: recDate.String, Balance: recBalance.Int64}
+	}
 	return &a, err
 }
 

@@ -334,6 +334,9 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 				}
 				d.Splits[i].CategoryID = id
 			}
+			if d.State == "" {
+				d.State = finance.StateCleared // the bank's own file shows it
+			}
 			w.add(&d.MovementDraft)
 			return w.err == nil
 		})

@@ -89,6 +89,62 @@ export interface paths {
         patch: operations["patchAccount"];
         trace?: never;
     };
+    "/api/v1/accounts/{id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reconcile screen: the cleared balance on a date and the uncleared movements up to it
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["getReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{id}/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile an account against a bank statement
+         * @description The cleared balance on date is the opening balance plus the account's cleared and reconciled movements up to and including that date (transfers on both accounts). When it equals balance, the cleared movements up to date become reconciled in one write (201; reconciled says how many). When it does not, 409 reconcile_difference with difference (balance − cleared balance) and nothing changes, unless adjust: then a reconciled adjustment movement of the difference (category "Reconciliation adjustment" in the user's language) makes them agree. Repeating it finds nothing more to reconcile.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict, reconcile_difference
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 422: idempotency_key_reused
+         *     - 500: internal
+         */
+        post: operations["reconcileAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/order": {
         parameters: {
             query?: never;
@@ -1415,6 +1471,66 @@ export interface paths {
         patch: operations["patchAccountInLedger"];
         trace?: never;
     };
+    "/api/v1/ledgers/{ledgerId}/accounts/{id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reconcile screen: the cleared balance on a date and the uncleared movements up to it (a named ledger)
+         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["getReconciliationInLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/accounts/{id}/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile an account against a bank statement (a named ledger)
+         * @description The cleared balance on date is the opening balance plus the account's cleared and reconciled movements up to and including that date (transfers on both accounts). When it equals balance, the cleared movements up to date become reconciled in one write (201; reconciled says how many). When it does not, 409 reconcile_difference with difference (balance − cleared balance) and nothing changes, unless adjust: then a reconciled adjustment movement of the difference (category "Reconciliation adjustment" in the user's language) makes them agree. Repeating it finds nothing more to reconcile.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict, reconcile_difference
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 422: idempotency_key_reused
+         *     - 500: internal
+         */
+        post: operations["reconcileAccountInLedger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ledgers/{ledgerId}/accounts/order": {
         parameters: {
             query?: never;
@@ -2282,14 +2398,16 @@ export interface paths {
         post?: never;
         /**
          * Delete a movement (a named ledger)
-         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         * @description A reconciled movement is deleted only with confirm=true (else 409 reconciled).
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
          *
          *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 500: internal
          */
         delete: operations["deleteMovementInLedger"];
@@ -2297,14 +2415,16 @@ export interface paths {
         head?: never;
         /**
          * Change a movement (only the fields sent) (a named ledger)
-         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         * @description A reconciled movement's amount, date, account, lines' amounts or state change only with confirm=true (else 409 reconciled); the change is logged in the ledger's activity.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
          *
          *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 500: internal
@@ -2365,7 +2485,7 @@ export interface paths {
         put?: never;
         /**
          * Delete, re-categorise or create many movements: all or none (a named ledger)
-         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors.
+         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors. Deleting a reconciled movement needs confirm=true (else 409 reconciled).
          *
          *     In the ledger {ledgerId} rather than the caller's current ledger.
          *
@@ -2374,7 +2494,7 @@ export interface paths {
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 422: idempotency_key_reused
@@ -3826,12 +3946,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a movement
-         * @description Problem codes:
+         * @description A reconciled movement is deleted only with confirm=true (else 409 reconciled).
+         *
+         *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 500: internal
          */
         delete: operations["deleteMovement"];
@@ -3839,12 +3961,14 @@ export interface paths {
         head?: never;
         /**
          * Change a movement (only the fields sent)
-         * @description Problem codes:
+         * @description A reconciled movement's amount, date, account, lines' amounts or state change only with confirm=true (else 409 reconciled); the change is logged in the ledger's activity.
+         *
+         *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 500: internal
@@ -3901,14 +4025,14 @@ export interface paths {
         put?: never;
         /**
          * Delete, re-categorise or create many movements: all or none
-         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors.
+         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors. Deleting a reconciled movement needs confirm=true (else 409 reconciled).
          *
          *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 422: idempotency_key_reused
@@ -4668,6 +4792,7 @@ export interface components {
             currency: string;
             hasMovements: boolean;
             id: string;
+            lastReconciled: components["schemas"]["ReconciledBalance"] | null;
             name: string;
             /** Format: int64 */
             openingBalance: number;
@@ -4693,7 +4818,7 @@ export interface components {
         };
         Activity: {
             /** @enum {string} */
-            action: "created" | "updated" | "deleted" | "imported" | "recategorized" | "joined" | "left" | "removed" | "role_changed" | "transferred" | "invited" | "revoked" | "renamed";
+            action: "created" | "updated" | "deleted" | "imported" | "recategorized" | "joined" | "left" | "removed" | "role_changed" | "transferred" | "invited" | "revoked" | "renamed" | "reconciled_changed" | "reconciled";
             /** Format: int64 */
             at: number;
             /** Format: int64 */
@@ -5434,6 +5559,8 @@ export interface components {
             notes: string;
             rules?: components["schemas"]["RuleChange"][];
             splits: components["schemas"]["Split"][];
+            /** @enum {string} */
+            state: "uncleared" | "cleared" | "reconciled";
             tags: string[];
             toAccountId: string | null;
             /** Format: int64 */
@@ -5458,6 +5585,8 @@ export interface components {
             description?: string | null;
             notes?: string | null;
             splits?: components["schemas"]["SplitInput"][] | null;
+            /** @enum {string|null} */
+            state?: "uncleared" | "cleared" | "reconciled" | null;
             tags?: string[] | null;
             /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
             toAccountId?: string | number | null;
@@ -5528,6 +5657,8 @@ export interface components {
         Problem: {
             code: string;
             detail: string;
+            /** Format: int64 */
+            difference?: number;
             errors?: components["schemas"]["FieldError"][];
             params?: {
                 [key: string]: string;
@@ -5610,6 +5741,33 @@ export interface components {
             rows: components["schemas"]["RateRow"][];
             total: number;
             valid: number;
+        };
+        ReconciledBalance: {
+            /** Format: int64 */
+            balance: number;
+            date: string;
+        };
+        ReconcileInput: {
+            adjust?: boolean;
+            /** Format: int64 */
+            balance?: number | null;
+            date?: string;
+        };
+        ReconcileResult: {
+            adjustmentId: string | null;
+            /** Format: int64 */
+            difference: number;
+            id: string;
+            /** Format: int64 */
+            reconciled: number;
+        };
+        ReconcileView: {
+            /** Format: int64 */
+            clearedBalance: number;
+            date: string;
+            lastReconciled: components["schemas"]["ReconciledBalance"] | null;
+            nextCursor: string | null;
+            uncleared: components["schemas"]["Movement"][];
         };
         RecoveryCodes: {
             recoveryCodes: string[];
@@ -5763,6 +5921,8 @@ export interface components {
             paused?: boolean | null;
             splits?: components["schemas"]["SplitInput"][] | null;
             startDate?: string | null;
+            /** @enum {string|null} */
+            state?: "uncleared" | "cleared" | "reconciled" | null;
             tags?: string[] | null;
             /** @description An id: a string of digits (a number is accepted too); null or "" for none. */
             toAccountId?: string | number | null;
@@ -6201,6 +6361,10 @@ export type RateList = components['schemas']['RateList'];
 export type RateRow = components['schemas']['RateRow'];
 export type RatesImported = components['schemas']['RatesImported'];
 export type RatesPreview = components['schemas']['RatesPreview'];
+export type ReconciledBalance = components['schemas']['ReconciledBalance'];
+export type ReconcileInput = components['schemas']['ReconcileInput'];
+export type ReconcileResult = components['schemas']['ReconcileResult'];
+export type ReconcileView = components['schemas']['ReconcileView'];
 export type RecoveryCodes = components['schemas']['RecoveryCodes'];
 export type RelyingPartyEntity = components['schemas']['RelyingPartyEntity'];
 export type RenamePasskeyRequest = components['schemas']['RenamePasskeyRequest'];
@@ -6409,6 +6573,89 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getReconciliation: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the page before. */
+                cursor?: string;
+                /** @description The statement's date (required). */
+                date?: string;
+                /** @description How many uncleared movements (1–500; 50 by default). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reconcileAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same request within 24 hours answers the first request's result (with Idempotent-Replayed: true) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileInput"];
+            };
+        };
+        responses: {
+            /** @description A replay of an Idempotency-Key: the first request's result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8177,6 +8424,93 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    getReconciliationInLedger: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the page before. */
+                cursor?: string;
+                /** @description The statement's date (required). */
+                date?: string;
+                /** @description How many uncleared movements (1–500; 50 by default). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reconcileAccountInLedger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same request within 24 hours answers the first request's result (with Idempotent-Replayed: true) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileInput"];
+            };
+        };
+        responses: {
+            /** @description A replay of an Idempotency-Key: the first request's result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     reorderAccountsInLedger: {
         parameters: {
             query?: never;
@@ -9307,6 +9641,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -9422,7 +9758,10 @@ export interface operations {
     };
     deleteMovementInLedger: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -9451,7 +9790,10 @@ export interface operations {
     };
     patchMovementInLedger: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -9559,7 +9901,10 @@ export interface operations {
     };
     bulkMovementsInLedger: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: {
                 /** @description The same key with the same request within 24 hours answers the first request's result (with Idempotent-Replayed: true) and writes nothing. */
                 "Idempotency-Key"?: string;
@@ -9613,6 +9958,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -9662,6 +10009,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -11516,6 +11865,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -11623,7 +11974,10 @@ export interface operations {
     };
     deleteMovement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -11650,7 +12004,10 @@ export interface operations {
     };
     patchMovement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -11752,7 +12109,10 @@ export interface operations {
     };
     bulkMovements: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: {
                 /** @description The same key with the same request within 24 hours answers the first request's result (with Idempotent-Replayed: true) and writes nothing. */
                 "Idempotency-Key"?: string;
@@ -11803,6 +12163,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -11849,6 +12211,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
