@@ -55,6 +55,10 @@ func bookOps() map[string]op {
 			query: []param{qp("date", "date", "The statement's date (required)."), qp("limit", "int", "How many uncleared movements (1–500; 50 by default)."),
 				qp("cursor", "string", "The nextCursor of the page before.")},
 			reply: finance.ReconcileView{}},
+		"GET /api/v1/accounts/{id}/checkpoints": {id: "listCheckpoints", summary: "The balances the account's imported bank files stated, beside the app's",
+			desc: "Newest first (the latest 100). appBalance counts every movement up to and including the date. When they disagree, divergesFrom " +
+				"is the first date of a movement of the account after the last earlier checkpoint that agrees (or its first movement's date), up to the checkpoint's.",
+			reply: list[finance.Checkpoint]{}},
 
 		"GET /api/v1/categories": {id: "listCategories", summary: "The categories, as a tree in the user's order", reply: list[finance.Category]{}},
 		"POST /api/v1/categories": {id: "createCategory", summary: "Create a category", body: finance.CategoryInput{}, status: 201, reply: finance.Category{},

@@ -65,3 +65,18 @@ func (a *API) getReconciliation(w http.ResponseWriter, r *http.Request, u *finan
 	}
 	writeJSON(w, http.StatusOK, v)
 }
+
+// listCheckpoints lists the account's statement balances beside the app's.
+func (a *API) listCheckpoints(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	items, err := a.db.Checkpoints(r.Context(), u.LedgerID, id)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list[finance.Checkpoint]{Items: items})
+}

@@ -184,6 +184,7 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	}
 	if res.Balance != nil {
 		p.StatementBalance = &finance.StatementBalance{Date: res.Balance.Date, Amount: res.Balance.Amount}
+		rd.balance = p.StatementBalance
 	}
 	p.Errors = append(p.Errors, res.Errors[:min(len(res.Errors), maxPreviewErrors)]...) // [] when there are none: the app reads its length
 	if res.Valid == 0 || !recheck {
@@ -211,13 +212,14 @@ type importReading struct {
 	exp       int
 	accountID int64
 	planner   *statement.Planner
+	balance   *finance.StatementBalance // the balance the file states, nil when none
 }
 
 // source is what a commit writes: the file's second reading, inside the
 // commit's transaction, through the planner's Write.
 func (rd *importReading) source() ImportSource {
 	plan := rd.planner.Plan()
-	return ImportSource{AccountID: rd.accountID, From: plan.From, To: plan.To, Categories: plan.Categories,
+	return ImportSource{AccountID: rd.accountID, From: plan.From, To: plan.To, Categories: plan.Categories, Balance: rd.balance,
 		Rows: func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error {
 			if plan.From == "" {
 				return nil

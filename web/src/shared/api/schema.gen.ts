@@ -89,6 +89,33 @@ export interface paths {
         patch: operations["patchAccount"];
         trace?: never;
     };
+    "/api/v1/accounts/{id}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balances the account's imported bank files stated, beside the app's
+         * @description Newest first (the latest 100). appBalance counts every movement up to and including the date. When they disagree, divergesFrom is the first date of a movement of the account after the last earlier checkpoint that agrees (or its first movement's date), up to the checkpoint's.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["listCheckpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{id}/reconciliation": {
         parameters: {
             query?: never;
@@ -1469,6 +1496,35 @@ export interface paths {
          *     - 500: internal
          */
         patch: operations["patchAccountInLedger"];
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/accounts/{id}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balances the account's imported bank files stated, beside the app's (a named ledger)
+         * @description Newest first (the latest 100). appBalance counts every movement up to and including the date. When they disagree, divergesFrom is the first date of a movement of the account after the last earlier checkpoint that agrees (or its first movement's date), up to the checkpoint's.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["listCheckpointsInLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/ledgers/{ledgerId}/accounts/{id}/reconciliation": {
@@ -5070,6 +5126,24 @@ export interface components {
             currentPassword?: string;
             newPassword?: string;
         };
+        Checkpoint: {
+            agrees: boolean;
+            /** Format: int64 */
+            appBalance: number;
+            /** Format: int64 */
+            balance: number;
+            /** Format: int64 */
+            createdAt: number;
+            date: string;
+            divergesFrom: string | null;
+            id: string;
+            /** @enum {string} */
+            source: "import";
+        };
+        CheckpointList: {
+            items: components["schemas"]["Checkpoint"][];
+            nextCursor: string | null;
+        };
         CompareReply: {
             converted: components["schemas"]["CurrencyComparison"];
             from: string;
@@ -6278,6 +6352,8 @@ export type CategoryChange = components['schemas']['CategoryChange'];
 export type CategoryInput = components['schemas']['CategoryInput'];
 export type CategoryList = components['schemas']['CategoryList'];
 export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest'];
+export type Checkpoint = components['schemas']['Checkpoint'];
+export type CheckpointList = components['schemas']['CheckpointList'];
 export type CompareReply = components['schemas']['CompareReply'];
 export type ConfirmTwoFactorRequest = components['schemas']['ConfirmTwoFactorRequest'];
 export type CreatedToken = components['schemas']['CreatedToken'];
@@ -6573,6 +6649,34 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listCheckpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8421,6 +8525,36 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listCheckpointsInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };
     };
