@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"cashcontrol/internal/finance"
@@ -105,9 +106,16 @@ func TestMovementStateAndLock(t *testing.T) {
 		if acc.Balance != 1080 || acc.LastReconciled == nil || acc.LastReconciled.Date != "2026-05-31" || acc.LastReconciled.Balance != 1150 {
 			t.Fatalf("account: %+v %+v", acc, acc.LastReconciled)
 		}
-		// Confirmed: it changes, and the activity says so.
+		if err := db.CheckLedgerForTest(ctx, f.ledger); err != nil {
+			t.Fatal(err)
+		}
+		// Confirmed: it changes, and the activity says so; the check then
+		// reports the reconciliation it broke.
 		if m, err := db.UpdateMovementConfirmed(ctx, f.ledger, f.out.ID, finance.MovementInput{Amount: ptr(int64(210))}, true); err != nil || m.Amount != 210 {
 			t.Fatalf("confirmed change: %v", err)
+		}
+		if err := db.CheckLedger(ctx, f.ledger); err == nil || !strings.Contains(err.Error(), "reconciled on 2026-05-31 at 1150, its reconciled movements say 1140") {
+			t.Fatalf("the check after a confirmed change: %v", err)
 		}
 		acts, _, err := db.Activity(ctx, f.ledger, 0, 10)
 		if err != nil || acts[1].Action != finance.ActReconciledChanged || *acts[1].SubjectID != f.out.ID {
@@ -115,6 +123,10 @@ func TestMovementStateAndLock(t *testing.T) {
 		}
 		if _, err := db.DeleteMovementsConfirmed(ctx, f.ledger, []int64{f.out.ID}, true); err != nil {
 			t.Fatalf("confirmed delete: %v", err)
+		}
+		// A new statement reconciles again: 1000 + 50 + 300 without the deleted expense.
+		if _, _, err := db.Reconcile(ctx, f.ledger, f.acc.ID, finance.ReconcileInput{Date: "2026-05-31", Balance: ptr(int64(1350))}, finance.LangEnglish, nil); err != nil {
+			t.Fatal(err)
 		}
 		if err := db.CheckLedgerForTest(ctx, f.ledger); err != nil {
 			t.Fatal(err)
