@@ -160,6 +160,9 @@ func (r *refs) check(d *finance.MovementDraft, prev *finance.MovementDraft) erro
 		return err
 	}
 	var v finance.Validation
+	if prev == nil && d.State == finance.StateReconciled {
+		v.Add("state", finance.FCodeInvalid) // only a reconciliation reconciles
+	}
 	acc, ok := r.accounts[d.AccountID]
 	switch {
 	case !ok:
@@ -311,7 +314,10 @@ func (db *DB) UpdateMovementConfirmed(ctx context.Context, ledgerID, id int64, i
 		if err != nil {
 			return err
 		}
-		locked := cur.State == finance.StateReconciled && finance.TouchesReconciled(draftOf(cur), in)
+		// Into or out of a reconciliation's movements, or a change of what
+		// its balance rests on, only when confirmed.
+		into := in.State != nil && *in.State == finance.StateReconciled && cur.State != finance.StateReconciled
+		locked := into || cur.State == finance.StateReconciled && finance.TouchesReconciled(draftOf(cur), in)
 		if locked && !confirm {
 			return reconciledError()
 		}

@@ -74,6 +74,13 @@ func (tx *Tx) reconcile(ctx context.Context, accountID int64, in finance.Reconci
 	if err != nil {
 		return res, err
 	}
+	// A statement before the last reconciled one would reconcile movements
+	// that one's balance left out.
+	if last, ok, err := lastReconciliation(ctx, tx, accountID); err != nil {
+		return res, err
+	} else if ok && in.Date < last.Date {
+		return res, finance.FieldErr("date", finance.FCodeOutOfRange, "the account was reconciled on a later date: "+last.Date)
+	}
 	cleared, err := balanceOn(ctx, tx, tx.ledgerID, accountID, in.Date, clearedStates)
 	if err != nil {
 		return res, err
@@ -111,7 +118,7 @@ func (tx *Tx) reconcile(ctx context.Context, accountID int64, in finance.Reconci
 // an expense when less), in the adjustment category of its type.
 func (tx *Tx) adjust(ctx context.Context, acc *finance.Account, date string, diff int64, language string) (int64, error) {
 	d := finance.MovementDraft{Type: finance.MovementEarning, Date: date, Amount: diff, AccountID: acc.ID,
-		Description: finance.AdjustmentCategoryName(language), State: finance.StateReconciled}
+		Description: finance.AdjustmentCategoryName(language)}
 	if diff < 0 {
 		d.Type, d.Amount = finance.MovementExpense, -diff
 	}
@@ -134,6 +141,7 @@ func (tx *Tx) adjust(ctx context.Context, acc *finance.Account, date string, dif
 	if err := tx.fillBase(ctx, r, &d); err != nil {
 		return 0, err
 	}
+	d.State = finance.StateReconciled
 	id, err := insertMovement(ctx, tx, tx.ledgerID, d)
 	if err != nil {
 		return 0, err

@@ -68,6 +68,14 @@ func TestMovementStateAndLock(t *testing.T) {
 		if _, err := db.UpdateMovement(ctx, f.ledger, f.in.ID, finance.MovementInput{State: ptr("bogus")}); finance.ErrorCode(err) != finance.ECodeInvalid {
 			t.Fatalf("unknown state: %v", err)
 		}
+		// Only a reconciliation reconciles (or a confirmed patch).
+		if _, err := db.UpdateMovement(ctx, f.ledger, f.jun.ID, finance.MovementInput{State: ptr("reconciled")}); finance.ErrorCode(err) != finance.ECodeReconciled {
+			t.Fatalf("a patch into reconciled: %v", err)
+		}
+		if _, err := db.CreateMovement(ctx, f.ledger, finance.MovementDraft{Type: "expense", Date: "2026-05-02", Amount: 1, AccountID: f.acc.ID,
+			CategoryID: f.exp.ID, State: "reconciled"}); finance.ErrorCode(err) != finance.ECodeInvalid {
+			t.Fatalf("a reconciled movement created: %v", err)
+		}
 		// The list filters by state.
 		items, _, err := db.ListMovements(ctx, f.ledger, finance.MovementFilter{States: []string{"uncleared"}}, 50, "")
 		if err != nil || len(items) != 0 {
@@ -181,6 +189,10 @@ func TestReconcile(t *testing.T) {
 		again, _, err = db.Reconcile(ctx, f.ledger, f.acc.ID, finance.ReconcileInput{Date: "2026-05-31", Balance: ptr(int64(1150)), Adjust: true}, finance.LangEnglish, nil)
 		if err != nil || again.Reconciled != 0 || again.Adjustment != nil {
 			t.Fatalf("again: %v %+v", err, again)
+		}
+		// A statement before the last one is refused.
+		if _, _, err := db.Reconcile(ctx, f.ledger, f.acc.ID, finance.ReconcileInput{Date: "2026-05-30", Balance: ptr(int64(1150))}, finance.LangEnglish, nil); finance.ErrorCode(err) != finance.ECodeInvalid {
+			t.Fatalf("an earlier statement: %v", err)
 		}
 		if err := db.CheckLedgerForTest(ctx, f.ledger); err != nil {
 			t.Fatal(err)
