@@ -105,6 +105,9 @@ const en = {
     passkey_failed:
       'The passkey was not accepted: it may have been removed from your account, or the request took too long. Try again, or sign in with your password.',
     passkeys_unavailable: 'Passkeys are not available at this address of the server.',
+    reconciled:
+      'This movement is reconciled with a bank statement: changing its amount, date or account, or deleting it, changes a balance the bank confirmed.',
+    reconcile_difference: 'The statement balance differs from the cleared balance. Tick the missing movements, or add an adjustment.',
   },
   fieldErrors: {
     required: 'Required',
@@ -403,6 +406,8 @@ const en = {
     chartLabel: 'Projected balance from {{from}} to {{to}}: starts at {{start}}, ends at {{end}}, lowest {{lowest}} on {{date}}.',
   },
   movements: {
+    states: { uncleared: 'Uncleared', cleared: 'Cleared', reconciled: 'Reconciled' },
+    state: 'State',
     listTab: 'Movements',
     sections: 'Movements and schedules',
     repeat: 'Repeat this',
