@@ -20,6 +20,11 @@ function serve(lang: string) {
   const patches: { url: string; body: unknown }[] = [];
   mockFetch(
     api({ ...user, languagePreference: lang }, (url, init) => {
+      if (url.startsWith('/api/v1/movements/bulk')) {
+        patches.push({ url, body: JSON.parse(String(init?.body)) });
+        if (!url.includes('confirm=true')) return { status: 409, body: { code: 'reconciled', status: 409 } };
+        return { status: 200, body: { affected: 1, deleted: [movements[1]] } };
+      }
       if (init?.method === 'PATCH') {
         patches.push({ url, body: JSON.parse(String(init.body)) });
         return { status: 200, body: { ...movements[0], state: 'cleared' } };
@@ -51,5 +56,19 @@ describe.each([
     await vi.waitFor(() => expect(patches).toEqual([{ url: '/api/v1/movements/9', body: { state: 'cleared' } }]));
     expect(within(list).getByRole('img', { name: `${s.state}: ${s.states.reconciled}, Rent` })).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: `${s.state}: ${s.states.reconciled}, Rent` })).toBeNull();
+  });
+
+  it('deleting a reconciled movement asks once more, then deletes it with confirm', async () => {
+    const sent = serve(pref);
+    renderApp('/movements', lang);
+    const list = await screen.findByRole('list');
+    await userEvent.click(await within(list).findByRole('checkbox', { name: new RegExp(`: Rent`) }));
+    await userEvent.click(screen.getByRole('button', { name: s.deleteSelected }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(dictionaries[lang].errors.reconciled);
+    expect(sent.map((r) => r.url)).toEqual(['/api/v1/movements/bulk']);
+    await userEvent.click(within(dialog).getByRole('button', { name: dictionaries[lang].common.delete }));
+    await vi.waitFor(() => expect(sent.map((r) => r.url)).toEqual(['/api/v1/movements/bulk', '/api/v1/movements/bulk?confirm=true']));
+    expect(sent[1]?.body).toEqual({ action: 'delete', ids: ['10'] });
   });
 });

@@ -406,6 +406,8 @@ const en = {
     chartLabel: 'Projected balance from {{from}} to {{to}}: starts at {{start}}, ends at {{end}}, lowest {{lowest}} on {{date}}.',
   },
   movements: {
+    saveAnyway: 'Save anyway',
+    reconciledConfirm: 'Do it anyway?',
     states: { uncleared: 'Uncleared', cleared: 'Cleared', reconciled: 'Reconciled' },
     state: 'State',
     listTab: 'Movements',

@@ -412,6 +412,8 @@ const es: Dictionary = {
     chartLabel: 'Saldo previsto del {{from}} al {{to}}: empieza en {{start}}, termina en {{end}}, mínimo {{lowest}} el {{date}}.',
   },
   movements: {
+    saveAnyway: 'Guardar de todos modos',
+    reconciledConfirm: '¿Hacerlo de todos modos?',
     states: { uncleared: 'Sin puntear', cleared: 'Punteado', reconciled: 'Conciliado' },
     state: 'Estado',
     listTab: 'Movimientos',

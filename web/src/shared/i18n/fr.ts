@@ -414,6 +414,8 @@ const fr: Dictionary = {
     chartLabel: 'Solde prévu du {{from}} au {{to}} : commence à {{start}}, finit à {{end}}, minimum {{lowest}} le {{date}}.',
   },
   movements: {
+    saveAnyway: 'Enregistrer quand même',
+    reconciledConfirm: 'Le faire quand même ?',
     states: { uncleared: 'Non pointé', cleared: 'Pointé', reconciled: 'Rapproché' },
     state: 'État',
     listTab: 'Mouvements',
