@@ -29,6 +29,7 @@ function filterQuery(f: MovementFilters) {
     maxAmount: f.maxAmount,
     q: f.q,
     order: f.order,
+    state: f.state,
   };
 }
 
