@@ -160,6 +160,7 @@ const en = {
     ledgers: 'Ledgers',
   },
   accounts: {
+    lastReconciled: 'Reconciled on {{date}} at {{balance}}',
     title: 'Accounts',
     add: 'Add account',
     edit: 'Edit account',

@@ -166,6 +166,7 @@ const es: Dictionary = {
     ledgers: 'Libros',
   },
   accounts: {
+    lastReconciled: 'Conciliada el {{date}} con {{balance}}',
     title: 'Cuentas',
     add: 'Añadir cuenta',
     edit: 'Editar cuenta',

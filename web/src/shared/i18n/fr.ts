@@ -166,6 +166,7 @@ const fr: Dictionary = {
     ledgers: 'Registres',
   },
   accounts: {
+    lastReconciled: 'Rapproché le {{date}} à {{balance}}',
     title: 'Comptes',
     add: 'Ajouter un compte',
     edit: 'Modifier le compte',
