@@ -21,6 +21,7 @@ type apiMovement struct {
 	CategoryID  *string `json:"categoryId"`
 	ToAccountID *string `json:"toAccountId"`
 	ToAmount    *int64  `json:"toAmount"`
+	State       string  `json:"state"`
 	Splits      []struct {
 		CategoryID string `json:"categoryId"`
 		Amount     int64  `json:"amount"`
@@ -32,6 +33,10 @@ type apiAccount struct {
 	Currency       string `json:"currency"`
 	OpeningBalance int64  `json:"openingBalance"`
 	Balance        int64  `json:"balance"`
+	LastReconciled *struct {
+		Date    string `json:"date"`
+		Balance int64  `json:"balance"`
+	} `json:"lastReconciled"`
 }
 
 // flows is the brute-force truth of one ledger.
@@ -124,6 +129,7 @@ func (s *soakRun) checkLedger(ctx context.Context, c *client, l *soakLedger) err
 			bad("account %s: balance %d, opening balance + movements = %d", a.ID, a.Balance, f.balance[a.ID])
 		}
 	}
+	reconciledBalances(accs.Items, movs, bad)
 	var totals struct {
 		Count      int
 		ByCurrency []struct {

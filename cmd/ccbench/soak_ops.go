@@ -37,7 +37,9 @@ var soakOps = []struct {
 	{3, (*soakRun).createSplit},
 	{2, (*soakRun).splitOne},
 	{1, (*soakRun).ledgerImport},
-	{21, (*soakRun).read},
+	{2, (*soakRun).reconcile},
+	{2, (*soakRun).editReconciled},
+	{17, (*soakRun).read},
 }
 
 func (s *soakRun) step(ctx context.Context, c *soakClient) {
@@ -165,16 +167,16 @@ func (s *soakRun) splitOne(ctx context.Context, c *soakClient) {
 		typ = "earning"
 	}
 	for _, e := range c.l.pick(c.rng, 1, typ) {
-		s.call(ctx, c.client, "split", "PATCH", "/api/v1/movements/"+e.id, c.splitBody(typ), 200, 404)
+		s.call(ctx, c.client, "split", "PATCH", "/api/v1/movements/"+e.id, c.splitBody(typ), 200, 404, 409)
 	}
 }
 
 func (s *soakRun) patch(ctx context.Context, c *soakClient, e poolEntry) {
-	s.call(ctx, c.client, "patch", "PATCH", "/api/v1/movements/"+e.id, c.patchBody(e.typ), 200, 404)
+	s.call(ctx, c.client, "patch", "PATCH", "/api/v1/movements/"+e.id, c.patchBody(e.typ), 200, 404, 409)
 }
 
 func (s *soakRun) delete(ctx context.Context, c *soakClient, via *client, e poolEntry) {
-	code, _ := s.call(ctx, via, "delete", "DELETE", "/api/v1/movements/"+e.id, nil, 204, 404)
+	code, _ := s.call(ctx, via, "delete", "DELETE", "/api/v1/movements/"+e.id, nil, 204, 404, 409) // 409: reconciled
 	if code == 204 {
 		c.l.record(0, 1, e.id)
 	}
@@ -214,7 +216,7 @@ func (s *soakRun) raceOne(ctx context.Context, c *soakClient) {
 			if k < 2 {
 				s.delete(ctx, c, c.peer(k), e)
 			} else {
-				s.call(ctx, c.peer(k), "patch", "PATCH", "/api/v1/movements/"+e.id, bodies[k-2], 200, 404)
+				s.call(ctx, c.peer(k), "patch", "PATCH", "/api/v1/movements/"+e.id, bodies[k-2], 200, 404, 409)
 			}
 		}()
 	}
@@ -262,7 +264,7 @@ func (s *soakRun) bulkDelete(ctx context.Context, c *soakClient) {
 	if len(es) == 0 {
 		return
 	}
-	code, b := s.call(ctx, c.client, "bulk delete", "POST", "/api/v1/movements/bulk", map[string]any{"action": "delete", "ids": ids(es)}, 200, 404)
+	code, b := s.call(ctx, c.client, "bulk delete", "POST", "/api/v1/movements/bulk", map[string]any{"action": "delete", "ids": ids(es)}, 200, 404, 409)
 	var r bulkAnswer
 	if code != 200 || json.Unmarshal(b, &r) != nil {
 		return

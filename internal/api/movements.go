@@ -68,6 +68,12 @@ func movementFilter(q url.Values) (finance.MovementFilter, error) {
 		}
 		f.Types = append(f.Types, t)
 	}
+	for _, st := range multi("state") {
+		if !finance.ValidState(st) {
+			v.Add("state", finance.FCodeUnknown)
+		}
+		f.States = append(f.States, st)
+	}
 	f.AccountIDs = ids("accountId")
 	f.CategoryIDs = ids("categoryId")
 	f.Tags = finance.NormalizeTags(multi("tag"))
@@ -163,7 +169,7 @@ func (a *API) patchMovement(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	m, err := a.db.UpdateMovement(r.Context(), u.LedgerID, id, in)
+	m, err := a.db.UpdateMovementConfirmed(r.Context(), u.LedgerID, id, in, confirmed(r))
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -174,7 +180,7 @@ func (a *API) patchMovement(w http.ResponseWriter, r *http.Request, u *finance.U
 func (a *API) deleteMovement(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	id, err := pathID(r)
 	if err == nil {
-		err = a.db.DeleteMovement(r.Context(), u.LedgerID, id)
+		_, err = a.db.DeleteMovementsConfirmed(r.Context(), u.LedgerID, []int64{id}, confirmed(r))
 	}
 	if err != nil {
 		a.fail(w, r, err)
@@ -182,6 +188,10 @@ func (a *API) deleteMovement(w http.ResponseWriter, r *http.Request, u *finance.
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// confirmed says whether the request carries ?confirm=true: a change of a
+// reconciled movement's amount, date, account or state, or its deletion.
+func confirmed(r *http.Request) bool { return r.URL.Query().Get("confirm") == "true" }
 
 // pageLimit reads ?limit= of a list: 1 to most, def without it.
 func pageLimit(q url.Values, def, most int) (int, error) {

@@ -64,7 +64,7 @@ func (a *API) bulkMovements(w http.ResponseWriter, r *http.Request, u *finance.U
 	case "delete":
 		var ids []int64
 		if ids, err = bulkIDs(req.IDs); err == nil {
-			reply.Deleted, err = a.db.DeleteMovements(r.Context(), u.LedgerID, ids)
+			reply.Deleted, err = a.db.DeleteMovementsConfirmed(r.Context(), u.LedgerID, ids, confirmed(r))
 			reply.Affected = len(reply.Deleted)
 		}
 	case "recategorize":
@@ -133,7 +133,7 @@ func (a *API) exportMovements(w http.ResponseWriter, r *http.Request, u *finance
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="movements-`+time.Now().Format("2006-01-02")+`.csv"`)
 	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"date", "type", "amount", "currency", "account", "category", "toAccount", "toAmount", "toCurrency", "description", "notes", "tags", "movement", "lineNote"})
+	_ = cw.Write([]string{"date", "type", "amount", "currency", "account", "category", "toAccount", "toAmount", "toCurrency", "description", "notes", "tags", "movement", "lineNote", "state"})
 	book, err := a.db.Currencies(r.Context(), u.LedgerID)
 	if err != nil {
 		a.fail(w, r, err)
@@ -152,7 +152,7 @@ func (a *API) exportMovements(w http.ResponseWriter, r *http.Request, u *finance
 		row := func(amount int64, category, note string) error {
 			return cw.Write([]string{m.Date, m.Type, money.FormatDecimal(amount, exp(m.Currency)), m.Currency, csvSafe(m.AccountName),
 				csvSafe(category), csvSafe(m.ToAccountName), toAmount, m.ToCurrency, csvSafe(m.Description), csvSafe(m.Notes),
-				csvSafe(strings.Join(m.Tags, " ")), strconv.FormatInt(m.ID, 10), csvSafe(note)})
+				csvSafe(strings.Join(m.Tags, " ")), strconv.FormatInt(m.ID, 10), csvSafe(note), m.State})
 		}
 		if len(m.Splits) == 0 {
 			return row(amount, m.CategoryName, "")

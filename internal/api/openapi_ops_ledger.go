@@ -16,6 +16,7 @@ var (
 		qp("minAmount", "int", "At least this amount (minor units)."), qp("maxAmount", "int", "At most this amount (minor units)."),
 		qp("q", "string", "Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters)."),
 		qp("order", "asc|desc", "By date: newest first (desc, the default) or oldest first."),
+		qp("state", "string", "uncleared, cleared and/or reconciled: comma-separated or repeated."),
 	}
 	reportFilters = []param{
 		qp("from", "date", "From this day; by default the month of the ledger's first movement."),
@@ -26,6 +27,7 @@ var (
 	reportTypeParam = qp("type", "expense|earning", "expense (the default) or earning.")
 	monthParam      = []param{qp("month", "string", "The month, YYYY-MM; by default today's."), qp("today", "date", "The client's today.")}
 	ledgerData      = []string{finance.ECodeLimitExceeded, finance.ECodeConflict}
+	confirmParam    = qp("confirm", "bool", "true: change or delete a reconciled movement (see the code reconciled).")
 )
 
 func bookOps() map[string]op {
@@ -40,6 +42,23 @@ func bookOps() map[string]op {
 		"DELETE /api/v1/accounts/{id}": {id: "deleteAccount", summary: "Delete an account",
 			query:  []param{qp("withMovements", "bool", "true: delete its movements too."), qp("confirm", "string", "With withMovements: the account's name, typed.")},
 			status: 204, problems: []string{finance.ECodeInUse}},
+		"POST /api/v1/accounts/{id}/reconciliations": {id: "reconcileAccount", summary: "Reconcile an account against a bank statement",
+			desc: "The cleared balance on date is the opening balance plus the account's cleared and reconciled movements up to and including " +
+				"that date (transfers on both accounts). When it equals balance, the cleared movements up to date become reconciled in one write " +
+				"(201; reconciled says how many). When it does not, 409 reconcile_difference with difference (balance − cleared balance) and nothing " +
+				"changes, unless adjust: then a reconciled adjustment movement of the difference (category \"Reconciliation adjustment\" in the " +
+				"user's language) makes them agree. Repeating it finds nothing more to reconcile.",
+			body: finance.ReconcileInput{}, status: 201, reply: finance.ReconcileResult{}, idempotent: true,
+			problems: append([]string{finance.ECodeReconcileDifference}, ledgerData...),
+			also:     []answer{{status: 200, desc: "A replay of an Idempotency-Key: the first request's result.", reply: finance.ReconcileResult{}}}},
+		"GET /api/v1/accounts/{id}/reconciliation": {id: "getReconciliation", summary: "The reconcile screen: the cleared balance on a date and the uncleared movements up to it",
+			query: []param{qp("date", "date", "The statement's date (required)."), qp("limit", "int", "How many uncleared movements (1–500; 50 by default)."),
+				qp("cursor", "string", "The nextCursor of the page before.")},
+			reply: finance.ReconcileView{}},
+		"GET /api/v1/accounts/{id}/checkpoints": {id: "listCheckpoints", summary: "The balances the account's imported bank files stated, beside the app's",
+			desc: "Newest first (the latest 100). appBalance counts every movement up to and including the date. When they disagree, divergesFrom " +
+				"is the first date of a movement of the account after the last earlier checkpoint that agrees (or its first movement's date), up to the checkpoint's.",
+			reply: list[finance.Checkpoint]{}},
 
 		"GET /api/v1/categories": {id: "listCategories", summary: "The categories, as a tree in the user's order", reply: list[finance.Category]{}},
 		"POST /api/v1/categories": {id: "createCategory", required: []string{"name", "type"}, summary: "Create a category", body: finance.CategoryInput{}, status: 201, reply: finance.Category{},
@@ -72,12 +91,14 @@ func movementOps() map[string]op {
 		"GET /api/v1/movements/export.csv": {id: "exportMovements", summary: "The movements the filters select, as CSV",
 			query: movementFilters, reply: "", media: "text/csv"},
 		"POST /api/v1/movements/bulk": {id: "bulkMovements", summary: "Delete, re-categorise or create many movements: all or none",
-			desc: "action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors.",
-			body: bulkRequest{}, reply: bulkReply{}, idempotent: true, problems: ledgerData},
+			desc:  "action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors. Deleting a reconciled movement needs confirm=true (else 409 reconciled).",
+			query: []param{confirmParam}, body: bulkRequest{}, reply: bulkReply{}, idempotent: true, problems: append([]string{finance.ECodeReconciled}, ledgerData...)},
 		"GET /api/v1/movements/{id}": {id: "getMovement", summary: "A movement", reply: finance.Movement{}},
 		"PATCH /api/v1/movements/{id}": {id: "patchMovement", summary: "Change a movement (only the fields sent)", body: finance.MovementInput{},
-			reply: finance.Movement{}, problems: ledgerData},
-		"DELETE /api/v1/movements/{id}":          {id: "deleteMovement", summary: "Delete a movement", status: 204, problems: ledgerData},
+			desc:  "A reconciled movement's amount, date, account, lines' amounts or state change only with confirm=true (else 409 reconciled); the change is logged in the ledger's activity.",
+			query: []param{confirmParam}, reply: finance.Movement{}, problems: append([]string{finance.ECodeReconciled}, ledgerData...)},
+		"DELETE /api/v1/movements/{id}": {id: "deleteMovement", summary: "Delete a movement", status: 204, query: []param{confirmParam},
+			desc: "A reconciled movement is deleted only with confirm=true (else 409 reconciled).", problems: append([]string{finance.ECodeReconciled}, ledgerData...)},
 		"GET /api/v1/movements/{id}/attachments": {id: "listAttachments", summary: "A movement's attachments", reply: list[finance.Attachment]{}},
 		"POST /api/v1/movements/{id}/attachments": {id: "addAttachment", summary: "Attach a receipt (an image or a PDF, at most 10 MB; an image without its metadata)",
 			form: []param{{name: "file", kind: "file", desc: "The file."}}, status: 201, reply: finance.Attachment{},

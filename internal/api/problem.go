@@ -87,6 +87,8 @@ var statusOf = map[string]int{
 	finance.ECodePasskeysOff:          http.StatusConflict,
 	finance.ECodeBackupsOff:           http.StatusConflict,
 	finance.ECodeBackupFailed:         http.StatusInternalServerError,
+	finance.ECodeReconciled:           http.StatusConflict,
+	finance.ECodeReconcileDifference:  http.StatusConflict,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.
@@ -99,6 +101,9 @@ type Problem struct {
 	Errors []finance.FieldError `json:"errors,omitempty"`
 	// Params are the values the code's translated message names.
 	Params map[string]string `json:"params,omitempty"`
+	// Difference: with reconcile_difference, the statement balance minus
+	// the account's cleared balance on its date (minor units).
+	Difference *int64 `json:"difference,omitempty"`
 }
 
 // WriteError turns any error into a problem reply. Unknown errors say only
@@ -107,7 +112,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	p := Problem{Type: "about:blank", Code: finance.ECodeInternal, Detail: "internal error", Status: http.StatusInternalServerError}
 	var fe *finance.Error
 	if errors.As(err, &fe) {
-		p.Code, p.Detail, p.Errors, p.Params = fe.Code, fe.Message, fe.Fields, fe.Params
+		p.Code, p.Detail, p.Errors, p.Params, p.Difference = fe.Code, fe.Message, fe.Fields, fe.Params, fe.Difference
 		if s, ok := statusOf[fe.Code]; ok {
 			p.Status = s
 		} else {

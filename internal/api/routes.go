@@ -101,6 +101,9 @@ func (a *API) routes() []route {
 		read("GET /api/v1/accounts/{id}", a.getAccount),
 		edit("PATCH /api/v1/accounts/{id}", a.patchAccount),
 		edit("DELETE /api/v1/accounts/{id}", a.deleteAccount),
+		edit("POST /api/v1/accounts/{id}/reconciliations", a.reconcileAccount),
+		read("GET /api/v1/accounts/{id}/reconciliation", a.getReconciliation),
+		read("GET /api/v1/accounts/{id}/checkpoints", a.listCheckpoints),
 
 		read("GET /api/v1/categories", a.listCategories),
 		edit("POST /api/v1/categories", a.createCategory),

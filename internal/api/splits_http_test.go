@@ -160,7 +160,7 @@ func TestSplitsRoundTripCSV(t *testing.T) {
 		}
 		resp, file := c.fetch(srv.URL + "/api/v1/movements/export.csv?accountId=" + acc.ID)
 		if resp.StatusCode != 200 || strings.Count(string(file), "\n") != 6 || !strings.Contains(string(file), "'=bleach") ||
-			!strings.HasPrefix(string(file), "date,type,amount,currency,account,category,toAccount,toAmount,toCurrency,description,notes,tags,movement,lineNote\n") {
+			!strings.HasPrefix(string(file), "date,type,amount,currency,account,category,toAccount,toAmount,toCurrency,description,notes,tags,movement,lineNote,state\n") {
 			t.Fatalf("export %d:\n%s", resp.StatusCode, file)
 		}
 		want := movementShapes(c, acc.ID)

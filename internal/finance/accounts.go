@@ -22,6 +22,9 @@ type Account struct {
 	Position       int64  `json:"position"`
 	Archived       bool   `json:"archived"`
 	HasMovements   bool   `json:"hasMovements"`
+	// LastReconciled: the account's last reconciliation (the latest
+	// statement date), nil when it was never reconciled.
+	LastReconciled *ReconciledBalance `json:"lastReconciled"`
 }
 
 // AccountInput creates or patches an account; nil fields are unchanged.

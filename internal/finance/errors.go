@@ -61,6 +61,13 @@ const (
 	ECodeTooManySchedules = "too_many_schedules"
 	ECodeAttachmentQuota  = "attachment_quota_exceeded"
 	ECodeCatchUpTooLong   = "catch_up_too_long"
+	// ECodeReconciled: the change would alter a reconciled movement's
+	// amount, date or account, or delete it, without ?confirm=true.
+	ECodeReconciled = "reconciled"
+	// ECodeReconcileDifference: the statement balance differs from the
+	// account's cleared balance on its date (Error.Difference says by how
+	// much); nothing was reconciled.
+	ECodeReconcileDifference = "reconcile_difference"
 )
 
 // Field error codes.
@@ -91,6 +98,9 @@ type Error struct {
 	// Params are values the translated message names (the currencies of a
 	// mismatch, say), sent with the problem.
 	Params map[string]string
+	// Difference: a reconciliation's statement balance minus the cleared
+	// balance (minor units), sent with the problem as "difference".
+	Difference *int64
 }
 
 // With sets a parameter of the message and returns the error.

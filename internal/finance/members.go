@@ -156,6 +156,11 @@ const (
 	ActInvited       = "invited"
 	ActRevoked       = "revoked"
 	ActRenamed       = "renamed"
+	// ActReconciledChanged: a reconciled movement's amount, date, account
+	// or state was changed, or it was deleted, with the user's confirmation.
+	ActReconciledChanged = "reconciled_changed"
+	// ActReconciled: an account was reconciled against a statement.
+	ActReconciled = "reconciled"
 
 	SubjectMovement   = "movement"
 	SubjectAccount    = "account"
@@ -185,7 +190,7 @@ type Activity struct {
 	At        int64           `json:"at"`
 	UserID    *int64          `json:"userId,string"`
 	UserName  string          `json:"userName"`
-	Action    string          `json:"action" enum:"created,updated,deleted,imported,recategorized,joined,left,removed,role_changed,transferred,invited,revoked,renamed"`
+	Action    string          `json:"action" enum:"created,updated,deleted,imported,recategorized,joined,left,removed,role_changed,transferred,invited,revoked,renamed,reconciled_changed,reconciled"`
 	Subject   string          `json:"subject" enum:"movement,account,category,member,invitation,ledger"`
 	SubjectID *int64          `json:"subjectId,string"`
 	Count     int64           `json:"count"`

@@ -16,6 +16,20 @@ const (
 	MovementTransfer = "transfer"
 )
 
+// Movement states against the bank: typed in (uncleared), shown by the bank
+// (cleared), or part of a reconciled statement (reconciled: its amount, date
+// and account change only when the request confirms it).
+const (
+	StateUncleared  = "uncleared"
+	StateCleared    = "cleared"
+	StateReconciled = "reconciled"
+)
+
+// ValidState reports whether s is a movement state.
+func ValidState(s string) bool {
+	return s == StateUncleared || s == StateCleared || s == StateReconciled
+}
+
 // Limits on movements.
 const (
 	MaxDescription = 200
@@ -49,6 +63,8 @@ type Movement struct {
 	ID   int64  `json:"id,string"`
 	Date string `json:"date"`
 	Entry
+	// State: uncleared, cleared or reconciled.
+	State string `json:"state" enum:"uncleared,cleared,reconciled"`
 	// The amounts in the ledger's base currency: nil when the currency has
 	// no rate. BaseEstimated: a rate of a later date was used, there being
 	// none on or before the movement's.
@@ -99,6 +115,8 @@ type MovementInput struct {
 	// Splits: the lines of a split movement; [] makes it whole again, and a
 	// category without lines too.
 	Splits *[]SplitInput `json:"splits"`
+	// State: uncleared (the default), cleared or reconciled.
+	State *string `json:"state" enum:"uncleared,cleared,reconciled"`
 }
 
 // MovementDraft is a complete movement before it is stored; ids are resolved
@@ -116,6 +134,7 @@ type MovementDraft struct {
 	Tags        []string
 	Splits      []Split // nil: not split
 	FITID       string
+	State       string // "": uncleared
 	// In the ledger's base currency (set by the store, never by a client):
 	// nil when there is no rate; BaseLater as Movement.BaseLater.
 	Base, ToBase *int64
@@ -154,6 +173,9 @@ func DraftFrom(base MovementDraft, in MovementInput) MovementDraft {
 	}
 	if in.Tags != nil {
 		d.Tags = *in.Tags
+	}
+	if in.State != nil {
+		d.State = strings.TrimSpace(*in.State)
 	}
 	d.Tags = NormalizeTags(d.Tags)
 	switch {
@@ -256,6 +278,9 @@ func (d MovementDraft) Validate() error {
 			v.Add("toAmount", FCodeOutOfRange)
 		}
 	}
+	if d.State != "" && !ValidState(d.State) {
+		v.Add("state", FCodeUnknown)
+	}
 	if utf8.RuneCountInString(d.Description) > MaxDescription {
 		v.Add("description", FCodeTooLong)
 	}
@@ -286,6 +311,7 @@ type MovementFilter struct {
 	MinAmount   *int64
 	MaxAmount   *int64
 	Text        string
+	States      []string // uncleared, cleared, reconciled
 	Ascending   bool
 }
 
@@ -305,4 +331,32 @@ func (e *BulkError) Error() string { return fmt.Sprintf("invalid: %d rows are in
 // Unwrap exposes the domain code.
 func (e *BulkError) Unwrap() error {
 	return Errorf(ECodeInvalid, "%d rows are invalid; nothing was written", len(e.Rows))
+}
+
+// TouchesReconciled reports whether the patch would change what a
+// reconciled movement's balance rests on: its amount, date, account (or a
+// transfer's destination and received amount), its lines' amounts, or its
+// state. A patch that sends a field with its current value changes nothing.
+func TouchesReconciled(cur MovementDraft, in MovementInput) bool {
+	next := DraftFrom(cur, in)
+	if next.Amount != cur.Amount || next.Date != cur.Date || next.AccountID != cur.AccountID || next.Type != cur.Type ||
+		next.ToAccountID != cur.ToAccountID || (next.ToAmount != cur.ToAmount && in.ToAmount != nil) {
+		return true
+	}
+	if next.State != "" && next.State != cur.State {
+		return true
+	}
+	// Lines' amounts: splitting a movement or making it whole keeps its
+	// amount; changing the amounts of its lines is a change of it.
+	if in.Splits != nil && len(next.Splits) > 0 && len(cur.Splits) > 0 {
+		if len(next.Splits) != len(cur.Splits) {
+			return true
+		}
+		for i := range next.Splits {
+			if next.Splits[i].Amount != cur.Splits[i].Amount {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 
 	"cashcontrol/internal/finance"
@@ -12,11 +13,19 @@ import (
 // rows per ledger, where probing the movements lets PostgreSQL's planner
 // pick a scan of the whole table when an account's rows all sit at its end.
 const accountColumns = `a.id, a.name, a.type, a.currency, a.opening_balance, a.balance, a.position, a.archived,
-	EXISTS (SELECT 1 FROM monthly_totals t WHERE t.ledger_id = a.ledger_id AND t.account_id = a.id AND t.count > 0)`
+	EXISTS (SELECT 1 FROM monthly_totals t WHERE t.ledger_id = a.ledger_id AND t.account_id = a.id AND t.count > 0),
+	(SELECT r.date FROM reconciliations r WHERE r.account_id = a.id ORDER BY r.date DESC, r.id DESC LIMIT 1),
+	(SELECT r.balance FROM reconciliations r WHERE r.account_id = a.id ORDER BY r.date DESC, r.id DESC LIMIT 1)`
 
 func scanAccount(s rowScanner) (*finance.Account, error) {
 	var a finance.Account
-	err := s.Scan(&a.ID, &a.Name, &a.Type, &a.Currency, &a.OpeningBalance, &a.Balance, &a.Position, &a.Archived, &a.HasMovements)
+	var recDate sql.NullString
+	var recBalance sql.NullInt64
+	err := s.Scan(&a.ID, &a.Name, &a.Type, &a.Currency, &a.OpeningBalance, &a.Balance, &a.Position, &a.Archived, &a.HasMovements,
+		&recDate, &recBalance)
+	if recDate.Valid {
+		a.LastReconciled = &finance.ReconciledBalance{Date: recDate.String, Balance: recBalance.Int64}
+	}
 	return &a, err
 }
 
@@ -220,19 +229,4 @@ func reorder(ctx context.Context, tx *Tx, table string, ledgerID int64, ids []in
 		}
 	}
 	return nil
-}
-
-// AccountBalanceOn is an account's balance at the end of a day (YYYY-MM-DD):
-// its balance now less what its movements after that day changed (a bank
-// statement's day is recent: few movements are after it).
-func (db *DB) AccountBalanceOn(ctx context.Context, ledgerID, accountID int64, day string) (int64, error) {
-	var balance int64
-	err := db.queryRow(ctx, `SELECT a.balance
-		- COALESCE((SELECT SUM(CASE m.type WHEN 'earning' THEN m.amount ELSE -m.amount END) FROM movements m WHERE m.account_id = a.id AND m.date > ?), 0)
-		- COALESCE((SELECT SUM(m.to_amount) FROM movements m WHERE m.to_account_id = a.id AND m.type = 'transfer' AND m.date > ?), 0)
-		FROM accounts a WHERE a.ledger_id = ? AND a.id = ?`, day, day, ledgerID, accountID).Scan(&balance)
-	if err != nil {
-		return 0, notFound(err, "account")
-	}
-	return balance, nil
 }

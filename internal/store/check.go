@@ -40,6 +40,11 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 		}
 	}
 	rows.Close()
+	broken, err := db.brokenReconciliations(ctx, ledgerID)
+	if err != nil {
+		return err
+	}
+	wrong = append(wrong, broken...)
 	type key struct {
 		acc, cat    int64
 		month, kind string
@@ -336,4 +341,46 @@ func (db *DB) checkRates(ctx context.Context, ledgerID int64) error {
 		wrong = append(wrong, fmt.Errorf("rates: %d learnt from transfers that are gone", orphans))
 	}
 	return errors.Join(wrong...)
+}
+
+// brokenReconciliations checks each account's last reconciliation (the
+// latest statement date): its opening balance plus its movements reconciled
+// up to and including that date (a transfer on both accounts) must still
+// equal the statement balance stored. Only a confirmed change of a
+// reconciled movement (?confirm=true) may break one.
+func (db *DB) brokenReconciliations(ctx context.Context, ledgerID int64) ([]error, error) {
+	rows, err := db.query(ctx, `SELECT a.id, r.date, r.balance FROM accounts a JOIN reconciliations r ON r.id = (SELECT r2.id FROM reconciliations r2
+		WHERE r2.account_id = a.id ORDER BY r2.date DESC, r2.id DESC LIMIT 1) WHERE a.ledger_id = ?`, ledgerID)
+	if err != nil {
+		return nil, err
+	}
+	type last struct {
+		acc     int64
+		date    string
+		balance int64
+	}
+	var all []last
+	for rows.Next() {
+		var l last
+		if err := rows.Scan(&l.acc, &l.date, &l.balance); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		all = append(all, l)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var wrong []error
+	for _, l := range all {
+		got, err := balanceOn(ctx, db, ledgerID, l.acc, l.date, reconciledStates)
+		if err != nil {
+			return nil, err
+		}
+		if got != l.balance {
+			wrong = append(wrong, fmt.Errorf("account %d: reconciled on %s at %d, its reconciled movements say %d", l.acc, l.date, l.balance, got))
+		}
+	}
+	return wrong, nil
 }

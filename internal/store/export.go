@@ -27,6 +27,8 @@ var exportTables = []exportTable{
 	{name: "movements", where: inUserLedgers},
 	{name: "movement_tags", where: inUserLedgers},
 	{name: "movement_splits", where: inUserLedgers},
+	{name: "reconciliations", where: inUserLedgers},
+	{name: "checkpoints", where: inUserLedgers},
 	{name: "budgets", where: inUserLedgers},
 	{name: "schedules", where: inUserLedgers},
 	{name: "schedule_occurrences", where: inUserLedgers},

@@ -278,6 +278,9 @@ type ImportSource struct {
 	// over, as the commit writes them on another goroutine (readAhead). An
 	// error of Rows rolls the commit back.
 	Rows func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error
+	// Balance is the balance the file states (nil: none): the commit keeps
+	// it as a checkpoint of the account.
+	Balance *finance.StatementBalance
 }
 
 // ImportMovements creates the missing categories and all the movements in
@@ -334,6 +337,9 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 				}
 				d.Splits[i].CategoryID = id
 			}
+			if d.State == "" {
+				d.State = finance.StateCleared // the bank's own file shows it
+			}
 			w.add(&d.MovementDraft)
 			return w.err == nil
 		})
@@ -342,6 +348,12 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 			return err
 		}
 		res.Created = n
+		if src.Balance != nil && finance.ValidDate(src.Balance.Date) {
+			if _, err := tx.exec(ctx, `INSERT INTO checkpoints (ledger_id, account_id, date, balance, source, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+				ledgerID, src.AccountID, src.Balance.Date, src.Balance.Amount, finance.CheckpointImport, db.nowMillis()); err != nil {
+				return err
+			}
+		}
 		if err := tx.logActivity(ctx, finance.ActImported, finance.SubjectMovement, uploadID, int64(n), finance.ActivityDetails{}); err != nil {
 			return err
 		}

@@ -207,6 +207,11 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	if rd.format == statement.FormatQIF {
 		p.DateFormat = res.DateFormat
 	}
+	if res.Balance != nil {
+		// The file's balance: a commit keeps it as the account's checkpoint; a
+		// preview shows it beside the account's (below).
+		rd.balance = &finance.StatementBalance{Date: res.Balance.Date, Amount: res.Balance.Amount}
+	}
 	p.Errors = append(p.Errors, res.Errors[:min(len(res.Errors), maxPreviewErrors)]...) // [] when there are none: the app reads its length
 	if res.Valid == 0 || !recheck {
 		return planned(), rd, nil
@@ -223,7 +228,7 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	}
 	if res.Balance != nil {
 		// The file's balance beside the account's on that day once imported.
-		on, err := db.AccountBalanceOn(ctx, req.LedgerID, acc.ID, res.Balance.Date)
+		on, err := balanceOn(ctx, db, req.LedgerID, acc.ID, res.Balance.Date, allStates)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -242,13 +247,14 @@ type importReading struct {
 	exp       int
 	accountID int64
 	planner   *statement.Planner
+	balance   *finance.StatementBalance // the balance the file states, nil when none
 }
 
 // source is what a commit writes: the file's second reading, inside the
 // commit's transaction, through the planner's Write.
 func (rd *importReading) source() ImportSource {
 	plan := rd.planner.Plan()
-	return ImportSource{AccountID: rd.accountID, From: plan.From, To: plan.To, Categories: plan.Categories,
+	return ImportSource{AccountID: rd.accountID, From: plan.From, To: plan.To, Categories: plan.Categories, Balance: rd.balance,
 		Rows: func(existing finance.ImportExisting, write func(*finance.ImportDraft)) error {
 			if plan.From == "" {
 				return nil

@@ -16,7 +16,7 @@ const movementColumns = movementFields + `, m.created_by, m.created_at, m.update
 // movementFields are a movement's own columns (movementColumns without the
 // count of its files: an export of every movement reads no more).
 const movementFields = `m.id, m.type, m.date, m.amount, a.currency, m.account_id, m.category_id, m.to_account_id, m.to_amount,
-	COALESCE(ta.currency, ''), m.description, m.notes, m.tags, m.base_amount, m.to_base_amount, m.base_later, m.splits`
+	COALESCE(ta.currency, ''), m.description, m.notes, m.tags, m.base_amount, m.to_base_amount, m.base_later, m.splits, m.state`
 
 const movementFrom = ` FROM movements m JOIN accounts a ON a.id = m.account_id` + toAccountJoin
 
@@ -29,7 +29,7 @@ func scanMovement(s rowScanner) (*finance.Movement, error) {
 	var tags string
 	var later int64
 	if err := s.Scan(&m.ID, &m.Type, &m.Date, &m.Amount, &m.Currency, &m.AccountID, &cat, &to, &toAmount,
-		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later, &m.SplitCount,
+		&m.ToCurrency, &m.Description, &m.Notes, &tags, &base, &toBase, &later, &m.SplitCount, &m.State,
 		&createdBy, &m.CreatedAt, &updatedBy, &m.UpdatedAt, &m.Attachments); err != nil {
 		return nil, err
 	}
@@ -77,7 +77,8 @@ func readMovement(ctx context.Context, q movementReader, ledgerID, id int64) (*f
 // draftOf turns a stored movement back into a draft (for patches).
 func draftOf(m *finance.Movement) finance.MovementDraft {
 	d := finance.MovementDraft{Type: m.Type, Date: m.Date, Amount: m.Amount, AccountID: m.AccountID,
-		Description: m.Description, Notes: m.Notes, Tags: m.Tags, Base: m.BaseAmount, ToBase: m.ToBaseAmount, BaseLater: m.BaseLater()}
+		Description: m.Description, Notes: m.Notes, Tags: m.Tags, Base: m.BaseAmount, ToBase: m.ToBaseAmount, BaseLater: m.BaseLater(),
+		State: m.State}
 	if m.CategoryID != nil {
 		d.CategoryID = *m.CategoryID
 	}
@@ -159,6 +160,9 @@ func (r *refs) check(d *finance.MovementDraft, prev *finance.MovementDraft) erro
 		return err
 	}
 	var v finance.Validation
+	if prev == nil && d.State == finance.StateReconciled {
+		v.Add("state", finance.FCodeInvalid) // only a reconciliation reconciles
+	}
 	acc, ok := r.accounts[d.AccountID]
 	switch {
 	case !ok:
@@ -294,12 +298,28 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 }
 
 // UpdateMovement applies a patch: the old effects are undone and the new ones
-// applied in the same transaction.
+// applied in the same transaction. A reconciled movement's amount, date or
+// account is not changed (nor its state taken back): see UpdateMovementConfirmed.
 func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance.MovementInput) (*finance.Movement, error) {
+	return db.UpdateMovementConfirmed(ctx, ledgerID, id, in, false)
+}
+
+// UpdateMovementConfirmed is UpdateMovement that, with confirm, changes a
+// reconciled movement's amount, date, account or state too (and logs that
+// it did in the ledger's activity); without, such a patch answers
+// finance.ECodeReconciled and changes nothing.
+func (db *DB) UpdateMovementConfirmed(ctx context.Context, ledgerID, id int64, in finance.MovementInput, confirm bool) (*finance.Movement, error) {
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := readMovement(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err
+		}
+		// Into or out of a reconciliation's movements, or a change of what
+		// its balance rests on, only when confirmed.
+		into := in.State != nil && *in.State == finance.StateReconciled && cur.State != finance.StateReconciled
+		locked := into || cur.State == finance.StateReconciled && finance.TouchesReconciled(draftOf(cur), in)
+		if locked && !confirm {
+			return reconciledError()
 		}
 		if err := tx.updateMovement(ctx, cur, in); err != nil {
 			return err
@@ -307,6 +327,11 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 		now, err := readMovement(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err
+		}
+		if locked {
+			if err := tx.logActivity(ctx, finance.ActReconciledChanged, finance.SubjectMovement, id, 1, movementDetails(cur)); err != nil {
+				return err
+			}
 		}
 		return tx.logActivity(ctx, finance.ActUpdated, finance.SubjectMovement, id, 1, movementDetails(now))
 	})
@@ -339,10 +364,11 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 		toAmount = d.ToAmount
 	}
 	if _, err := tx.exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
-		to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, updated_by = ?, base_amount = ?, to_base_amount = ?, base_later = ?, splits = ?
-		WHERE ledger_id = ? AND id = ?`,
+		to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, updated_by = ?, base_amount = ?, to_base_amount = ?, base_later = ?, splits = ?,
+		state = ? WHERE ledger_id = ? AND id = ?`,
 		d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
-		strings.Join(d.Tags, ","), db.nowMillis(), nullID(tx.actor), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), ledgerID, id); err != nil {
+		strings.Join(d.Tags, ","), db.nowMillis(), nullID(tx.actor), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits),
+		stateOf(&d), ledgerID, id); err != nil {
 		return err
 	}
 	if d.Description != prev.Description || d.Notes != prev.Notes {
@@ -375,14 +401,21 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 
 // DeleteMovement deletes one movement and undoes its effects.
 func (db *DB) DeleteMovement(ctx context.Context, ledgerID, id int64) error {
-	_, err := db.DeleteMovements(ctx, ledgerID, []int64{id})
+	_, err := db.DeleteMovementsConfirmed(ctx, ledgerID, []int64{id}, false)
 	return err
 }
 
 // DeleteMovements deletes movements in one transaction and returns them as
 // they were (so that the caller can offer an undo). Any id that is not the
-// ledger's makes the whole call not_found and changes nothing.
+// ledger's makes the whole call not_found and changes nothing; a reconciled
+// one makes it finance.ECodeReconciled (see DeleteMovementsConfirmed).
 func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) ([]finance.Movement, error) {
+	return db.DeleteMovementsConfirmed(ctx, ledgerID, ids, false)
+}
+
+// DeleteMovementsConfirmed is DeleteMovements that, with confirm, deletes
+// reconciled movements too, and logs each in the ledger's activity.
+func (db *DB) DeleteMovementsConfirmed(ctx context.Context, ledgerID int64, ids []int64, confirm bool) ([]finance.Movement, error) {
 	var out []finance.Movement
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
@@ -391,6 +424,14 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 			m, err := readMovement(ctx, tx, ledgerID, id)
 			if err != nil {
 				return err
+			}
+			if m.State == finance.StateReconciled {
+				if !confirm {
+					return reconciledError()
+				}
+				if err := tx.logActivity(ctx, finance.ActReconciledChanged, finance.SubjectMovement, m.ID, 1, movementDetails(m)); err != nil {
+					return err
+				}
 			}
 			out = append(out, *m)
 		}

@@ -103,10 +103,10 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 
 const movementInsertColumns = `ledger_id, type, date, amount, account_id, category_id,
 	to_account_id, to_amount, description, notes, tags, fitid, created_at, updated_at, base_amount, to_base_amount, base_later, splits,
-	created_by, updated_by, search_words`
+	created_by, updated_by, state, search_words`
 
 // movementInsertWidth is how many columns movementInsertColumns lists.
-const movementInsertWidth = 21
+const movementInsertWidth = 22
 
 // movementPlaceholders is one row's "?, ?, …" for movementInsertColumns.
 var movementPlaceholders = strings.TrimSuffix(strings.Repeat("?, ", movementInsertWidth), ", ")
@@ -120,10 +120,23 @@ func movementArgs(ledgerID int64, d *finance.MovementDraft, st stamp) []any {
 	return []any{ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
 		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, st.at, st.at,
 		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), nullID(st.by), nullID(st.by),
-		searchText(d.Description, d.Notes)}
+		stateOf(d), searchText(d.Description, d.Notes)}
 }
 
-// sqliteBatchRows movements go in one multi-row INSERT on SQLite (21
+// stateOf is the draft's state as stored: uncleared when it names none.
+func stateOf(d *finance.MovementDraft) string {
+	if d.State == "" {
+		return finance.StateUncleared
+	}
+	return d.State
+}
+
+// reconciledError refuses a change of a reconciled movement that was not confirmed.
+func reconciledError() error {
+	return finance.Errorf(finance.ECodeReconciled, "the movement is reconciled: confirm the change (?confirm=true)")
+}
+
+// sqliteBatchRows movements go in one multi-row INSERT on SQLite (22
 // parameters each, far below SQLite's 32,766).
 const sqliteBatchRows = 256
 

@@ -162,6 +162,10 @@ func filterConditions(ledgerID int64, f finance.MovementFilter, how access) (str
 		b.WriteString(` AND m.id IN (SELECT t.movement_id FROM movement_tags t WHERE t.ledger_id = ? AND t.tag IN (` + placeholders(len(f.Tags)) + `))`)
 		args = append(append(args, ledgerID), stringArgs(f.Tags)...)
 	}
+	if len(f.States) > 0 {
+		b.WriteString(` AND m.state IN (` + placeholders(len(f.States)) + `)`)
+		args = append(args, stringArgs(f.States)...)
+	}
 	if f.MinAmount != nil {
 		b.WriteString(` AND ` + amount + ` >= ?`)
 		args = append(args, *f.MinAmount)
@@ -324,7 +328,7 @@ func (db *DB) ExportMovements(ctx context.Context, ledgerID int64, f finance.Mov
 		var tags string
 		var later int64
 		if err := rows.Scan(&r.ID, &r.Type, &r.Date, &r.Amount, &r.Currency, &r.AccountID, &cat, &to, &toAmount, &r.ToCurrency,
-			&r.Description, &r.Notes, &tags, &base, &toBase, &later, &r.SplitCount, &r.AccountName, &r.CategoryName, &r.ToAccountName,
+			&r.Description, &r.Notes, &tags, &base, &toBase, &later, &r.SplitCount, &r.State, &r.AccountName, &r.CategoryName, &r.ToAccountName,
 			&lineCat, &lineAmount, &lineBase, &lineNote); err != nil {
 			return err
 		}

@@ -206,7 +206,7 @@ func (w *movementWriter) flush() error {
 // copyColumns are movementInsertColumns as COPY lists them.
 var copyColumns = []string{"ledger_id", "type", "date", "amount", "account_id", "category_id",
 	"to_account_id", "to_amount", "description", "notes", "tags", "fitid", "created_at", "updated_at", "base_amount", "to_base_amount", "base_later", "splits",
-	"created_by", "updated_by", "search_words"}
+	"created_by", "updated_by", "state", "search_words"}
 
 // copyMovementsPostgres writes a batch with COPY on the transaction's own
 // connection: one round trip and no SQL to parse for thousands of rows.

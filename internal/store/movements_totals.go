@@ -23,7 +23,7 @@ func (db *DB) TotalMovements(ctx context.Context, ledgerID int64, f finance.Move
 		return nil, err
 	}
 	var sums map[string]*currencySums
-	if f.Text != "" || len(f.Tags) > 0 || f.MinAmount != nil || f.MaxAmount != nil {
+	if f.Text != "" || len(f.Tags) > 0 || len(f.States) > 0 || f.MinAmount != nil || f.MaxAmount != nil {
 		var ok bool
 		if sums, ok, err = db.wordTotals(ctx, ledgerID, f); err == nil && !ok {
 			sums, err = db.scanTotals(ctx, ledgerID, f)

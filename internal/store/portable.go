@@ -62,6 +62,8 @@ var portableTables = []portableTable{
 	{name: "movements"},
 	{name: "movement_tags"},
 	{name: "movement_splits"},
+	{name: "reconciliations"},
+	{name: "checkpoints"},
 	{name: "monthly_totals"},
 	{name: "imports"},
 	{name: "ledger_imports"},

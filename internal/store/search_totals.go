@@ -283,7 +283,7 @@ func (db *DB) searchTotalsTable(ctx context.Context, sqlTx *sql.Tx) error {
 // false when they cannot answer it (see above).
 func (db *DB) wordTotals(ctx context.Context, ledgerID int64, f finance.MovementFilter) (sums map[string]*currencySums, ok bool, err error) {
 	tokens := searchTokens(f.Text)
-	if len(tokens) != 1 || numberWord(tokens[0]) || f.From != "" || f.To != "" || len(f.AccountIDs) > 0 || len(f.CategoryIDs) > 0 || len(f.Tags) > 0 ||
+	if len(tokens) != 1 || numberWord(tokens[0]) || f.From != "" || f.To != "" || len(f.AccountIDs) > 0 || len(f.CategoryIDs) > 0 || len(f.Tags) > 0 || len(f.States) > 0 ||
 		f.MinAmount != nil || f.MaxAmount != nil {
 		return nil, false, nil
 	}

@@ -24,10 +24,12 @@ const account = (id: string, currency: string, balance: number): Account => ({
   position: Number(id),
   archived: false,
   hasMovements: true,
+  lastReconciled: null,
 });
 const accounts = [account('1', 'EUR', 100000), account('2', 'USD', 50000), account('3', 'JPY', 9000)];
 const movement = (id: string, m: Partial<Movement>): Movement => ({
   id,
+  state: 'uncleared',
   type: 'expense',
   date: '2026-03-05',
   amount: 1000,

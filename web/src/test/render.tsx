@@ -20,10 +20,22 @@ export function fixedLayout() {
 
 /** A ledger's account, expense category and movement in it, for screens that list movements. */
 export const sample = {
-  account: { id: '1', name: 'Bank', type: 'bank', currency: 'EUR', openingBalance: 0, balance: -1250, position: 1, archived: false, hasMovements: true },
+  account: {
+    id: '1',
+    name: 'Bank',
+    type: 'bank',
+    currency: 'EUR',
+    openingBalance: 0,
+    balance: -1250,
+    position: 1,
+    archived: false,
+    hasMovements: true,
+    lastReconciled: null,
+  },
   category: { id: '4', name: 'Food', type: 'expense', parentId: null, color: 'red', icon: 'tools-kitchen-2', position: 1, archived: false },
   movement: {
     id: '9',
+    state: 'uncleared',
     type: 'expense',
     date: '2026-01-05',
     amount: 1250,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LedgerRole } from '@/shared/api/types';
-import { api, mockFetch, renderApp, user } from '@/test/render';
+import { api, mockFetch, renderApp, sample, user } from '@/test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,5 +25,19 @@ describe('Configuration → Accounts without accounts', () => {
     renderApp('/config', 'en');
     expect(await screen.findByText('No accounts yet. Add one to start recording movements.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add account' })).toBeInTheDocument();
+  });
+});
+
+describe('Configuration → Accounts: when an account was last reconciled', () => {
+  it('says the statement date and balance of the last reconciliation', async () => {
+    const acc = { ...sample.account, lastReconciled: { date: '2026-05-31', balance: 123456 } };
+    mockFetch(
+      api({ ...user, languagePreference: 'SWITCH_TO_ENGLISH' }, (url) =>
+        url === '/api/v1/accounts' ? { status: 200, body: { items: [acc, { ...sample.account, id: '2', name: 'Cash' }], nextCursor: null } } : undefined,
+      ),
+    );
+    renderApp('/config', 'en');
+    expect(await screen.findByText('Reconciled on 31 May 2026 at €1,234.56')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Reconciled on/)).toHaveLength(1);
   });
 });

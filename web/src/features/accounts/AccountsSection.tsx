@@ -6,6 +6,9 @@ import { useAccounts, useCanWrite } from '@/shared/api/queries';
 import { useCurrencyBook } from '@/shared/api/currencyBook';
 import type { Account } from '@/shared/api/types';
 import { Amount } from '@/shared/ui/Amount';
+import { dayFormatter } from '@/shared/dates';
+import { localeOf } from '@/shared/i18n';
+import { formatMoney } from '@/shared/money';
 import { EmptyState } from '@/shared/ui/EmptyState';
 import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 import { errorMessage } from '@/shared/ui/problems';
@@ -16,7 +19,9 @@ import { LazyModal } from '@/shared/ui/LazyModal';
 
 /** Configuration's Accounts section: balances, add, edit, archive, reorder. */
 export function AccountsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(i18n.language);
+  const day = dayFormatter(locale);
   const { data: accounts = [] } = useAccounts();
   // A viewer of the ledger sees the accounts and their balances, and changes nothing.
   const canWrite = useCanWrite();
@@ -90,6 +95,14 @@ export function AccountsSection() {
                 <Text size="xs" c="dimmed">
                   {t(`accounts.types.${a.type}`)} · {a.currency}
                 </Text>
+                {a.lastReconciled && (
+                  <Text size="xs" c="dimmed">
+                    {t('accounts.lastReconciled', {
+                      date: day(a.lastReconciled.date),
+                      balance: formatMoney(a.lastReconciled.balance, a.currency, locale),
+                    })}
+                  </Text>
+                )}
               </div>
               <Group gap={4} wrap="nowrap">
                 <Amount value={a.balance} currency={a.currency} fw={600} />

@@ -23,6 +23,7 @@ const account = (id: string, currency: string): Account => ({
   position: Number(id),
   archived: false,
   hasMovements: true,
+  lastReconciled: null,
 });
 
 interface Write {

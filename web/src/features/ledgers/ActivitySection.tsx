@@ -32,10 +32,12 @@ export function activitySentence(t: TFunction, a: Activity, locale: string): str
       if (a.action === 'created') return bulk ? t('activity.movementsCreated', vars) : t('activity.movementCreated', named);
       if (a.action === 'deleted') return bulk ? t('activity.movementsDeleted', vars) : t('activity.movementDeleted', named);
       if (a.action === 'updated') return t('activity.movementUpdated', named);
+      if (a.action === 'reconciled_changed') return t('activity.movementReconciledChanged', named);
       break;
     }
     case 'account':
     case 'category':
+      if (a.subject === 'account' && a.action === 'reconciled') return t('activity.accountReconciled', vars);
       if (a.action === 'created' || a.action === 'updated' || a.action === 'deleted') return t(`activity.${a.subject}${thingKeys[a.action]}`, vars);
       break;
     case 'ledger':

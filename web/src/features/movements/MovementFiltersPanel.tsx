@@ -4,9 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { MovementType } from '@/shared/api/types';
 import { amountInput, parseAmount } from '@/shared/money';
-import type { MovementFilters } from './filters';
+import type { MovementFilters, MovementState } from './filters';
 
-const empty: MovementFilters = { from: '', to: '', type: [], accountId: [], categoryId: [], tag: [], minAmount: '', maxAmount: '', q: '', order: 'desc' };
+const empty: MovementFilters = {
+  from: '',
+  to: '',
+  type: [],
+  accountId: [],
+  categoryId: [],
+  tag: [],
+  minAmount: '',
+  maxAmount: '',
+  q: '',
+  order: 'desc',
+  state: [],
+};
 
 /** The filter form; amounts are typed in the user's format (assuming two decimals). */
 export function MovementFiltersPanel({ value, onChange }: { value: MovementFilters; onChange: (f: MovementFilters) => void }) {
@@ -48,6 +60,12 @@ export function MovementFiltersPanel({ value, onChange }: { value: MovementFilte
             value={value.type}
             onChange={(v) => set({ type: v as MovementType[] })}
             data={(['expense', 'earning', 'transfer'] as const).map((k) => ({ value: k, label: t(`movements.types.${k}`) }))}
+          />
+          <MultiSelect
+            label={t('movements.state')}
+            value={value.state}
+            onChange={(v) => set({ state: v as MovementState[] })}
+            data={(['uncleared', 'cleared', 'reconciled'] as const).map((k) => ({ value: k, label: t(`movements.states.${k}`) }))}
           />
           <MultiSelect
             label={t('movements.account')}

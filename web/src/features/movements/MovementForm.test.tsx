@@ -118,6 +118,7 @@ describe.each<Language>(['es', 'en', 'fr'])('the movement form in %s', (lang) =>
     const d = dictionaries[lang];
     const movement = {
       id: '5',
+      state: 'uncleared' as const,
       type: 'expense' as const,
       date: '2026-03-01',
       amount: 3120,

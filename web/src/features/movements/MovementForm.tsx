@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Button, Group, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { IconArrowsSplit2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, type NavigateFunction } from 'react-router';
 import type { TFunction } from 'i18next';
 import { keyWord } from '@/shared/words';
-import { newIdempotencyKey } from '@/shared/api/client';
+import { ApiProblem, newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories, useMe } from '@/shared/api/queries';
 import { isOnline } from '@/shared/offline/online';
 import { enqueue } from '@/shared/offline/queue';
@@ -88,6 +88,10 @@ export function MovementForm({
   const open = usableAccounts(accounts, movement?.accountId, movement?.toAccountId);
   const initialAccount = movement?.accountId ?? (open.find((a) => a.id === rememberedAccount()) ?? open[0])?.id ?? null;
   const [type, setType] = useState<MovementType>(movement?.type ?? 'expense');
+  // A reconciled movement's amount, date or account: the server asks for a confirmation (409 reconciled), the form asks the user.
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmReconciled = useRef(false);
+  const [askReconciled, setAskReconciled] = useState(false);
   const movedTo = accounts.find((a) => a.id === movement?.toAccountId);
   const [target, setTarget] = useEntryTarget({
     accountId: null,
@@ -218,7 +222,9 @@ export function MovementForm({
       let ruled: string[] = [];
       let queued = false;
       if (movement) {
-        await update.mutateAsync({ id: movement.id, ...body });
+        await update.mutateAsync({ id: movement.id, ...body, confirm: confirmReconciled.current });
+        confirmReconciled.current = false;
+        setAskReconciled(false);
         offerRule({ t, navigate, description, categories, movement, to: sentCategory });
       } else {
         const sent = await sendOrQueue(body);
@@ -244,6 +250,11 @@ export function MovementForm({
       }
       onDone?.();
     } catch (err) {
+      if (err instanceof ApiProblem && err.code === 'reconciled' && !confirmReconciled.current) {
+        setAskReconciled(true);
+        return;
+      }
+      confirmReconciled.current = false;
       setErrors(fieldErrors(t, err));
       setSplitProblems(splitErrors(t, err));
       notifyError(errorMessage(t, err));
@@ -254,6 +265,7 @@ export function MovementForm({
 
   return (
     <form
+      ref={formRef}
       onSubmit={(e) => void (readOnly ? e.preventDefault() : submit(e))}
       noValidate
       aria-label={readOnly ? t('movements.view') : movement ? t('movements.edit') : t('movements.add')}
@@ -335,6 +347,24 @@ export function MovementForm({
               {movement && <Attachments movementId={movement.id} readOnly={readOnly} />}
               {movement && <MovementAuthors movement={movement} />}
             </>
+          )}
+          {askReconciled && (
+            <Alert color="orange" role="alert">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{`${t('errors.reconciled')} ${t('movements.reconciledConfirm')}`}</Text>
+                <Button
+                  type="button"
+                  size="xs"
+                  color="orange"
+                  onClick={() => {
+                    confirmReconciled.current = true;
+                    formRef.current?.requestSubmit();
+                  }}
+                >
+                  {t('movements.saveAnyway')}
+                </Button>
+              </Stack>
+            </Alert>
           )}
           {!readOnly && (
             <FormActions onCancel={movement ? onDone : undefined} busy={create.isPending || update.isPending}>

@@ -8,6 +8,9 @@ import { capitalise, dayFormatter } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { breakpoints } from '@/shared/constants';
 import { formatMoney } from '@/shared/money';
+import { notifyError } from '@/shared/ui/notify';
+import { errorMessage } from '@/shared/ui/problems';
+import { useMovementMutations } from './api';
 import css from './MovementList.module.css';
 import { MovementRow, signed } from './MovementRow';
 
@@ -125,6 +128,11 @@ export function MovementList(props: {
   onMore: () => void;
 }) {
   const { base, converted, accounts, categories, selected, onToggle, onOpen, people, hasMore, onMore } = props;
+  const { update } = useMovementMutations();
+  // An editor's click on a movement's mark clears it, or takes it back to uncleared; a reconciled one changes only on the reconcile screen.
+  const onState = onToggle
+    ? (m: Movement) => update.mutate({ id: m.id, state: m.state === 'cleared' ? 'uncleared' : 'cleared' }, { onError: (e) => notifyError(errorMessage(t, e)) })
+    : undefined;
   // The rows are rendered at a transition's priority, in slices that let the
   // browser breathe: the page's data arrives through useSyncExternalStore,
   // whose updates React renders in one blocking piece (on a throttled phone a
@@ -215,6 +223,7 @@ export function MovementList(props: {
               byCategory={byCategory}
               selected={selected.has(row.m.id)}
               onToggle={onToggle}
+              onState={onState}
               onOpen={onOpen}
               people={people}
               narrow={narrow}

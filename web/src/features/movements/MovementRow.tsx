@@ -30,12 +30,14 @@ export function MovementRow(props: {
   byCategory: Map<string, Category>;
   selected: boolean;
   onToggle?: (id: string) => void;
+  /** An editor's toggle of the movement's state (uncleared ⇄ cleared). */
+  onState?: (m: Movement) => void;
   onOpen: (m: Movement) => void;
   people?: Map<string, string> | null;
   narrow: boolean;
   base: string | undefined;
 }) {
-  const { m, measure, index, style, byAccount, byCategory, selected, onToggle, onOpen, people, narrow, base } = props;
+  const { m, measure, index, style, byAccount, byCategory, selected, onToggle, onState, onOpen, people, narrow, base } = props;
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language);
   const cat = m.categoryId ? byCategory.get(m.categoryId) : undefined;
@@ -110,6 +112,34 @@ export function MovementRow(props: {
           </div>
         </div>
       </button>
+      <StateMark m={m} title={title} onState={onState} />
     </div>
+  );
+}
+
+/** The movement's state against the bank: a small mark (empty circle, filled circle, lock), a button that toggles uncleared ⇄ cleared for an editor. */
+function StateMark({ m, title, onState }: { m: Movement; title: string; onState?: (m: Movement) => void }) {
+  const { t } = useTranslation();
+  const label = `${t('movements.state')}: ${t(`movements.states.${m.state}`)}, ${title}`;
+  const glyph = m.state === 'reconciled' ? '🔒' : m.state === 'cleared' ? '●' : '○';
+  if (!onState || m.state === 'reconciled') {
+    return (
+      <span className={css.state} data-state={m.state} role="img" aria-label={label} title={t(`movements.states.${m.state}`)}>
+        {glyph}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={css.state}
+      data-state={m.state}
+      aria-pressed={m.state === 'cleared'}
+      aria-label={label}
+      title={t(`movements.states.${m.state}`)}
+      onClick={() => onState(m)}
+    >
+      {glyph}
+    </button>
   );
 }

@@ -24,6 +24,8 @@ import { PendingMovements } from './PendingMovements';
 import { useOnline } from '@/shared/offline/online';
 import { MovementList } from './MovementList';
 import { LazyModal } from '@/shared/ui/LazyModal';
+import { ApiProblem } from '@/shared/api/client';
+import { ConfirmDelete } from '@/shared/ui/ConfirmDelete';
 
 const SHORTCUT = 'N';
 const ImportWizard = lazy(() => import('./ImportWizard'));
@@ -71,15 +73,19 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   }, [list]);
 
-  const deleteSelected = async () => {
+  // A reconciled movement among them: asked once more, then deleted with confirm.
+  const [confirmReconciled, setConfirmReconciled] = useState(false);
+  const deleteSelected = async (confirm = false) => {
     try {
-      const res = await bulkDelete.mutateAsync([...selected]);
+      const res = await bulkDelete.mutateAsync({ ids: [...selected], confirm });
       setSelected(new Set());
+      setConfirmReconciled(false);
       notifyWithAction(t('movements.deleted', { count: res.affected }), t('common.undo'), () =>
         bulkCreate.mutate((res.deleted ?? []).map(asInput), { onError: (e) => notifyError(errorMessage(t, e)) }),
       );
     } catch (e) {
-      notifyError(errorMessage(t, e));
+      if (e instanceof ApiProblem && e.code === 'reconciled' && !confirm) setConfirmReconciled(true);
+      else notifyError(errorMessage(t, e));
     }
   };
   const moveSelected = async () => {
@@ -100,6 +106,13 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
 
   return (
     <Stack gap="sm">
+      <ConfirmDelete
+        opened={confirmReconciled}
+        question={`${t('errors.reconciled')} ${t('movements.reconciledConfirm')}`}
+        busy={bulkDelete.isPending}
+        onCancel={() => setConfirmReconciled(false)}
+        onConfirm={() => void deleteSelected(true)}
+      />
       <PageHeader title={t('movements.title')} note={<ReadOnlyNotice />}>
         {canAdd && (
           <Button

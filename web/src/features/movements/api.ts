@@ -29,6 +29,7 @@ function filterQuery(f: MovementFilters) {
     maxAmount: f.maxAmount,
     q: f.q,
     order: f.order,
+    state: f.state,
   };
 }
 
@@ -70,13 +71,17 @@ export function useMovementMutations() {
       mutationFn: ({ key, ...m }: MovementInput & { key: string }) => api.post<Movement>('/api/v1/movements', m, key),
       onSuccess: invalidate,
     }),
+    /** confirm: change a reconciled movement's amount, date, account or state (the server answers 409 reconciled without it). */
     update: useMutation({
-      mutationFn: ({ id, ...m }: MovementInput & { id: string }) => api.patch<Movement>(`/api/v1/movements/${id}`, m),
+      mutationFn: ({ id, confirm, ...m }: MovementInput & { id: string; confirm?: boolean }) =>
+        api.patch<Movement>(`/api/v1/movements/${id}${confirm ? '?confirm=true' : ''}`, m),
       onSuccess: invalidate,
     }),
     remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/movements/${id}`), onSuccess: invalidate }),
+    /** confirm: reconciled movements too (the server answers 409 reconciled without it). */
     bulkDelete: useMutation({
-      mutationFn: (ids: string[]) => api.post<BulkReply>('/api/v1/movements/bulk', { action: 'delete', ids } satisfies BulkRequest),
+      mutationFn: ({ ids, confirm }: { ids: string[]; confirm?: boolean }) =>
+        api.post<BulkReply>(`/api/v1/movements/bulk${confirm ? '?confirm=true' : ''}`, { action: 'delete', ids } satisfies BulkRequest),
       onSuccess: invalidate,
     }),
     bulkCreate: useMutation({

@@ -15,4 +15,10 @@ describe('movement filters in the URL', () => {
     expect(f.type).toEqual(['expense']);
     expect(f.order).toBe('desc');
   });
+  it('keeps the known states, and counts them', () => {
+    const f = readFilters(new URLSearchParams('state=uncleared,lost,cleared'));
+    expect(f.state).toEqual(['uncleared', 'cleared']);
+    expect(writeFilters(f).toString()).toBe('state=uncleared%2Ccleared');
+    expect(activeFilterCount(f)).toBe(2);
+  });
 });

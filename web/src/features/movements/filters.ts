@@ -1,5 +1,9 @@
 import type { MovementType } from '@/shared/api/types';
 
+/** A movement's state against the bank. */
+export type MovementState = 'uncleared' | 'cleared' | 'reconciled';
+const states: readonly string[] = ['uncleared', 'cleared', 'reconciled'];
+
 /** The list's filters; they live in the URL so reload, back and links keep them. */
 export interface MovementFilters {
   from: string;
@@ -12,6 +16,7 @@ export interface MovementFilters {
   maxAmount: string;
   q: string;
   order: 'desc' | 'asc';
+  state: MovementState[];
 }
 
 const list = (v: string | null) => (v ? v.split(',').filter(Boolean) : []);
@@ -28,6 +33,7 @@ export function readFilters(p: URLSearchParams): MovementFilters {
     maxAmount: p.get('maxAmount') ?? '',
     q: p.get('q') ?? '',
     order: p.get('order') === 'asc' ? 'asc' : 'desc',
+    state: list(p.get('state')).filter((s): s is MovementState => states.includes(s)),
   };
 }
 
@@ -46,10 +52,18 @@ export function writeFilters(f: MovementFilters): URLSearchParams {
   set('minAmount', f.minAmount);
   set('maxAmount', f.maxAmount);
   set('q', f.q);
+  set('state', f.state);
   if (f.order === 'asc') p.set('order', 'asc');
   return p;
 }
 
 export function activeFilterCount(f: MovementFilters): number {
-  return [f.from, f.to, f.minAmount, f.maxAmount, f.q].filter(Boolean).length + f.type.length + f.accountId.length + f.categoryId.length + f.tag.length;
+  return (
+    [f.from, f.to, f.minAmount, f.maxAmount, f.q].filter(Boolean).length +
+    f.type.length +
+    f.accountId.length +
+    f.categoryId.length +
+    f.tag.length +
+    f.state.length
+  );
 }

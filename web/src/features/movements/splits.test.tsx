@@ -195,6 +195,7 @@ describe.each<Language>(['es', 'en', 'fr'])('splitting a movement in %s', (lang)
     serve(calls);
     const movement: Movement = {
       id: '5',
+      state: 'uncleared',
       type: 'expense',
       date: '2026-03-01',
       amount: 3120,

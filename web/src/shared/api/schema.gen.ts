@@ -89,6 +89,89 @@ export interface paths {
         patch: operations["patchAccount"];
         trace?: never;
     };
+    "/api/v1/accounts/{id}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balances the account's imported bank files stated, beside the app's
+         * @description Newest first (the latest 100). appBalance counts every movement up to and including the date. When they disagree, divergesFrom is the first date of a movement of the account after the last earlier checkpoint that agrees (or its first movement's date), up to the checkpoint's.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["listCheckpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reconcile screen: the cleared balance on a date and the uncleared movements up to it
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["getReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{id}/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile an account against a bank statement
+         * @description The cleared balance on date is the opening balance plus the account's cleared and reconciled movements up to and including that date (transfers on both accounts). When it equals balance, the cleared movements up to date become reconciled in one write (201; reconciled says how many). When it does not, 409 reconcile_difference with difference (balance − cleared balance) and nothing changes, unless adjust: then a reconciled adjustment movement of the difference (category "Reconciliation adjustment" in the user's language) makes them agree. Repeating it finds nothing more to reconcile.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict, reconcile_difference
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 422: idempotency_key_reused
+         *     - 500: internal
+         */
+        post: operations["reconcileAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/order": {
         parameters: {
             query?: never;
@@ -1415,6 +1498,95 @@ export interface paths {
         patch: operations["patchAccountInLedger"];
         trace?: never;
     };
+    "/api/v1/ledgers/{ledgerId}/accounts/{id}/checkpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balances the account's imported bank files stated, beside the app's (a named ledger)
+         * @description Newest first (the latest 100). appBalance counts every movement up to and including the date. When they disagree, divergesFrom is the first date of a movement of the account after the last earlier checkpoint that agrees (or its first movement's date), up to the checkpoint's.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["listCheckpointsInLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/accounts/{id}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reconcile screen: the cleared balance on a date and the uncleared movements up to it (a named ledger)
+         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["getReconciliationInLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/accounts/{id}/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconcile an account against a bank statement (a named ledger)
+         * @description The cleared balance on date is the opening balance plus the account's cleared and reconciled movements up to and including that date (transfers on both accounts). When it equals balance, the cleared movements up to date become reconciled in one write (201; reconciled says how many). When it does not, 409 reconcile_difference with difference (balance − cleared balance) and nothing changes, unless adjust: then a reconciled adjustment movement of the difference (category "Reconciliation adjustment" in the user's language) makes them agree. Repeating it finds nothing more to reconcile.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict, reconcile_difference
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 422: idempotency_key_reused
+         *     - 500: internal
+         */
+        post: operations["reconcileAccountInLedger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ledgers/{ledgerId}/accounts/order": {
         parameters: {
             query?: never;
@@ -2282,14 +2454,16 @@ export interface paths {
         post?: never;
         /**
          * Delete a movement (a named ledger)
-         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         * @description A reconciled movement is deleted only with confirm=true (else 409 reconciled).
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
          *
          *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 500: internal
          */
         delete: operations["deleteMovementInLedger"];
@@ -2297,14 +2471,16 @@ export interface paths {
         head?: never;
         /**
          * Change a movement (only the fields sent) (a named ledger)
-         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         * @description A reconciled movement's amount, date, account, lines' amounts or state change only with confirm=true (else 409 reconciled); the change is logged in the ledger's activity.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
          *
          *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 500: internal
@@ -2365,7 +2541,7 @@ export interface paths {
         put?: never;
         /**
          * Delete, re-categorise or create many movements: all or none (a named ledger)
-         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors.
+         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors. Deleting a reconciled movement needs confirm=true (else 409 reconciled).
          *
          *     In the ledger {ledgerId} rather than the caller's current ledger.
          *
@@ -2374,7 +2550,7 @@ export interface paths {
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 422: idempotency_key_reused
@@ -3826,12 +4002,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a movement
-         * @description Problem codes:
+         * @description A reconciled movement is deleted only with confirm=true (else 409 reconciled).
+         *
+         *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 500: internal
          */
         delete: operations["deleteMovement"];
@@ -3839,12 +4017,14 @@ export interface paths {
         head?: never;
         /**
          * Change a movement (only the fields sent)
-         * @description Problem codes:
+         * @description A reconciled movement's amount, date, account, lines' amounts or state change only with confirm=true (else 409 reconciled); the change is logged in the ledger's activity.
+         *
+         *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 500: internal
@@ -3901,14 +4081,14 @@ export interface paths {
         put?: never;
         /**
          * Delete, re-categorise or create many movements: all or none
-         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors.
+         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors. Deleting a reconciled movement needs confirm=true (else 409 reconciled).
          *
          *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 403: cross_origin, forbidden, token_scope
          *     - 404: not_found
-         *     - 409: conflict
+         *     - 409: conflict, reconciled
          *     - 413: payload_too_large
          *     - 415: unsupported_media_type
          *     - 422: idempotency_key_reused
@@ -4668,6 +4848,7 @@ export interface components {
             currency: string;
             hasMovements: boolean;
             id: string;
+            lastReconciled: components["schemas"]["ReconciledBalance"] | null;
             name: string;
             /** Format: int64 */
             openingBalance: number;
@@ -4693,7 +4874,7 @@ export interface components {
         };
         Activity: {
             /** @enum {string} */
-            action: "created" | "updated" | "deleted" | "imported" | "recategorized" | "joined" | "left" | "removed" | "role_changed" | "transferred" | "invited" | "revoked" | "renamed";
+            action: "created" | "updated" | "deleted" | "imported" | "recategorized" | "joined" | "left" | "removed" | "role_changed" | "transferred" | "invited" | "revoked" | "renamed" | "reconciled_changed" | "reconciled";
             /** Format: int64 */
             at: number;
             /** Format: int64 */
@@ -4944,6 +5125,24 @@ export interface components {
         ChangePasswordRequest: {
             currentPassword?: string;
             newPassword?: string;
+        };
+        Checkpoint: {
+            agrees: boolean;
+            /** Format: int64 */
+            appBalance: number;
+            /** Format: int64 */
+            balance: number;
+            /** Format: int64 */
+            createdAt: number;
+            date: string;
+            divergesFrom: string | null;
+            id: string;
+            /** @enum {string} */
+            source: "import";
+        };
+        CheckpointList: {
+            items: components["schemas"]["Checkpoint"][];
+            nextCursor: string | null;
         };
         CompareReply: {
             converted: components["schemas"]["CurrencyComparison"];
@@ -5442,6 +5641,8 @@ export interface components {
             notes: string;
             rules?: components["schemas"]["RuleChange"][];
             splits: components["schemas"]["Split"][];
+            /** @enum {string} */
+            state: "uncleared" | "cleared" | "reconciled";
             tags: string[];
             toAccountId: string | null;
             /** Format: int64 */
@@ -5466,6 +5667,8 @@ export interface components {
             description?: string | null;
             notes?: string | null;
             splits?: components["schemas"]["SplitInput"][] | null;
+            /** @enum {string|null} */
+            state?: "uncleared" | "cleared" | "reconciled" | null;
             tags?: string[] | null;
             /** @description An id: a string of digits; null or "" for none. */
             toAccountId?: string | null;
@@ -5536,6 +5739,8 @@ export interface components {
         Problem: {
             code: string;
             detail: string;
+            /** Format: int64 */
+            difference?: number;
             errors?: components["schemas"]["FieldError"][];
             params?: {
                 [key: string]: string;
@@ -5618,6 +5823,33 @@ export interface components {
             rows: components["schemas"]["RateRow"][];
             total: number;
             valid: number;
+        };
+        ReconciledBalance: {
+            /** Format: int64 */
+            balance: number;
+            date: string;
+        };
+        ReconcileInput: {
+            adjust?: boolean;
+            /** Format: int64 */
+            balance?: number | null;
+            date?: string;
+        };
+        ReconcileResult: {
+            adjustmentId: string | null;
+            /** Format: int64 */
+            difference: number;
+            id: string;
+            /** Format: int64 */
+            reconciled: number;
+        };
+        ReconcileView: {
+            /** Format: int64 */
+            clearedBalance: number;
+            date: string;
+            lastReconciled: components["schemas"]["ReconciledBalance"] | null;
+            nextCursor: string | null;
+            uncleared: components["schemas"]["Movement"][];
         };
         RecoveryCodes: {
             recoveryCodes: string[];
@@ -5771,6 +6003,8 @@ export interface components {
             paused?: boolean | null;
             splits?: components["schemas"]["SplitInput"][] | null;
             startDate?: string | null;
+            /** @enum {string|null} */
+            state?: "uncleared" | "cleared" | "reconciled" | null;
             tags?: string[] | null;
             /** @description An id: a string of digits; null or "" for none. */
             toAccountId?: string | null;
@@ -6129,6 +6363,8 @@ export type CategoryChange = components['schemas']['CategoryChange'];
 export type CategoryInput = components['schemas']['CategoryInput'];
 export type CategoryList = components['schemas']['CategoryList'];
 export type ChangePasswordRequest = components['schemas']['ChangePasswordRequest'];
+export type Checkpoint = components['schemas']['Checkpoint'];
+export type CheckpointList = components['schemas']['CheckpointList'];
 export type CompareReply = components['schemas']['CompareReply'];
 export type ConfirmTwoFactorRequest = components['schemas']['ConfirmTwoFactorRequest'];
 export type CreatedToken = components['schemas']['CreatedToken'];
@@ -6212,6 +6448,10 @@ export type RateList = components['schemas']['RateList'];
 export type RateRow = components['schemas']['RateRow'];
 export type RatesImported = components['schemas']['RatesImported'];
 export type RatesPreview = components['schemas']['RatesPreview'];
+export type ReconciledBalance = components['schemas']['ReconciledBalance'];
+export type ReconcileInput = components['schemas']['ReconcileInput'];
+export type ReconcileResult = components['schemas']['ReconcileResult'];
+export type ReconcileView = components['schemas']['ReconcileView'];
 export type RecoveryCodes = components['schemas']['RecoveryCodes'];
 export type RelyingPartyEntity = components['schemas']['RelyingPartyEntity'];
 export type RenamePasskeyRequest = components['schemas']['RenamePasskeyRequest'];
@@ -6420,6 +6660,117 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["RequestEntityTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listCheckpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getReconciliation: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the page before. */
+                cursor?: string;
+                /** @description The statement's date (required). */
+                date?: string;
+                /** @description How many uncleared movements (1–500; 50 by default). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reconcileAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same request within 24 hours answers the first request's result (with Idempotent-Replayed: true) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileInput"];
+            };
+        };
+        responses: {
+            /** @description A replay of an Idempotency-Key: the first request's result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -8188,6 +8539,123 @@ export interface operations {
             500: components["responses"]["InternalServerError"];
         };
     };
+    listCheckpointsInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    getReconciliationInLedger: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the page before. */
+                cursor?: string;
+                /** @description The statement's date (required). */
+                date?: string;
+                /** @description How many uncleared movements (1–500; 50 by default). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    reconcileAccountInLedger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same request within 24 hours answers the first request's result (with Idempotent-Replayed: true) and writes nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileInput"];
+            };
+        };
+        responses: {
+            /** @description A replay of an Idempotency-Key: the first request's result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
     reorderAccountsInLedger: {
         parameters: {
             query?: never;
@@ -9318,6 +9786,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -9433,7 +9903,10 @@ export interface operations {
     };
     deleteMovementInLedger: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -9462,7 +9935,10 @@ export interface operations {
     };
     patchMovementInLedger: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -9570,7 +10046,10 @@ export interface operations {
     };
     bulkMovementsInLedger: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: {
                 /** @description The same key with the same request within 24 hours answers the first request's result (with Idempotent-Replayed: true) and writes nothing. */
                 "Idempotency-Key"?: string;
@@ -9624,6 +10103,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -9673,6 +10154,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -11527,6 +12010,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -11634,7 +12119,10 @@ export interface operations {
     };
     deleteMovement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -11661,7 +12149,10 @@ export interface operations {
     };
     patchMovement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 /** @description The id. */
@@ -11763,7 +12254,10 @@ export interface operations {
     };
     bulkMovements: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: change or delete a reconciled movement (see the code reconciled). */
+                confirm?: "true" | "false";
+            };
             header?: {
                 /** @description The same key with the same request within 24 hours answers the first request's result (with Idempotent-Replayed: true) and writes nothing. */
                 "Idempotency-Key"?: string;
@@ -11814,6 +12308,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */
@@ -11860,6 +12356,8 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Words of the description or notes, by prefix, ignoring case and accents (at most 200 characters). */
                 q?: string;
+                /** @description uncleared, cleared and/or reconciled: comma-separated or repeated. */
+                state?: string;
                 /** @description Tags: comma-separated or repeated; a movement has them all. */
                 tag?: string;
                 /** @description Up to this day (inclusive). */

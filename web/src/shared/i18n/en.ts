@@ -117,6 +117,9 @@ const en = {
     passkey_failed:
       'The passkey was not accepted: it may have been removed from your account, or the request took too long. Try again, or sign in with your password.',
     passkeys_unavailable: 'Passkeys are not available at this address of the server.',
+    reconciled:
+      'This movement is reconciled with a bank statement: changing its amount, date or account, or deleting it, changes a balance the bank confirmed.',
+    reconcile_difference: 'The statement balance differs from the cleared balance. Tick the missing movements, or add an adjustment.',
   },
   fieldErrors: {
     required: 'Required',
@@ -169,6 +172,7 @@ const en = {
     ledgers: 'Ledgers',
   },
   accounts: {
+    lastReconciled: 'Reconciled on {{date}} at {{balance}}',
     title: 'Accounts',
     add: 'Add account',
     edit: 'Edit account',
@@ -415,6 +419,10 @@ const en = {
     chartLabel: 'Projected balance from {{from}} to {{to}}: starts at {{start}}, ends at {{end}}, lowest {{lowest}} on {{date}}.',
   },
   movements: {
+    saveAnyway: 'Save anyway',
+    reconciledConfirm: 'Do it anyway?',
+    states: { uncleared: 'Uncleared', cleared: 'Cleared', reconciled: 'Reconciled' },
+    state: 'State',
     listTab: 'Movements',
     sections: 'Movements and schedules',
     repeat: 'Repeat this',

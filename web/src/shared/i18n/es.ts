@@ -122,6 +122,9 @@ const es: Dictionary = {
     passkey_failed:
       'La llave de acceso no se aceptó: puede que se haya quitado de tu cuenta o que la solicitud tardara demasiado. Vuelve a intentarlo o inicia sesión con tu contraseña.',
     passkeys_unavailable: 'Las llaves de acceso no están disponibles en esta dirección del servidor.',
+    reconciled:
+      'Este movimiento está conciliado con un extracto del banco: cambiar su importe, fecha o cuenta, o borrarlo, cambia un saldo que el banco confirmó.',
+    reconcile_difference: 'El saldo del extracto no coincide con el saldo punteado. Marca los movimientos que faltan o añade un ajuste.',
   },
   fieldErrors: {
     required: 'Obligatorio',
@@ -174,6 +177,7 @@ const es: Dictionary = {
     ledgers: 'Libros',
   },
   accounts: {
+    lastReconciled: 'Conciliada el {{date}} con {{balance}}',
     title: 'Cuentas',
     add: 'Añadir cuenta',
     edit: 'Editar cuenta',
@@ -420,6 +424,10 @@ const es: Dictionary = {
     chartLabel: 'Saldo previsto del {{from}} al {{to}}: empieza en {{start}}, termina en {{end}}, mínimo {{lowest}} el {{date}}.',
   },
   movements: {
+    saveAnyway: 'Guardar de todos modos',
+    reconciledConfirm: '¿Hacerlo de todos modos?',
+    states: { uncleared: 'Sin puntear', cleared: 'Punteado', reconciled: 'Conciliado' },
+    state: 'Estado',
     listTab: 'Movimientos',
     sections: 'Movimientos y programados',
     repeat: 'Repetir',

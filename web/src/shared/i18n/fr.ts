@@ -122,6 +122,9 @@ const fr: Dictionary = {
     passkey_failed:
       'La clé d’accès n’a pas été acceptée : elle a peut-être été retirée de votre compte, ou la demande a pris trop de temps. Réessayez, ou connectez-vous avec votre mot de passe.',
     passkeys_unavailable: 'Les clés d’accès ne sont pas disponibles à cette adresse du serveur.',
+    reconciled:
+      'Ce mouvement est rapproché d’un relevé bancaire : modifier son montant, sa date ou son compte, ou le supprimer, change un solde que la banque a confirmé.',
+    reconcile_difference: 'Le solde du relevé diffère du solde pointé. Cochez les mouvements manquants ou ajoutez un ajustement.',
   },
   fieldErrors: {
     required: 'Obligatoire',
@@ -174,6 +177,7 @@ const fr: Dictionary = {
     ledgers: 'Registres',
   },
   accounts: {
+    lastReconciled: 'Rapproché le {{date}} à {{balance}}',
     title: 'Comptes',
     add: 'Ajouter un compte',
     edit: 'Modifier le compte',
@@ -422,6 +426,10 @@ const fr: Dictionary = {
     chartLabel: 'Solde prévu du {{from}} au {{to}} : commence à {{start}}, finit à {{end}}, minimum {{lowest}} le {{date}}.',
   },
   movements: {
+    saveAnyway: 'Enregistrer quand même',
+    reconciledConfirm: 'Le faire quand même ?',
+    states: { uncleared: 'Non pointé', cleared: 'Pointé', reconciled: 'Rapproché' },
+    state: 'État',
     listTab: 'Mouvements',
     sections: 'Mouvements et programmés',
     repeat: 'Répéter',

@@ -98,6 +98,8 @@ const households = {
     formerMember: 'A former member',
     unnamed: 'a movement',
     movementCreated: '{{who}} added “{{name}}”',
+    movementReconciledChanged: '{{who}} changed “{{name}}”, a reconciled movement',
+    accountReconciled: '{{who}} reconciled {{name}}',
     movementUpdated: '{{who}} changed “{{name}}”',
     movementDeleted: '{{who}} deleted “{{name}}”',
     movementsCreated_one: '{{who}} added {{count, number}} movement',

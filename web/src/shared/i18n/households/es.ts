@@ -98,6 +98,8 @@ const households = {
     formerMember: 'Un antiguo miembro',
     unnamed: 'un movimiento',
     movementCreated: '{{who}} añadió «{{name}}»',
+    movementReconciledChanged: '{{who}} cambió «{{name}}», un movimiento conciliado',
+    accountReconciled: '{{who}} concilió {{name}}',
     movementUpdated: '{{who}} cambió «{{name}}»',
     movementDeleted: '{{who}} borró «{{name}}»',
     movementsCreated_one: '{{who}} añadió {{count, number}} movimiento',

@@ -101,6 +101,8 @@ const households = {
     formerMember: 'Un ancien membre',
     unnamed: 'un mouvement',
     movementCreated: '{{who}} a ajouté « {{name}} »',
+    movementReconciledChanged: '{{who}} a modifié « {{name}} », un mouvement rapproché',
+    accountReconciled: '{{who}} a rapproché {{name}}',
     movementUpdated: '{{who}} a modifié « {{name}} »',
     movementDeleted: '{{who}} a supprimé « {{name}} »',
     movementsCreated_one: '{{who}} a ajouté {{count, number}} mouvement',
