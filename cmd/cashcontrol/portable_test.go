@@ -16,6 +16,7 @@ import (
 
 	"cashcontrol/internal/files"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/importer/statement"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -494,6 +495,29 @@ func seed(t *testing.T, db *store.DB, u *finance.User, accountID int64) {
 		t.Fatal(err)
 	}
 	if err := db.AddSecurityEvent(ctx, u.ID, finance.SecurityEvent{Kind: finance.EventSignIn, Detail: "password"}); err != nil {
+		t.Fatal(err)
+	}
+	// A bank statement that states its balance (a checkpoint), and a
+	// reconciliation with an adjustment.
+	ofx, err := os.ReadFile("../../internal/importer/statement/testdata/bank.ofx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	accs, err := db.ListAccounts(ctx, u.LedgerID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eur := accs[slices.IndexFunc(accs, func(a finance.Account) bool { return a.Currency == "EUR" })].ID // the statement's currency
+	req := store.ImportRequest{LedgerID: u.LedgerID, Language: "en", AccountID: eur}
+	p, err := db.UploadImport(ctx, req, &store.Upload{FileName: "bank.ofx", Format: string(statement.FormatOFX), Data: ofx}, store.UploadLimits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CommitImport(ctx, req, p.UploadID); err != nil {
+		t.Fatal(err)
+	}
+	balance := int64(123456)
+	if _, _, err := db.Reconcile(ctx, u.LedgerID, eur, finance.ReconcileInput{Date: "2026-02-28", Balance: &balance, Adjust: true}, "en", nil); err != nil {
 		t.Fatal(err)
 	}
 }

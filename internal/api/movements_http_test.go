@@ -95,7 +95,7 @@ func TestMovementsHTTP(t *testing.T) {
 			b, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
-			if len(lines) != 5 || lines[1] != "2026-03-10,expense,-12.50,EUR,Bank,Food / Groceries,,,,Super,,home,"+e1.ID+"," ||
+			if len(lines) != 5 || lines[1] != "2026-03-10,expense,-12.50,EUR,Bank,Food / Groceries,,,,Super,,home,"+e1.ID+",,uncleared" ||
 				!strings.Contains(lines[2], ",'=HYPERLINK(),") || !strings.HasPrefix(lines[4], "2026-03-29,transfer,-100.00,EUR,Bank,,Dollars,108.50,USD") {
 				t.Fatalf("%s", b)
 			}

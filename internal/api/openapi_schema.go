@@ -99,9 +99,14 @@ func (s *schemaSet) of(t reflect.Type, request bool) *openapi3.SchemaRef {
 	return anyJSON("") // interface{}
 }
 
-// anyJSON is any JSON value, null included: the empty schema.
+// anyJSON is any JSON value, null included: one of JSON's six types
+// (no member is the empty schema, which some generators cannot read).
 func anyJSON(desc string) *openapi3.SchemaRef {
-	return openapi3.NewSchemaRef("", &openapi3.Schema{Description: desc})
+	var anyOf openapi3.SchemaRefs
+	for _, t := range []string{"object", "array", "string", "number", "boolean", "null"} {
+		anyOf = append(anyOf, openapi3.NewSchemaRef("", &openapi3.Schema{Type: types(t)}))
+	}
+	return openapi3.NewSchemaRef("", &openapi3.Schema{Description: desc, AnyOf: anyOf})
 }
 
 // hasFields refuses a required field that the object schema r lacks.

@@ -4904,7 +4904,7 @@ export interface components {
             nextCursor: string | null;
         };
         AddPasskeyRequest: {
-            credential?: unknown;
+            credential?: Record<string, never> | unknown[] | string | number | boolean | null;
             name?: string;
         };
         AdminSecurityEvent: {
@@ -5350,7 +5350,7 @@ export interface components {
         ExportDocument: {
             data: {
                 [key: string]: {
-                    [key: string]: unknown;
+                    [key: string]: Record<string, never> | unknown[] | string | number | boolean | null;
                 }[];
             };
             /** Format: date-time */
@@ -5729,7 +5729,7 @@ export interface components {
             name: string;
         };
         PasskeySignInRequest: {
-            credential?: unknown;
+            credential?: Record<string, never> | unknown[] | string | number | boolean | null;
         };
         PasswordResetLink: {
             /** Format: int64 */
@@ -5770,7 +5770,7 @@ export interface components {
             challenge: string;
             excludeCredentials?: components["schemas"]["CredentialDescriptor"][];
             /** @description JSON as protocol.AuthenticationExtensions encodes it. */
-            extensions?: unknown;
+            extensions?: Record<string, never> | unknown[] | string | number | boolean | null;
             hints?: string[];
             pubKeyCredParams?: components["schemas"]["CredentialParameter"][];
             rp: components["schemas"]["RelyingPartyEntity"];
@@ -5781,7 +5781,7 @@ export interface components {
             allowCredentials?: components["schemas"]["CredentialDescriptor"][];
             challenge: string;
             /** @description JSON as protocol.AuthenticationExtensions encodes it. */
-            extensions?: unknown;
+            extensions?: Record<string, never> | unknown[] | string | number | boolean | null;
             hints?: string[];
             rpId?: string;
             timeout?: number;
@@ -6200,7 +6200,7 @@ export interface components {
         };
         UserEntity: {
             displayName: string;
-            id: unknown;
+            id: Record<string, never> | unknown[] | string | number | boolean | null;
             name: string;
         };
         WelcomeRequest: {
@@ -12403,7 +12403,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        [key: string]: Record<string, never> | unknown[] | string | number | boolean | null;
                     };
                 };
             };
