@@ -114,8 +114,10 @@ check:
 api-types: web-deps
 	./scripts/api-types.sh
 
+# The store's and the API's tests take minutes on each database, more on a
+# busy machine: go test's default of 10 minutes a package is too short there.
 go-test:
-	go test -count=1 $(GO_PKGS)
+	go test -count=1 -timeout 45m $(GO_PKGS)
 
 ## api-client: a Go client generated from the OpenAPI document by oapi-codegen, compiled and used against the built server
 api-client: build
