@@ -38,7 +38,7 @@ afterEach(() => {
 describe('offline', () => {
   it('shows the banner, keeps changes off but adding, and sends a movement added offline once when back online', async () => {
     renderApp('/movements', 'en');
-    await screen.findByRole('button', { name: /Bakery/ });
+    await screen.findByRole('button', { name: /^Edit: Bakery/ });
     expect(screen.queryByText('Offline — showing the data last loaded')).toBeNull();
 
     setOnline(false);
