@@ -18,6 +18,13 @@
 #   IMPORT_MEMORY_FORMATS="csv camt xlsx" its bank file formats (cmd/ccbench/bankfiles.go), each on a fresh server
 #   IMPORT_MEMORY_ONLY=images           the images alone
 #   IMPORT_MEMORY_ONLY=rows             the 100,000-row CSV and CAMT.053 imports alone
+#   IMPORT_MEMORY_ONLY=ledgers          the ledger imports alone: a ~19 MB Firefly III and
+#                                       ezBookkeeping export (cmd/ccbench/ledgerfiles.go), then the
+#                                       server's own export of the ledger the first made; each
+#                                       uploaded, previewed again and committed on a server started
+#                                       afresh (targets: ≤ 10× the file above the server's memory
+#                                       at rest, ≤ 250 MB in all)
+#   IMPORT_MEMORY_LEDGERS="firefly ezbookkeeping cashcontrol"  their formats
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin/cashcontrol}
@@ -73,10 +80,58 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
   done
   kill "$PID"; wait "$PID" 2>/dev/null || true
 }
-if [ "${IMPORT_MEMORY_ONLY:-}" = images ]; then
-  images
-  exit 0
-fi
+# A ledger import (Profile → Import a ledger) of a file of format on a
+# server started afresh, after one sign-in: upload (with its preview), a
+# second preview, the commit. The "cashcontrol" file is the server's own
+# export (JSON) of a user whose one ledger came from a ~9 MB Firefly III file
+# (about 40,000 movements: an export of ~19 MB), made on a data folder of
+# its own first.
+ledger_upload() { # file → the upload's id; stops the script when refused
+  curl -fsS -o "$TMP/lp" -b "$TMP/cl" -F "file=@$1" "$URL/api/v1/me/ledger-imports" || { echo "ledger upload of $1 failed" >&2; exit 1; }
+  sed 's/^{"id":"\([0-9]*\)".*/\1/' "$TMP/lp"
+}
+ledger_import() {
+  local format=$1 file=$TMP/ledger.$1 id size ledger
+  if [ "$format" = cashcontrol ]; then
+    CASHCONTROL_DATA_DIR=$TMP/cc start_server
+    curl -fsS -c "$TMP/cl" -H 'Content-Type: application/json' -d '{"email":"export@example.com","password":"memory-test-password","name":"E"}' "$URL/api/v1/auth/signup" >/dev/null
+    ./bin/ccbench -write-ledger-file firefly -ledger-bytes 9000000 >"$TMP/ledger.source"
+    id=$(ledger_upload "$TMP/ledger.source")
+    curl -fsS -o /dev/null -b "$TMP/cl" -H 'Content-Type: application/json' -d '{"name":"Exported"}' "$URL/api/v1/me/ledger-imports/$id/commit"
+    curl -fsS -b "$TMP/cl" -o "$file" "$URL/api/v1/me/export?format=json"
+    kill "$PID"; wait "$PID" 2>/dev/null || true
+  else
+    ./bin/ccbench -write-ledger-file "$format" >"$file"
+  fi
+  start_server
+  curl -fsS -c "$TMP/cl" -H 'Content-Type: application/json' -d '{"email":"ledgers@example.com","password":"memory-test-password","name":"L"}' "$URL/api/v1/auth/signup" >/dev/null 2>&1 ||
+    curl -fsS -c "$TMP/cl" -H 'Content-Type: application/json' -d '{"email":"ledgers@example.com","password":"memory-test-password"}' "$URL/api/v1/auth/login" >/dev/null
+  size=$(stat -c %s "$file")
+  sleep 1
+  local idle
+  idle=$(kb VmRSS)
+  echo 5 >"/proc/$PID/clear_refs"
+  echo "$format ledger ($(awk -v s="$size" 'BEGIN { printf "%.1f MB", s / 1048576 }')): VmRSS $(rss) before; peak reset"
+  id=$(ledger_upload "$file")
+  echo "$format ledger: upload+preview: VmHWM $(hwm); $(grep -o '"movements":[0-9]*' "$TMP/lp" | head -1)"
+  # An export's ledger of the most movements (the user's first is empty).
+  ledger=$(python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); print(max(p["ledgers"], key=lambda l: l["movements"])["id"] if p["ledgers"] else "")' "$TMP/lp")
+  curl -fsS -o /dev/null -b "$TMP/cl" "$URL/api/v1/me/ledger-imports/$id?ledger=$ledger"
+  echo "$format ledger: preview again${ledger:+ (its ledger $ledger)}: VmHWM $(hwm)"
+  curl -fsS -o "$TMP/lr" -b "$TMP/cl" -H 'Content-Type: application/json' -d "{\"name\":\"From $format\",\"ledger\":\"$ledger\"}" "$URL/api/v1/me/ledger-imports/$id/commit" ||
+    { echo "$format ledger commit failed: $(head -c 300 "$TMP/lr")" >&2; exit 1; }
+  echo "$format ledger: upload, preview and commit: VmHWM $(hwm), $((($(kb VmHWM) - idle) / 1024)) MB above the server at rest" \
+    "(targets: ≤ $((size * 10 / 1048576)) MB above, 10× the file; ≤ 250 MB in all); $(grep -o '"movements":[0-9]*' "$TMP/lr")"
+  kill "$PID"; wait "$PID" 2>/dev/null || true
+}
+ledgers() {
+  go build -tags sqlite_fts5 -o bin/ccbench ./cmd/ccbench
+  for format in ${IMPORT_MEMORY_LEDGERS:-firefly ezbookkeeping cashcontrol}; do ledger_import "$format"; done
+}
+case "${IMPORT_MEMORY_ONLY:-}" in
+images) images; exit 0 ;;
+ledgers) ledgers; exit 0 ;;
+esac
 start_server
 setup() { # user n → cookie jar $TMP/c$n, account id in $TMP/a$n
   curl -fsS -c "$TMP/c$1" -H 'Content-Type: application/json' -d "{\"email\":\"mem$1@example.com\",\"password\":\"memory-test-password\",\"name\":\"M\"}" "$URL/api/v1/auth/signup" >/dev/null
@@ -140,3 +195,4 @@ if [ "$ROWS" -gt 0 ]; then
   for format in ${IMPORT_MEMORY_FORMATS:-csv camt xlsx}; do import_rows "$format"; done
 fi
 [ "${IMPORT_MEMORY_ONLY:-}" = rows ] || images
+[ "${IMPORT_MEMORY_ONLY:-}" = rows ] || ledgers

@@ -478,7 +478,7 @@ func seed(t *testing.T, db *store.DB, u *finance.User, accountID int64) {
 	if _, err := db.SaveUpload(ctx, u.LedgerID, "bank.csv", "csv", []byte("date,amount\n2026-01-01,\x00\xff-3\n"), store.UploadLimits{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.SaveLedgerUpload(ctx, u.ID, "firefly.csv", finance.SourceFirefly, []byte("journal_id,type\n1,\x00\xff\n"), store.UploadLimits{}); err != nil {
+	if _, err := db.SaveLedgerUpload(ctx, u.ID, "firefly.csv", finance.SourceFirefly, []byte("journal_id,type\n1,\x00\xff\n"), store.UploadLimits{}, store.StoredPreview{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.CreateInvitation(ctx, u.LedgerID, u.ID, finance.InvitationInput{Email: "guest@example.com", Role: finance.RoleViewer}, "hash-of-a-token", time.Now().Add(time.Hour).UnixMilli()); err != nil {

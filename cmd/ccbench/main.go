@@ -129,6 +129,8 @@ func main() {
 	importFormats := flag.String("import-formats", strings.Join(bankFormats, ","), "the import scenario's bank file formats, comma-separated (csv first: the others are compared with it)")
 	writeBankFile := flag.String("write-bank-file", "", "only write the import scenario's -import-rows file of this format to standard output (for scripts/import-memory.sh) and exit; -currency is its currency")
 	currency := flag.String("currency", "EUR", "with -write-bank-file: the statement's currency")
+	writeLedgerFile := flag.String("write-ledger-file", "", "only write a ledger file (another app's export, for a ledger import) of this format, of about -ledger-bytes, to standard output (for scripts/import-memory.sh) and exit")
+	ledgerBytes := flag.Int("ledger-bytes", 19<<20, "with -write-ledger-file: the file's size")
 	word := flag.String("screen-word", "cine", "the word searched in the screens' table (a word of about 5 % of the demo's descriptions)")
 	cold := flag.String("coldstart", "", "only measure cold start: path of the server binary (with -data-dir)")
 	dataDir := flag.String("data-dir", "", "data dir for -coldstart")
@@ -142,6 +144,17 @@ func main() {
 	flag.Parse()
 	if *writeBankFile != "" {
 		_, file, err := bankFile(*writeBankFile, 0, *importRows, *currency)
+		if err == nil {
+			_, err = os.Stdout.Write(file)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *writeLedgerFile != "" {
+		file, err := ledgerFile(*writeLedgerFile, *ledgerBytes)
 		if err == nil {
 			_, err = os.Stdout.Write(file)
 		}

@@ -3,6 +3,7 @@ package api
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"net/http"
 	"path"
 	"strconv"
@@ -53,7 +54,13 @@ func (a *API) uploadLedgerImport(w http.ResponseWriter, r *http.Request, u *fina
 		a.fail(w, r, err)
 		return
 	}
-	id, err := a.db.SaveLedgerUpload(r.Context(), u.ID, up.FileName, p.Format, data, a.limits.Pending)
+	kept, err := json.Marshal(p)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	id, err := a.db.SaveLedgerUpload(r.Context(), u.ID, up.FileName, p.Format, data, a.limits.Pending,
+		store.StoredPreview{Key: previewKey(u, "", ""), JSON: string(kept)})
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -62,15 +69,46 @@ func (a *API) uploadLedgerImport(w http.ResponseWriter, r *http.Request, u *fina
 	writeJSON(w, http.StatusCreated, p)
 }
 
+// previewKey names the choices a preview is made with: the export's
+// ledger, the base currency asked for and the user's language (the names
+// the app gives what the file leaves unnamed).
+func previewKey(u *finance.User, ledger, base string) string {
+	return strings.Join([]string{ledger, strings.ToUpper(strings.TrimSpace(base)), u.LanguagePreference}, "/")
+}
+
 // getLedgerImport previews a kept file again (?ledger= another of an
-// export's ledgers).
+// export's ledgers, ?baseCurrency=): the preview its upload was answered
+// with when the choices are the same; else the file is read again, within
+// the uploads' rate (reading a large file costs what uploading it does).
 func (a *API) getLedgerImport(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, ok := finance.ParseID(r.PathValue("id"))
+	if !ok {
+		a.fail(w, r, finance.Errorf(finance.ECodeNotFound, "import not found"))
+		return
+	}
+	q := r.URL.Query()
+	kept, err := a.db.LedgerUploadPreview(r.Context(), u.ID, id)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if kept.JSON != "" && kept.Key == previewKey(u, q.Get("ledger"), q.Get("baseCurrency")) {
+		var p ledgerImport
+		if err := json.Unmarshal([]byte(kept.JSON), &p); err == nil {
+			p.ID = strconv.FormatInt(id, 10)
+			writeJSON(w, http.StatusOK, &p)
+			return
+		}
+	}
+	if err := auth.Allow(a.limits.Uploads, r, "uploads"); err != nil {
+		a.fail(w, r, err)
+		return
+	}
 	up, err := a.ledgerUpload(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return
 	}
-	q := r.URL.Query()
 	p, _, err := a.readLedgerImport(r.Context(), u, up, q.Get("ledger"), q.Get("baseCurrency"))
 	if err != nil {
 		a.fail(w, r, err)

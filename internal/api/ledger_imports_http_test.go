@@ -8,7 +8,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"cashcontrol/internal/api"
+	"cashcontrol/internal/auth"
 	"cashcontrol/internal/importer/ledgerfile/ledgerfiletest"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
@@ -426,6 +429,47 @@ func TestLedgerImportFromOtherApps(t *testing.T) {
 			if err := db.CheckLedgerForTest(t.Context(), mustID(t, res.LedgerID)); err != nil {
 				t.Errorf("%s: %v", tc.file, err)
 			}
+		}
+	})
+}
+
+// TestLedgerImportPreviewIsKept: a preview asked again with the upload's
+// choices is answered from the preview kept with the file, without reading
+// it (the uploads' rate is not spent); other choices read the file again,
+// within that rate (429 past it).
+func TestLedgerImportPreviewIsKept(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		srv := limitsServer(t, db, api.Limits{Uploads: auth.NewLimiter(time.Hour, 2, nil)})
+		c := newClient(t, srv)
+		c.signUp("kept-preview@example.com")
+		var up ledgerImportReply
+		if code := c.postFile("/api/v1/me/ledger-imports", nil, "firefly_export.csv", ledgerfiletest.Read(t, "firefly_export.csv"), &up); code != 201 {
+			t.Fatalf("upload: %d", code)
+		}
+		for i := 0; i < 5; i++ {
+			var again ledgerImportReply
+			if code := c.do("GET", "/api/v1/me/ledger-imports/"+up.ID, nil, &again); code != 200 {
+				t.Fatalf("preview %d with the upload's choices: %d", i+1, code)
+			}
+			if again.ID != up.ID || again.Movements != up.Movements || len(again.Accounts) != len(up.Accounts) || again.Format != up.Format {
+				t.Fatalf("the kept preview %+v is not the upload's %+v", again, up)
+			}
+		}
+		var usd ledgerImportReply
+		if code := c.do("GET", "/api/v1/me/ledger-imports/"+up.ID+"?baseCurrency=USD", nil, &usd); code != 200 || usd.Movements != up.Movements {
+			t.Fatalf("another base currency: %d %+v", code, usd)
+		}
+		var p problem
+		if code := c.do("GET", "/api/v1/me/ledger-imports/"+up.ID+"?baseCurrency=GBP", nil, &p); code != 429 || p.Code != "rate_limited" {
+			t.Fatalf("a third reading within the rate: %d %+v", code, p)
+		}
+		if code := c.do("GET", "/api/v1/me/ledger-imports/"+up.ID, nil, nil); code != 200 {
+			t.Fatalf("the kept preview past the rate: %d", code)
+		}
+		other := newClient(t, srv)
+		other.signUp("kept-other@example.com")
+		if code := other.do("GET", "/api/v1/me/ledger-imports/"+up.ID, nil, &p); code != 404 {
+			t.Fatalf("another user's kept preview: %d %+v", code, p)
 		}
 	})
 }

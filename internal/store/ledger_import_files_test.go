@@ -52,7 +52,7 @@ func importWith(t *testing.T, db *store.DB, email string, files ...[]byte) int64
 		s.Attachments = append(s.Attachments, finance.SnapshotAttachment{MovementID: s.Movements[0].ID, Name: "f" + string(rune('a'+i%26)) + ".png",
 			Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(f)), nil }})
 	}
-	id, err := db.SaveLedgerUpload(ctx, u.ID, "old.csv", finance.SourceFirefly, []byte("a file"), store.UploadLimits{})
+	id, err := db.SaveLedgerUpload(ctx, u.ID, "old.csv", finance.SourceFirefly, []byte("a file"), store.UploadLimits{}, store.StoredPreview{})
 	if err != nil {
 		t.Fatal(err)
 	}

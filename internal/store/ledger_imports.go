@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"crypto/sha256"
+	"database/sql"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -19,8 +21,9 @@ import (
 // confirmed; committing it creates the ledger whole or not at all, once.
 
 // SaveLedgerUpload stores a file for a ledger import of the user, within
-// the limits of waiting files (too_many_pending_imports past them).
-func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
+// the limits of waiting files (too_many_pending_imports past them), with the
+// preview it was answered with (LedgerUploadPreview).
+func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format string, data []byte, lim UploadLimits, preview StoredPreview) (int64, error) {
 	stored, err := db.prepareUpload(ctx, data)
 	if err != nil {
 		return 0, err
@@ -30,10 +33,33 @@ func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format s
 		if err := lockUser(ctx, tx, userID); err != nil {
 			return err
 		}
-		id, err = ledgerUploads.save(ctx, tx, userID, name, format, stored, lim)
+		if id, err = ledgerUploads.save(ctx, tx, userID, name, format, stored, lim); err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, `UPDATE ledger_imports SET preview_key = ?, preview = ? WHERE id = ?`, preview.Key, preview.JSON, id)
 		return err
 	})
 	return id, err
+}
+
+// StoredPreview is the preview an upload was answered with (JSON), and
+// the choices it was made with (Key), so that the same preview asked again
+// is answered without reading the file.
+type StoredPreview struct {
+	Key  string
+	JSON string
+}
+
+// LedgerUploadPreview is the preview kept with a waiting file of the
+// user's (an empty one when none was kept); errors as LedgerUpload's.
+func (db *DB) LedgerUploadPreview(ctx context.Context, userID, id int64) (StoredPreview, error) {
+	var p StoredPreview
+	err := db.queryRow(ctx, `SELECT preview_key, preview FROM ledger_imports WHERE user_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
+		userID, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&p.Key, &p.JSON)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, ledgerUploads.gone(ctx, db, userID, id)
+	}
+	return p, err
 }
 
 // userLockClass is the first key of the advisory lock lockUser takes.
@@ -104,6 +130,13 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 		res = finance.LedgerImportResult{Name: name}
 		if err := ledgerUploads.claim(ctx, tx, u.ID, uploadID); err != nil {
 			return err
+		}
+		// A large ledger writes as a large bank import does: within a
+		// bounded page cache, its log checkpointed after (bulkLoad).
+		if len(s.Movements) >= largeLoad {
+			if err := tx.bulkLoad(ctx); err != nil {
+				return err
+			}
 		}
 		id, err := insertLedger(ctx, tx, u, name, base)
 		if err != nil {

@@ -54,7 +54,7 @@ func TestCreateLedgerFrom(t *testing.T) {
 		if len(s.Movements) != 5 || len(s.Skipped) != 1 || s.Skipped[0].Code != finance.SkipDate {
 			t.Fatalf("cleaned: %d movements, skipped %+v", len(s.Movements), s.Skipped)
 		}
-		id, err := db.SaveLedgerUpload(ctx, u.ID, "old.csv", finance.SourceFirefly, []byte("a file"), store.UploadLimits{})
+		id, err := db.SaveLedgerUpload(ctx, u.ID, "old.csv", finance.SourceFirefly, []byte("a file"), store.UploadLimits{}, store.StoredPreview{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func TestCreateLedgerFromIsAllOrNothing(t *testing.T) {
 		s := cleanedSnapshot(t, db)
 		s.Movements = append(s.Movements, finance.SnapshotMovement{Draft: finance.MovementDraft{Type: "expense", Date: "2026-01-09",
 			Amount: 1, AccountID: 99, CategoryID: 1}})
-		id, _ := db.SaveLedgerUpload(ctx, u.ID, "old.csv", finance.SourceFirefly, []byte("a file"), store.UploadLimits{})
+		id, _ := db.SaveLedgerUpload(ctx, u.ID, "old.csv", finance.SourceFirefly, []byte("a file"), store.UploadLimits{}, store.StoredPreview{})
 		var bulk *finance.BulkError
 		if _, err := db.CreateLedgerFrom(ctx, u, id, "Half", "EUR", s); !errors.As(err, &bulk) {
 			t.Fatalf("commit: %v", err)
@@ -140,7 +140,7 @@ func TestCreateLedgerFromOnceAcrossServers(t *testing.T) {
 	}
 	s := cleanedSnapshot(t, one)
 	for round := range 5 {
-		id, err := one.SaveLedgerUpload(ctx, u.ID, "old.csv", finance.SourceFirefly, []byte("a file"), store.UploadLimits{})
+		id, err := one.SaveLedgerUpload(ctx, u.ID, "old.csv", finance.SourceFirefly, []byte("a file"), store.UploadLimits{}, store.StoredPreview{})
 		if err != nil {
 			t.Fatal(err)
 		}

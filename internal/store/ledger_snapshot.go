@@ -159,8 +159,19 @@ func (w *snapshotWriter) writeMovements(ctx context.Context) error {
 	if len(mw.ids) != len(w.s.Movements) {
 		return fmt.Errorf("wrote %d movements of %d", len(mw.ids), len(w.s.Movements))
 	}
+	// Only the movements something names keep their new id: a map of every
+	// movement's would cost tens of megabytes in a large import.
+	named := map[int64]bool{}
+	for _, a := range w.s.Attachments {
+		named[a.MovementID] = true
+	}
+	for _, sc := range w.s.Schedules {
+		for _, o := range sc.Occurrences {
+			named[o.MovementID] = true
+		}
+	}
 	for i, m := range w.s.Movements {
-		if m.ID != 0 {
+		if m.ID != 0 && named[m.ID] {
 			w.movements[m.ID] = mw.ids[i]
 		}
 		// A transfer between currencies gives its day's rate, as when it

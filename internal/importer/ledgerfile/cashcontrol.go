@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,9 +22,23 @@ const CashControlFormat = "cashcontrol-export/1"
 // the zip that also holds the attachments' files. Its rows are the
 // database's, by column name, so that an export of an older version, with
 // fewer columns, reads too.
+//
+// The document is kept as it came, with where each row lies in it: a row
+// is decoded when a snapshot takes it, so that what the reading holds is
+// the document and one small entry a row (decoded whole, the rows of a
+// 17 MB export took over 200 MB).
 type CashControlExport struct {
-	data  map[string][]map[string]any
-	files map[int64]*zip.File // attachment id → its file in the zip
+	doc   []byte
+	data  map[string][]exportRow // table → its rows, in the file's order
+	files map[int64]*zip.File    // attachment id → its file in the zip
+}
+
+// exportRow is a row of the export: doc[start:end] is its JSON object
+// (after the comma or blanks before it), with the columns that choose and
+// order rows read ahead.
+type exportRow struct {
+	start, end           int
+	ledger, id, position int64
 }
 
 // LedgerChoice is one of the ledgers an export holds.
@@ -60,17 +75,92 @@ func ReadCashControlExport(data []byte) (*CashControlExport, error) {
 			return nil, badFile("the file cannot be read: the zip holds no cashcontrol-export.json")
 		}
 	}
-	var head struct {
-		Format string                      `json:"format"`
-		Data   map[string][]map[string]any `json:"data"`
-	}
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber()
-	if err := dec.Decode(&head); err != nil || head.Format != CashControlFormat {
+	format, tables, err := indexExport(doc)
+	if err != nil || format != CashControlFormat {
 		return nil, badFile("the file cannot be read: it is not a Cash Control export (%s)", CashControlFormat)
 	}
-	e.data = head.Data
+	e.doc, e.data = doc, tables
 	return e, nil
+}
+
+// indexExport reads an export's document: its format, and where each row
+// of each table lies.
+func indexExport(doc []byte) (string, map[string][]exportRow, error) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	data := map[string][]exportRow{}
+	var format string
+	err := object(dec, func(key string) error {
+		switch key {
+		case "format":
+			return dec.Decode(&format)
+		case "data":
+			return object(dec, func(table string) error {
+				if err := delim(dec, '['); err != nil {
+					return err
+				}
+				for dec.More() {
+					start := int(dec.InputOffset())
+					var k struct {
+						Ledger   any `json:"ledger_id"`
+						ID       any `json:"id"`
+						Position any `json:"position"`
+					}
+					if err := dec.Decode(&k); err != nil {
+						return err
+					}
+					key := map[string]any{"ledger_id": k.Ledger, "id": k.ID, "position": k.Position}
+					data[table] = append(data[table], exportRow{start: start, end: int(dec.InputOffset()),
+						ledger: num(key, "ledger_id"), id: num(key, "id"), position: num(key, "position")})
+				}
+				return delim(dec, ']')
+			})
+		default:
+			var skip json.RawMessage
+			return dec.Decode(&skip)
+		}
+	})
+	return format, data, err
+}
+
+// object reads a JSON object, calling each with each key while the decoder
+// stands before the key's value (which each must read).
+func object(dec *json.Decoder, each func(key string) error) error {
+	if err := delim(dec, '{'); err != nil {
+		return err
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		if err := each(key); err != nil {
+			return err
+		}
+	}
+	return delim(dec, '}')
+}
+
+// delim reads the delimiter want.
+func delim(dec *json.Decoder, want json.Delim) error {
+	t, err := dec.Token()
+	if err == nil && t != want {
+		err = fmt.Errorf("%v where %v was expected", t, want)
+	}
+	return err
+}
+
+// row decodes a row of the export (an empty one when it cannot be read,
+// which the reading of the document has ruled out).
+func (e *CashControlExport) row(r exportRow) map[string]any {
+	var out map[string]any
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimLeft(e.doc[r.start:r.end], ", \t\r\n")))
+	dec.UseNumber()
+	if dec.Decode(&out) != nil {
+		return map[string]any{}
+	}
+	return out
 }
 
 func isZip(data []byte) bool { return bytes.HasPrefix(data, []byte("PK\x03\x04")) }
@@ -116,12 +206,11 @@ func readZipEntry(f *zip.File, limit int64) ([]byte, error) {
 func (e *CashControlExport) Ledgers() []LedgerChoice {
 	count := map[int64]int{}
 	for _, m := range e.data["movements"] {
-		count[num(m, "ledger_id")]++
+		count[m.ledger]++
 	}
 	out := []LedgerChoice{}
 	for _, l := range e.data["ledgers"] {
-		id := num(l, "id")
-		out = append(out, LedgerChoice{ID: id, Name: str(l, "name"), Movements: count[id]})
+		out = append(out, LedgerChoice{ID: l.id, Name: str(e.row(l), "name"), Movements: count[l.id]})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
@@ -139,42 +228,51 @@ func (e *CashControlExport) Snapshot(ledgerID int64) (*finance.LedgerSnapshot, e
 	s := &finance.LedgerSnapshot{Source: finance.SourceCashControl}
 	found := false
 	for _, l := range e.data["ledgers"] {
-		if num(l, "id") == ledgerID {
-			s.Name, s.BaseCurrency, found = str(l, "name"), str(l, "base_currency"), true
+		if l.id == ledgerID {
+			r := e.row(l)
+			s.Name, s.BaseCurrency, found = str(r, "name"), str(r, "base_currency"), true
 		}
 	}
 	if !found {
 		return nil, finance.FieldErr("ledger", finance.FCodeUnknown, "the export holds no such ledger")
 	}
-	rows := func(table string) []map[string]any {
-		var out []map[string]any
+	// rows is the table's rows of the ledger, by position, each decoded as
+	// it is taken.
+	rows := func(table string) iter.Seq[map[string]any] {
+		var of []exportRow
 		for _, r := range e.data[table] {
-			if num(r, "ledger_id") == ledgerID {
-				out = append(out, r)
+			if r.ledger == ledgerID {
+				of = append(of, r)
 			}
 		}
-		sort.SliceStable(out, func(i, j int) bool { return num(out[i], "position") < num(out[j], "position") })
-		return out
+		sort.SliceStable(of, func(i, j int) bool { return of[i].position < of[j].position })
+		return func(yield func(map[string]any) bool) {
+			for _, r := range of {
+				if !yield(e.row(r)) {
+					return
+				}
+			}
+		}
 	}
-	for _, r := range rows("ledger_currencies") {
+	for r := range rows("ledger_currencies") {
 		s.Currencies = append(s.Currencies, finance.CustomCurrency{Code: str(r, "code"), Name: str(r, "name"), Symbol: str(r, "symbol"),
 			Decimals: int(num(r, "decimals"))})
 	}
-	for _, r := range rows("rates") {
+	for r := range rows("rates") {
 		s.Rates = append(s.Rates, finance.SnapshotRate{Source: str(r, "source"),
 			RateInput: finance.RateInput{Currency: str(r, "currency"), Quote: str(r, "quote"), Date: str(r, "date"), Rate: str(r, "rate")}})
 	}
-	for _, r := range rows("accounts") {
+	for r := range rows("accounts") {
 		s.Accounts = append(s.Accounts, finance.SnapshotAccount{ID: num(r, "id"), Name: str(r, "name"), Type: str(r, "type"),
 			Currency: str(r, "currency"), OpeningBalance: num(r, "opening_balance"), Archived: boolean(r, "archived")})
 	}
-	for _, r := range rows("categories") {
+	for r := range rows("categories") {
 		s.Categories = append(s.Categories, finance.SnapshotCategory{ID: num(r, "id"), ParentID: num(r, "parent_id"), Name: str(r, "name"),
 			Type: str(r, "type"), Color: str(r, "color"), Icon: str(r, "icon"), Archived: boolean(r, "archived")})
 	}
 	e.movements(s, rows)
 	e.schedules(s, rows)
-	for _, r := range rows("budgets") {
+	for r := range rows("budgets") {
 		b := finance.SnapshotBudget{CategoryID: num(r, "category_id"), Month: str(r, "month"), Rollover: boolean(r, "rollover")}
 		if r["amount"] != nil {
 			v := num(r, "amount")
@@ -182,7 +280,7 @@ func (e *CashControlExport) Snapshot(ledgerID int64) (*finance.LedgerSnapshot, e
 		}
 		s.Budgets = append(s.Budgets, b)
 	}
-	for _, r := range rows("rules") {
+	for r := range rows("rules") {
 		rule := finance.MovementRule{Name: str(r, "name"), Enabled: boolean(r, "enabled"), Stop: boolean(r, "stop"), Match: finance.RuleMatchAny}
 		if boolean(r, "match_all") {
 			rule.Match = finance.RuleMatchAll
@@ -193,7 +291,7 @@ func (e *CashControlExport) Snapshot(ledgerID int64) (*finance.LedgerSnapshot, e
 		}
 		s.Rules = append(s.Rules, rule)
 	}
-	for _, r := range rows("attachments") {
+	for r := range rows("attachments") {
 		a := finance.SnapshotAttachment{MovementID: num(r, "movement_id"), Name: str(r, "name"), ContentType: str(r, "content_type"),
 			Size: num(r, "size"), Width: int(num(r, "width")), Height: int(num(r, "height"))}
 		if f := e.files[num(r, "id")]; f != nil {
@@ -210,32 +308,29 @@ func (e *CashControlExport) Snapshot(ledgerID int64) (*finance.LedgerSnapshot, e
 	return s, nil
 }
 
-func (e *CashControlExport) movements(s *finance.LedgerSnapshot, rows func(string) []map[string]any) {
+func (e *CashControlExport) movements(s *finance.LedgerSnapshot, rows func(string) iter.Seq[map[string]any]) {
 	splits := map[int64][]finance.Split{}
-	lines := rows("movement_splits")
-	sort.SliceStable(lines, func(i, j int) bool { return num(lines[i], "position") < num(lines[j], "position") })
-	for _, r := range lines {
+	for r := range rows("movement_splits") {
 		id := num(r, "movement_id")
 		splits[id] = append(splits[id], finance.Split{CategoryID: num(r, "category_id"), Amount: num(r, "amount"), Note: str(r, "note")})
 	}
-	movements := rows("movements")
-	sort.SliceStable(movements, func(i, j int) bool { return num(movements[i], "id") < num(movements[j], "id") })
-	for _, r := range movements {
+	for r := range rows("movements") {
 		id := num(r, "id")
 		d := finance.MovementDraft{Type: str(r, "type"), Date: str(r, "date"), Amount: num(r, "amount"), AccountID: num(r, "account_id"),
 			CategoryID: num(r, "category_id"), ToAccountID: num(r, "to_account_id"), ToAmount: num(r, "to_amount"),
 			Description: str(r, "description"), Notes: str(r, "notes"), Tags: tagList(str(r, "tags")), Splits: splits[id]}
 		s.Movements = append(s.Movements, finance.SnapshotMovement{ID: id, Draft: d})
 	}
+	sort.SliceStable(s.Movements, func(i, j int) bool { return s.Movements[i].ID < s.Movements[j].ID })
 }
 
-func (e *CashControlExport) schedules(s *finance.LedgerSnapshot, rows func(string) []map[string]any) {
+func (e *CashControlExport) schedules(s *finance.LedgerSnapshot, rows func(string) iter.Seq[map[string]any]) {
 	occurrences := map[int64][]finance.SnapshotOccurrence{}
-	for _, r := range rows("schedule_occurrences") {
+	for r := range rows("schedule_occurrences") {
 		id := num(r, "schedule_id")
 		occurrences[id] = append(occurrences[id], finance.SnapshotOccurrence{Date: str(r, "date"), Status: str(r, "status"), MovementID: num(r, "movement_id")})
 	}
-	for _, r := range rows("schedules") {
+	for r := range rows("schedules") {
 		var sc finance.SnapshotSchedule
 		sc.Entry = finance.Entry{Type: str(r, "type"), Amount: num(r, "amount"), AccountID: num(r, "account_id"),
 			CategoryID: optional(num(r, "category_id")), ToAccountID: optional(num(r, "to_account_id")), ToAmount: optional(num(r, "to_amount")),

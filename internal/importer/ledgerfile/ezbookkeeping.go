@@ -93,6 +93,7 @@ func ReadEzBookkeeping(data []byte, exponent func(code string) int) (*finance.Le
 			"Time, Type, Category, Sub Category, Account, Amount, Account2.")
 	}
 	ez := &ezReader{ledgerBuilder: newLedgerBuilder(finance.SourceEzBookkeeping, exponent), cols: headerColumns(header)}
+	ez.expectRows(data)
 	for n := 0; ; {
 		l, err := lines.NextLine()
 		if err == io.EOF {

@@ -69,60 +69,29 @@ type fireflyRow struct {
 // accounts' opening balances; reconciliations expenses or earnings without
 // a category. Each journal is a movement of its own (a split transaction
 // gives several). Rows that cannot be read are skipped with their line.
+//
+// The file is read twice rather than held as rows: first for the accounts
+// and the currency each is written in (the one most of its rows have),
+// then for the movements, so that what stays in memory is the snapshot.
 func ReadFirefly(data []byte, exponent func(code string) int) (*finance.LedgerSnapshot, error) {
-	r, err := importer.TextReader(data)
-	if err != nil {
-		return nil, err
-	}
-	rr := importer.NewRecordReader(r, ',')
-	header, _, err := rr.Read()
-	switch {
-	case err == io.EOF:
-		return nil, badFile("The file is empty.")
-	case err != nil && !errors.Is(err, importer.ErrBrokenRecord):
-		return nil, badFile("The file cannot be read as text.")
-	case err != nil || !looksLikeFirefly(header):
-		return nil, badFile("This is not a Firefly III transactions export: its first line lacks the columns %s, journal_id.",
-			strings.Join(fireflyColumns, ", "))
-	}
-	cols := headerColumns(header)
 	b := newLedgerBuilder(finance.SourceFirefly, exponent)
-
-	var rows []fireflyRow
 	votes := map[string]map[string]int{} // account key → currency → rows
-	for n := 0; ; n++ {
-		rec, line, err := rr.Read()
-		if err == io.EOF {
-			break
-		}
-		if n >= importer.MaxRows {
-			return nil, importer.TooManyRows()
-		}
-		if errors.Is(err, importer.ErrBrokenRecord) {
-			b.snap.Skip(line, finance.SkipRow, "the row's quotes do not close")
-			continue
-		}
-		if err != nil {
-			return nil, badFile("The file cannot be read as text.")
-		}
-		if b.snap.BaseCurrency == "" {
-			b.snap.BaseCurrency = currencyCode(cols.get(rec, "primary_currency_code", "native_currency_code"))
-		}
-		row, ok := readFireflyRow(b.snap, cols, rec, line)
-		if !ok {
-			continue
-		}
+	// The first reading's skips are the second's: they go to a scratch snapshot.
+	scratch := &finance.LedgerSnapshot{}
+	err := readFireflyRows(data, b, scratch, func(row *fireflyRow) {
 		for _, side := range [][3]string{{row.srcAccount, row.src, row.srcCurrency}, {row.dstAccount, row.dst, row.dstCurrency}} {
 			if side[0] != "" {
 				key := finance.NameKey(side[1])
 				if votes[key] == nil {
 					votes[key] = map[string]int{}
-					b.account(side[1], side[0], "")
+					b.account(strings.Clone(side[1]), side[0], "")
 				}
 				votes[key][side[2]]++
 			}
 		}
-		rows = append(rows, row)
+	})
+	if err != nil {
+		return nil, err
 	}
 	// Each account's currency: the one most of its rows are written in.
 	for i := range b.snap.Accounts {
@@ -133,11 +102,56 @@ func ReadFirefly(data []byte, exponent func(code string) int) (*finance.LedgerSn
 			}
 		}
 	}
-	for i := range rows {
-		addFireflyRow(b, &rows[i])
+	b.expectRows(data)
+	if err := readFireflyRows(data, b, b.snap, func(row *fireflyRow) { addFireflyRow(b, row) }); err != nil {
+		return nil, err
 	}
 	sort.SliceStable(b.snap.Skipped, func(i, j int) bool { return b.snap.Skipped[i].Line < b.snap.Skipped[j].Line })
 	return b.finish(), nil
+}
+
+// readFireflyRows reads the file's rows that can be movements, one by one,
+// recording in snap those that cannot; the first row sets the snapshot's
+// base currency when it has none.
+func readFireflyRows(data []byte, b *ledgerBuilder, snap *finance.LedgerSnapshot, each func(*fireflyRow)) error {
+	r, err := importer.TextReader(data)
+	if err != nil {
+		return err
+	}
+	rr := importer.NewRecordReader(r, ',')
+	header, _, err := rr.Read()
+	switch {
+	case err == io.EOF:
+		return badFile("The file is empty.")
+	case err != nil && !errors.Is(err, importer.ErrBrokenRecord):
+		return badFile("The file cannot be read as text.")
+	case err != nil || !looksLikeFirefly(header):
+		return badFile("This is not a Firefly III transactions export: its first line lacks the columns %s, journal_id.",
+			strings.Join(fireflyColumns, ", "))
+	}
+	cols := headerColumns(header)
+	for n := 0; ; n++ {
+		rec, line, err := rr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if n >= importer.MaxRows {
+			return importer.TooManyRows()
+		}
+		if errors.Is(err, importer.ErrBrokenRecord) {
+			snap.Skip(line, finance.SkipRow, "the row's quotes do not close")
+			continue
+		}
+		if err != nil {
+			return badFile("The file cannot be read as text.")
+		}
+		if b.snap.BaseCurrency == "" {
+			b.snap.BaseCurrency = strings.Clone(currencyCode(cols.get(rec, "primary_currency_code", "native_currency_code")))
+		}
+		if row, ok := readFireflyRow(snap, cols, rec, line); ok {
+			each(&row)
+		}
+	}
 }
 
 // readFireflyRow reads a record's fields and which sides are own accounts;

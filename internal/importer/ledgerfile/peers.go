@@ -1,6 +1,7 @@
 package ledgerfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -21,11 +22,12 @@ type ledgerBuilder struct {
 	exponent   func(code string) int
 	accounts   map[string]int // name key → index in snap.Accounts
 	categories map[string]int64
+	dates      map[string]string // each date once (a movement's is not a piece of its row)
 }
 
 func newLedgerBuilder(source string, exponent func(code string) int) *ledgerBuilder {
 	return &ledgerBuilder{snap: &finance.LedgerSnapshot{Source: source}, exponent: exponent,
-		accounts: map[string]int{}, categories: map[string]int64{}}
+		accounts: map[string]int{}, categories: map[string]int64{}, dates: map[string]string{}}
 }
 
 // account returns the account of that name (case aside), created with the
@@ -37,7 +39,7 @@ func (b *ledgerBuilder) account(name, typ, currency string) *finance.SnapshotAcc
 	}
 	b.accounts[key] = len(b.snap.Accounts)
 	b.snap.Accounts = append(b.snap.Accounts, finance.SnapshotAccount{
-		ID: int64(len(b.snap.Accounts) + 1), Name: name, Type: typ, Currency: currency})
+		ID: int64(len(b.snap.Accounts) + 1), Name: strings.Clone(name), Type: typ, Currency: strings.Clone(currency)})
 	return &b.snap.Accounts[len(b.snap.Accounts)-1]
 }
 
@@ -71,12 +73,31 @@ func (b *ledgerBuilder) category(parent, name, typ string) int64 {
 	}
 	id := int64(len(b.snap.Categories) + 1)
 	b.categories[key] = id
-	b.snap.Categories = append(b.snap.Categories, finance.SnapshotCategory{ID: id, ParentID: parentID, Name: name, Type: typ})
+	b.snap.Categories = append(b.snap.Categories, finance.SnapshotCategory{ID: id, ParentID: parentID, Name: strings.Clone(name), Type: typ})
 	return id
 }
 
-// add appends a movement with the next local id.
+// expectRows makes room for a movement per line of data (a line holds at
+// most one): the movements' array is made once, not grown by copies, each
+// of which held the old array and the new one at once.
+func (b *ledgerBuilder) expectRows(data []byte) {
+	n := min(bytes.Count(data, []byte{'\n'})+1, importer.MaxRows)
+	b.snap.Movements = make([]finance.SnapshotMovement, 0, n)
+}
+
+// add appends a movement with the next local id. Its text is copied out
+// of the row it was read from, so that the file's rows are not kept
+// alive by the snapshot (a date is kept once for all its movements).
 func (b *ledgerBuilder) add(d finance.MovementDraft) {
+	date, ok := b.dates[d.Date]
+	if !ok {
+		date = strings.Clone(d.Date)
+		b.dates[date] = date
+	}
+	d.Date, d.Description, d.Notes, d.FITID = date, strings.Clone(d.Description), strings.Clone(d.Notes), strings.Clone(d.FITID)
+	for i, t := range d.Tags {
+		d.Tags[i] = strings.Clone(t)
+	}
 	b.snap.Movements = append(b.snap.Movements, finance.SnapshotMovement{ID: int64(len(b.snap.Movements) + 1), Draft: d})
 }
 
