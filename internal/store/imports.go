@@ -184,11 +184,15 @@ func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format strin
 }
 
 // SweepUploads deletes the uploads of every ledger, and the ledger imports
-// of every user, older than a day and says how many.
+// of every user, older than a day and says how many; and the ledgers a
+// crash left staged (createLedgerInSlices) over an hour ago.
 func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
 	var n int64
 	err := db.write(ctx, func(tx *Tx) error {
 		n = 0
+		if _, err := tx.exec(ctx, `DELETE FROM ledgers WHERE importing_since < ?`, db.now().Add(-time.Hour).UnixMilli()); err != nil {
+			return err
+		}
 		for _, w := range []waiting{bankUploads, ledgerUploads} {
 			res, err := tx.exec(ctx, `DELETE FROM `+w.table+` WHERE created_at < ?`, db.now().Add(-uploadTTL).UnixMilli())
 			if err != nil {

@@ -126,7 +126,26 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 	if err != nil {
 		return res, err
 	}
-	err = db.write(ctx, func(tx *Tx) error {
+	if db.dialect == SQLite && len(s.Movements) > ledgerSliceRows {
+		res, err = db.createLedgerInSlices(ctx, u, uploadID, name, base, s, cats, stored)
+	} else {
+		res, err = db.createLedgerAtOnce(ctx, u, uploadID, name, base, s, cats, stored)
+	}
+	if err != nil {
+		db.removeFiles(ctx, stored.keys())
+		return finance.LedgerImportResult{}, err
+	}
+	if res.Movements >= largeLoad {
+		db.refreshStatisticsSoon()
+	}
+	return res, nil
+}
+
+// createLedgerAtOnce writes the ledger in one transaction.
+func (db *DB) createLedgerAtOnce(ctx context.Context, u *finance.User, uploadID int64, name, base string, s *finance.LedgerSnapshot,
+	cats []finance.SnapshotCategory, stored snapshotFiles) (finance.LedgerImportResult, error) {
+	var res finance.LedgerImportResult
+	err := db.write(ctx, func(tx *Tx) error {
 		res = finance.LedgerImportResult{Name: name}
 		if err := ledgerUploads.claim(ctx, tx, u.ID, uploadID); err != nil {
 			return err
@@ -147,27 +166,37 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 		if err := w.write(ctx, cats, stored); err != nil {
 			return err
 		}
-		if err := tx.logActivity(ctx, finance.ActImported, finance.SubjectMovement, uploadID, int64(res.Movements), finance.ActivityDetails{}); err != nil {
-			return err
-		}
-		b, _ := json.Marshal(res)
-		if _, err := tx.exec(ctx, `UPDATE ledger_imports SET result = ? WHERE id = ?`, string(b), uploadID); err != nil {
-			return err
-		}
-		return tx.checkLimits(ctx)
+		return finishLedgerImport(ctx, tx, uploadID, res)
 	})
-	if err != nil {
-		db.removeFiles(ctx, stored.keys())
-		return finance.LedgerImportResult{}, err
+	return res, err
+}
+
+// finishLedgerImport logs the import in the new ledger's activity, keeps
+// its result with the upload (what a later commit of it is told) and checks
+// the ledger's limits.
+func finishLedgerImport(ctx context.Context, tx *Tx, uploadID int64, res finance.LedgerImportResult) error {
+	if err := tx.logActivity(ctx, finance.ActImported, finance.SubjectMovement, uploadID, int64(res.Movements), finance.ActivityDetails{}); err != nil {
+		return err
 	}
-	if res.Movements >= largeLoad {
-		db.refreshStatisticsSoon()
+	b, _ := json.Marshal(res)
+	if _, err := tx.exec(ctx, `UPDATE ledger_imports SET result = ? WHERE id = ?`, string(b), uploadID); err != nil {
+		return err
 	}
-	return res, nil
+	return tx.checkLimits(ctx)
 }
 
 // insertLedger creates a ledger owned by u (within the ledgers' quota).
 func insertLedger(ctx context.Context, tx *Tx, u *finance.User, name, base string) (int64, error) {
+	id, err := insertLedgerRow(ctx, tx, u, name, base, false)
+	if err != nil {
+		return 0, err
+	}
+	return id, addOwner(ctx, tx, id, u.ID)
+}
+
+// insertLedgerRow creates the ledger's row, owned by u, within the ledgers'
+// quota; staged: marked as being imported (importing_since).
+func insertLedgerRow(ctx context.Context, tx *Tx, u *finance.User, name, base string, staged bool) (int64, error) {
 	if err := lockUser(ctx, tx, u.ID); err != nil {
 		return 0, err
 	}
@@ -175,13 +204,23 @@ func insertLedger(ctx context.Context, tx *Tx, u *finance.User, name, base strin
 		return 0, err
 	}
 	now := tx.db.nowMillis()
+	var since *int64
+	if staged {
+		since = &now
+	}
 	var id int64
-	if err := tx.queryRow(ctx, `INSERT INTO ledgers (owner_id, name, base_currency, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
-		u.ID, name, base, now).Scan(&id); err != nil {
+	if err := tx.queryRow(ctx, `INSERT INTO ledgers (owner_id, name, base_currency, created_at, importing_since) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+		u.ID, name, base, now, since).Scan(&id); err != nil {
 		return 0, fmt.Errorf("insert ledger: %w", err)
 	}
-	_, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`, id, u.ID, finance.RoleOwner, now)
-	return id, err
+	return id, nil
+}
+
+// addOwner makes the user the ledger's owner member.
+func addOwner(ctx context.Context, tx *Tx, ledgerID, userID int64) error {
+	_, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`,
+		ledgerID, userID, finance.RoleOwner, tx.db.nowMillis())
+	return err
 }
 
 // snapshotFile is an attachment's file put in the file store (key "": a

@@ -19,21 +19,53 @@ type snapshotWriter struct {
 	res      *finance.LedgerImportResult
 
 	accounts, categories, movements map[int64]int64
+	// named: the local ids of the movements an attachment or a schedule's
+	// occurrence names (init).
+	named map[int64]bool
 }
 
 func (w *snapshotWriter) write(ctx context.Context, cats []finance.SnapshotCategory, files snapshotFiles) error {
+	w.init()
+	steps := append(w.before(cats), w.writeMovements)
+	return w.run(ctx, append(steps, w.after(files)...))
+}
+
+// init readies the id maps (again, when a transaction runs again).
+func (w *snapshotWriter) init() {
 	w.accounts, w.categories, w.movements = map[int64]int64{}, map[int64]int64{}, map[int64]int64{}
-	steps := []func(context.Context) error{
+	// Only the movements something names keep their new id: a map of every
+	// movement's would cost tens of megabytes in a large import.
+	w.named = map[int64]bool{}
+	for _, a := range w.s.Attachments {
+		w.named[a.MovementID] = true
+	}
+	for _, sc := range w.s.Schedules {
+		for _, o := range sc.Occurrences {
+			w.named[o.MovementID] = true
+		}
+	}
+}
+
+// before is what the movements need written first; after, what names them.
+func (w *snapshotWriter) before(cats []finance.SnapshotCategory) []func(context.Context) error {
+	return []func(context.Context) error{
 		w.writeCurrencies,
 		w.writeAccounts,
 		func(ctx context.Context) error { return w.writeCategories(ctx, cats) },
-		w.writeMovements,
+	}
+}
+
+func (w *snapshotWriter) after(files snapshotFiles) []func(context.Context) error {
+	return []func(context.Context) error{
 		w.writeBudgets,
 		w.writeSchedules,
 		w.writeRules,
 		func(ctx context.Context) error { return w.writeAttachments(ctx, files) },
 		w.archive,
 	}
+}
+
+func (w *snapshotWriter) run(ctx context.Context, steps []func(context.Context) error) error {
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return err
@@ -139,7 +171,14 @@ func (w *snapshotWriter) draft(d finance.MovementDraft) finance.MovementDraft {
 }
 
 func (w *snapshotWriter) writeMovements(ctx context.Context) error {
-	if len(w.s.Movements) == 0 {
+	return w.writeMovementRange(ctx, 0, len(w.s.Movements))
+}
+
+// writeMovementRange writes the snapshot's movements lo to hi (a slice of
+// them, when the import commits in slices).
+func (w *snapshotWriter) writeMovementRange(ctx context.Context, lo, hi int) error {
+	part := w.s.Movements[lo:hi]
+	if len(part) == 0 {
 		return nil
 	}
 	r, err := loadRefs(ctx, w.tx, w.ledgerID)
@@ -148,7 +187,7 @@ func (w *snapshotWriter) writeMovements(ctx context.Context) error {
 	}
 	mw := newMovementWriter(ctx, w.tx, w.ledgerID, r)
 	mw.keepIDs = true
-	for _, m := range w.s.Movements {
+	for _, m := range part {
 		d := w.draft(m.Draft)
 		mw.add(&d)
 	}
@@ -156,22 +195,11 @@ func (w *snapshotWriter) writeMovements(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("movements: %w", err)
 	}
-	if len(mw.ids) != len(w.s.Movements) {
-		return fmt.Errorf("wrote %d movements of %d", len(mw.ids), len(w.s.Movements))
+	if len(mw.ids) != len(part) {
+		return fmt.Errorf("wrote %d movements of %d", len(mw.ids), len(part))
 	}
-	// Only the movements something names keep their new id: a map of every
-	// movement's would cost tens of megabytes in a large import.
-	named := map[int64]bool{}
-	for _, a := range w.s.Attachments {
-		named[a.MovementID] = true
-	}
-	for _, sc := range w.s.Schedules {
-		for _, o := range sc.Occurrences {
-			named[o.MovementID] = true
-		}
-	}
-	for i, m := range w.s.Movements {
-		if m.ID != 0 && named[m.ID] {
+	for i, m := range part {
+		if m.ID != 0 && w.named[m.ID] {
 			w.movements[m.ID] = mw.ids[i]
 		}
 		// A transfer between currencies gives its day's rate, as when it
@@ -183,7 +211,7 @@ func (w *snapshotWriter) writeMovements(ctx context.Context) error {
 			}
 		}
 	}
-	w.res.Movements = n
+	w.res.Movements += n
 	return nil
 }
 
