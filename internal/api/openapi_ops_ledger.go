@@ -2,7 +2,6 @@ package api
 
 import (
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
 )
 
 // The filters of the movements' list, totals, export and reports.
@@ -143,13 +142,13 @@ func planOps() map[string]op {
 		"POST /api/v1/budgets/fill": {id: "fillBudgets", summary: "Set budgets to the average spending of the last 3, 6 or 12 months",
 			query: monthParam, body: fillBudgetsRequest{}, reply: finance.BudgetMonth{}},
 
-		"GET /api/v1/schedules": {id: "listSchedules", summary: "The scheduled movements", reply: store.ScheduleList{}},
+		"GET /api/v1/schedules": {id: "listSchedules", summary: "The scheduled movements", reply: finance.ScheduleList{}},
 		"POST /api/v1/schedules": {id: "createSchedule", required: []string{"type", "amount", "accountId", "frequency", "startDate"}, summary: "Schedule a movement", body: finance.ScheduleInput{}, status: 201, reply: finance.Schedule{},
 			idempotent: true, also: []answer{{status: 200, desc: "A replay of an Idempotency-Key.", reply: finance.Schedule{}}},
 			problems: []string{finance.ECodeTooManySchedules, finance.ECodeCatchUpTooLong}},
 		"GET /api/v1/schedules/upcoming": {id: "upcomingSchedules", summary: "What is due, waiting or coming in the next days",
-			query: []param{qp("days", "int", "How many days ahead (0–366, 7 by default).")}, reply: store.UpcomingList{}},
-		"GET /api/v1/schedules/suggestions": {id: "scheduleSuggestions", summary: "Repeating movements worth scheduling", reply: list[store.Suggestion]{}},
+			query: []param{qp("days", "int", "How many days ahead (0–366, 7 by default).")}, reply: finance.UpcomingList{}},
+		"GET /api/v1/schedules/suggestions": {id: "scheduleSuggestions", summary: "Repeating movements worth scheduling", reply: list[finance.ScheduleSuggestion]{}},
 		"GET /api/v1/schedules/{id}":        {id: "getSchedule", summary: "A scheduled movement", reply: finance.Schedule{}},
 		"PATCH /api/v1/schedules/{id}": {id: "patchSchedule", summary: "Change a scheduled movement (only the fields sent)", body: finance.ScheduleInput{},
 			reply: finance.Schedule{}, problems: []string{finance.ECodeCatchUpTooLong}},
@@ -169,7 +168,7 @@ func planOps() map[string]op {
 		"PATCH /api/v1/rules/{id}":  {id: "patchRule", summary: "Change a rule (only the fields sent)", body: finance.RuleInput{}, reply: finance.MovementRule{}},
 		"DELETE /api/v1/rules/{id}": {id: "deleteRule", summary: "Delete a rule", status: 204},
 		"POST /api/v1/rules/{id}/apply": {id: "applyRule", summary: "Apply a rule to the movements it matches",
-			query: []param{qp("dryRun", "bool", "true (the default): count and show a sample, change nothing.")}, reply: store.RuleRun{}, problems: ledgerData},
-		"POST /api/v1/rules/runs/{id}/undo": {id: "undoRuleRun", summary: "Undo a rule's run", reply: store.RuleUndo{}, problems: ledgerData},
+			query: []param{qp("dryRun", "bool", "true (the default): count and show a sample, change nothing.")}, reply: finance.RuleRun{}, problems: ledgerData},
+		"POST /api/v1/rules/runs/{id}/undo": {id: "undoRuleRun", summary: "Undo a rule's run", reply: finance.RuleUndo{}, problems: ledgerData},
 	}
 }

@@ -165,7 +165,7 @@ func (a *API) scheduleSuggestions(w http.ResponseWriter, r *http.Request, u *fin
 		a.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, list[store.Suggestion]{Items: s})
+	writeJSON(w, http.StatusOK, list[finance.ScheduleSuggestion]{Items: s})
 }
 
 // forecast projects the balances for ?days (90 by default), with the

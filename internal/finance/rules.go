@@ -425,3 +425,29 @@ func idString(id int64) string {
 	}
 	return fmt.Sprint(id)
 }
+
+// RuleRunItem is a movement a rule changes (or would change).
+type RuleRunItem struct {
+	ID          int64        `json:"id,string"`
+	Date        string       `json:"date"`
+	Type        string       `json:"type" enum:"expense,earning,transfer"`
+	Amount      int64        `json:"amount"`
+	Description string       `json:"description"` // as it was
+	Changes     []RuleChange `json:"changes"`
+}
+
+// RuleRun is what applying a rule to the existing movements does: Count
+// movements change, Sample lists the first (newest first). RunID names an
+// applied run for its undo ("" for a dry run).
+type RuleRun struct {
+	RunID  int64         `json:"runId,string,omitempty"`
+	Count  int           `json:"count"`
+	Sample []RuleRunItem `json:"sample"`
+}
+
+// RuleUndo is what undoing a run did: Restored movements got their fields
+// back; Kept ones had changed since (or were deleted) and were left alone.
+type RuleUndo struct {
+	Restored int `json:"restored"`
+	Kept     int `json:"kept"`
+}

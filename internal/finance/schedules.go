@@ -341,3 +341,28 @@ func AddDays(date string, n int) string { return civil(date).AddDate(0, 0, n).Fo
 
 // NextDay is the calendar day after a valid date.
 func NextDay(date string) string { return AddDays(date, 1) }
+
+// ScheduleList is the ledger's schedules and the date they are due against.
+type ScheduleList struct {
+	Today string     `json:"today"`
+	Items []Schedule `json:"items"`
+}
+
+// UpcomingList is what schedules post or ask for from today to To.
+type UpcomingList struct {
+	Today string     `json:"today"`
+	To    string     `json:"to"`
+	Items []Upcoming `json:"items"`
+}
+
+// ScheduleSuggestion is a schedule the user has not made, from a regular series of
+// movements: the fields a POST /schedules takes, and what was seen.
+type ScheduleSuggestion struct {
+	Entry
+	Frequency   string `json:"frequency" enum:"daily,weekly,monthly,yearly"`
+	Interval    int    `json:"interval"`
+	Day         int    `json:"day"`
+	StartDate   string `json:"startDate"`
+	Occurrences int    `json:"occurrences"`
+	LastDate    string `json:"lastDate"`
+}

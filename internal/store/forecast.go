@@ -43,16 +43,9 @@ func (s *storedSchedule) each(to string, fn func(date string)) {
 	}
 }
 
-// UpcomingList is what schedules post or ask for from today to To.
-type UpcomingList struct {
-	Today string             `json:"today"`
-	To    string             `json:"to"`
-	Items []finance.Upcoming `json:"items"`
-}
-
 // Upcoming lists the occurrences due or waiting by today and those of the
 // next days, by date.
-func (db *DB) Upcoming(ctx context.Context, ledgerID int64, days int) (*UpcomingList, error) {
+func (db *DB) Upcoming(ctx context.Context, ledgerID int64, days int) (*finance.UpcomingList, error) {
 	today, err := db.ledgerToday(ctx, db, ledgerID)
 	if err != nil {
 		return nil, err
@@ -61,7 +54,7 @@ func (db *DB) Upcoming(ctx context.Context, ledgerID int64, days int) (*Upcoming
 	if err != nil {
 		return nil, err
 	}
-	out := &UpcomingList{Today: today, To: finance.AddDays(today, days), Items: []finance.Upcoming{}}
+	out := &finance.UpcomingList{Today: today, To: finance.AddDays(today, days), Items: []finance.Upcoming{}}
 	for _, s := range list {
 		s.each(out.To, func(d string) {
 			status := finance.UpcomingUpcoming

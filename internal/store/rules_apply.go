@@ -21,25 +21,6 @@ const ruleRunSample = 20
 // ruleRunsKept is how many runs of a ledger stay undoable.
 const ruleRunsKept = 10
 
-// RuleRunItem is a movement a rule changes (or would change).
-type RuleRunItem struct {
-	ID          int64                `json:"id,string"`
-	Date        string               `json:"date"`
-	Type        string               `json:"type" enum:"expense,earning,transfer"`
-	Amount      int64                `json:"amount"`
-	Description string               `json:"description"` // as it was
-	Changes     []finance.RuleChange `json:"changes"`
-}
-
-// RuleRun is what applying a rule to the existing movements does: Count
-// movements change, Sample lists the first (newest first). RunID names an
-// applied run for its undo ("" for a dry run).
-type RuleRun struct {
-	RunID  int64         `json:"runId,string,omitempty"`
-	Count  int           `json:"count"`
-	Sample []RuleRunItem `json:"sample"`
-}
-
 // ruleFields is what a rule may change of a movement.
 type ruleFields struct {
 	CategoryID  int64    `json:"categoryId"`
@@ -109,14 +90,14 @@ func ruleMatches(ctx context.Context, q rowsQuerier, ledgerID int64, rule *finan
 
 // ApplyRule applies one of the ledger's rules (even a disabled one) to its
 // movements; with dryRun it only says what would change.
-func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool) (*RuleRun, error) {
-	var run *RuleRun
+func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool) (*finance.RuleRun, error) {
+	var run *finance.RuleRun
 	collect := func(q rowsQuerier, rule *finance.MovementRule, write func(id int64, before, after *finance.MovementDraft) error) error {
-		run = &RuleRun{Sample: []RuleRunItem{}}
+		run = &finance.RuleRun{Sample: []finance.RuleRunItem{}}
 		return ruleMatches(ctx, q, ledgerID, rule, func(id int64, before, after *finance.MovementDraft, changes []finance.RuleChange) error {
 			run.Count++
 			if len(run.Sample) < ruleRunSample {
-				run.Sample = append(run.Sample, RuleRunItem{ID: id, Date: before.Date, Type: before.Type, Amount: before.Amount,
+				run.Sample = append(run.Sample, finance.RuleRunItem{ID: id, Date: before.Date, Type: before.Type, Amount: before.Amount,
 					Description: before.Description, Changes: changes})
 			}
 			if write == nil {
@@ -167,19 +148,12 @@ func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool
 	return run, nil
 }
 
-// RuleUndo is what undoing a run did: Restored movements got their fields
-// back; Kept ones had changed since (or were deleted) and were left alone.
-type RuleUndo struct {
-	Restored int `json:"restored"`
-	Kept     int `json:"kept"`
-}
-
 // UndoRuleRun gives the movements a run changed their fields back, in one
 // transaction, except those changed since; the run is then gone.
-func (db *DB) UndoRuleRun(ctx context.Context, ledgerID, runID int64) (*RuleUndo, error) {
-	var out RuleUndo
+func (db *DB) UndoRuleRun(ctx context.Context, ledgerID, runID int64) (*finance.RuleUndo, error) {
+	var out finance.RuleUndo
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		out = RuleUndo{}
+		out = finance.RuleUndo{}
 		var raw string
 		if err := tx.queryRow(ctx, `SELECT items FROM rule_runs WHERE ledger_id = ? AND id = ?`, ledgerID, runID).Scan(&raw); err != nil {
 			return notFound(err, "rule run")

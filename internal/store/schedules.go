@@ -62,15 +62,9 @@ func (db *DB) ledgerToday(ctx context.Context, q querier, ledgerID int64) (strin
 	return finance.Today(db.now(), zone), nil
 }
 
-// ScheduleList is the ledger's schedules and the date they are due against.
-type ScheduleList struct {
-	Today string             `json:"today"`
-	Items []finance.Schedule `json:"items"`
-}
-
 // Schedules lists the ledger's schedules, the next due first and the ended
 // ones last.
-func (db *DB) Schedules(ctx context.Context, ledgerID int64) (*ScheduleList, error) {
+func (db *DB) Schedules(ctx context.Context, ledgerID int64) (*finance.ScheduleList, error) {
 	today, err := db.ledgerToday(ctx, db, ledgerID)
 	if err != nil {
 		return nil, err
@@ -81,7 +75,7 @@ func (db *DB) Schedules(ctx context.Context, ledgerID int64) (*ScheduleList, err
 		return nil, err
 	}
 	defer rows.Close()
-	out := &ScheduleList{Today: today, Items: []finance.Schedule{}}
+	out := &finance.ScheduleList{Today: today, Items: []finance.Schedule{}}
 	for rows.Next() {
 		s, err := scanSchedule(rows)
 		if err != nil {

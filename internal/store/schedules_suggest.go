@@ -18,18 +18,6 @@ const suggestionDays = 400
 // supermarket), which no interval fits.
 const maxSeriesRows = suggestionDays/7 + 2
 
-// Suggestion is a schedule the user has not made, from a regular series of
-// movements: the fields a POST /schedules takes, and what was seen.
-type Suggestion struct {
-	finance.Entry
-	Frequency   string `json:"frequency" enum:"daily,weekly,monthly,yearly"`
-	Interval    int    `json:"interval"`
-	Day         int    `json:"day"`
-	StartDate   string `json:"startDate"`
-	Occurrences int    `json:"occurrences"`
-	LastDate    string `json:"lastDate"`
-}
-
 type seriesKey struct {
 	typ                string
 	account, toAccount int64
@@ -39,7 +27,7 @@ type seriesKey struct {
 // ScheduleSuggestions finds the regular series of the last suggestionDays
 // (finance.DetectRecurrence) that no schedule of the ledger makes already
 // (same type, account, destination and description).
-func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]Suggestion, error) {
+func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]finance.ScheduleSuggestion, error) {
 	today, err := db.ledgerToday(ctx, db, ledgerID)
 	if err != nil {
 		return nil, err
@@ -77,7 +65,7 @@ func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]Sugges
 	}
 	type series struct {
 		key   seriesKey
-		s     Suggestion
+		s     finance.ScheduleSuggestion
 		moves []finance.PastMovement
 	}
 	var found []series
@@ -114,7 +102,7 @@ func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]Sugges
 	}
 	// The rest from each series' latest movement (the account's newest
 	// first: a few steps back on its index).
-	out := []Suggestion{}
+	out := []finance.ScheduleSuggestion{}
 	for _, sr := range found {
 		s := sr.s
 		var cat, to, toAmount sql.NullInt64
@@ -134,6 +122,6 @@ func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]Sugges
 		out = append(out, s)
 	}
 	// The soonest first.
-	slices.SortStableFunc(out, func(a, b Suggestion) int { return strings.Compare(a.StartDate, b.StartDate) })
+	slices.SortStableFunc(out, func(a, b finance.ScheduleSuggestion) int { return strings.Compare(a.StartDate, b.StartDate) })
 	return out, nil
 }
