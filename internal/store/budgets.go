@@ -61,8 +61,8 @@ func expenseCategories(cats []finance.Category) map[int64]finance.Category {
 // month in the base currency, from the rollup: whole months only.
 type spending map[int64]map[string]int64
 
-func (db *DB) readSpending(ctx context.Context, ledgerID int64, from, to string) (spending, error) {
-	rows, err := db.query(ctx, `SELECT category_id, month, CAST(SUM(base_total) AS BIGINT) FROM monthly_totals
+func readSpending(ctx context.Context, q rowsQuerier, ledgerID int64, from, to string) (spending, error) {
+	rows, err := q.query(ctx, `SELECT category_id, month, CAST(SUM(base_total) AS BIGINT) FROM monthly_totals
 		WHERE ledger_id = ? AND kind = 'expense' AND month >= ? AND month <= ? GROUP BY category_id, month`, ledgerID, from, to)
 	if err != nil {
 		return nil, err
@@ -230,7 +230,7 @@ func (db *DB) Budgets(ctx context.Context, ledgerID int64, month string) (financ
 	if from == "" || from > month {
 		from = month
 	}
-	spent, err := db.readSpending(ctx, ledgerID, from, month)
+	spent, err := readSpending(ctx, db, ledgerID, from, month)
 	if err != nil {
 		return out, err
 	}
@@ -280,7 +280,7 @@ func (db *DB) BudgetReport(ctx context.Context, ledgerID int64, from, to string)
 	if err != nil {
 		return nil, nil, err
 	}
-	spent, err := db.readSpending(ctx, ledgerID, from, to)
+	spent, err := readSpending(ctx, db, ledgerID, from, to)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -132,13 +132,15 @@ func (db *DB) FillBudgets(ctx context.Context, ledgerID int64, month string, mon
 	if in.Scope != finance.BudgetScopeMonth && in.Scope != finance.BudgetScopeOnward {
 		return finance.FieldErr("scope", finance.FCodeUnknown, "scope must be month or onward")
 	}
+	// What the averages are made of is read inside the write, after the
+	// ledger's lock: a movement written meanwhile is counted or not, never half.
 	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		cats, err := db.ListCategories(ctx, ledgerID)
+		cats, err := listCategories(ctx, tx, ledgerID)
 		if err != nil {
 			return err
 		}
 		from, to := finance.AddMonths(month, -months), finance.AddMonths(month, -1)
-		spent, err := db.readSpending(ctx, ledgerID, from, to)
+		spent, err := readSpending(ctx, tx, ledgerID, from, to)
 		if err != nil {
 			return err
 		}

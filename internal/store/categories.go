@@ -26,7 +26,12 @@ func scanCategory(s rowScanner) (*finance.Category, error) {
 // ListCategories returns the ledger's categories: parents before children,
 // each level in its order.
 func (db *DB) ListCategories(ctx context.Context, ledgerID int64) ([]finance.Category, error) {
-	rows, err := db.query(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ?
+	return listCategories(ctx, db, ledgerID)
+}
+
+// listCategories is ListCategories through q (inside a write: what it holds).
+func listCategories(ctx context.Context, q rowsQuerier, ledgerID int64) ([]finance.Category, error) {
+	rows, err := q.query(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ?
 		ORDER BY c.type, c.parent_key, c.position, c.id`, ledgerID)
 	if err != nil {
 		return nil, err
