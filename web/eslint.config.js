@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Every user-visible string comes from the es/en/fr dictionaries: JSX text
 // with letters in it is an error (numbers, punctuation and symbols are fine).
@@ -21,22 +22,11 @@ const i18nPlugin = {
   },
 };
 
-// The feature folders (src/features/*): each imports only itself and shared code.
-const features = [
-  'auth',
-  'settings',
-  'profile',
-  'welcome',
-  'categories',
-  'accounts',
-  'movements',
-  'informs',
-  'dashboard',
-  'currencies',
-  'budgets',
-  'ledgers',
-  'admin',
-];
+// The feature folders (src/features/*): each imports only itself and shared
+// code. Read from the folder, so that a new feature is bound as it lands.
+const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   // schema.gen.ts is generated from the server's OpenAPI document (scripts/api-types.sh).
