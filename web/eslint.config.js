@@ -64,6 +64,21 @@ export default tseslint.config(
     },
   })),
   {
+    // Components ask their feature's hooks and functions (api.ts), never
+    // the client: one place a feature's requests are made.
+    files: ['src/features/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@/shared/api/client'] ImportSpecifier[imported.name='api']",
+          message: "components call their feature's api.ts, not the API client",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: { 'i18n/no-literal-text': 'off' },
   },

@@ -4,16 +4,14 @@ import { IconDownload, IconLogout, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api, isProblem } from '@/shared/api/client';
+import { isProblem } from '@/shared/api/client';
 import { keys, useSetUser, useUser } from '@/shared/api/queries';
-import type { ChangePasswordRequest, DeleteMeRequest, ProfilePatch } from '@/shared/api/schema.gen';
-import type { User } from '@/shared/api/types';
 import { browserTimeZone } from '@/shared/dates';
 import { AccountStrings } from '@/shared/ui/AccountStrings';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useSecurityChanged } from './api';
+import { changePassword, deleteAccount, signOut, signOutEverywhere, updateProfile, useSecurityChanged } from './api';
 import { LedgerImportSection } from './LedgerImport';
 import { PasskeysSection } from './PasskeysSection';
 import { SecurityActivity } from './SecurityActivity';
@@ -48,7 +46,7 @@ function PersonalData() {
     e.preventDefault();
     setBusy(true);
     try {
-      setUser(await api.patch<User>('/api/v1/me', { ...form, timeZone } satisfies ProfilePatch));
+      setUser(await updateProfile({ ...form, timeZone }));
       setErrors({});
       notifyOk(t('common.saved'));
     } catch (err) {
@@ -124,7 +122,7 @@ function PasswordSection() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     try {
-      await api.put('/api/v1/me/password', { currentPassword: current, newPassword: next } satisfies ChangePasswordRequest);
+      await changePassword({ currentPassword: current, newPassword: next });
       setCurrent('');
       setNext('');
       setErrors({});
@@ -181,7 +179,7 @@ function DeleteAccountDialog({ opened, onClose, onDeleted }: { opened: boolean; 
   const remove = async () => {
     setBusy(true);
     try {
-      await api.del('/api/v1/me', (user.hasPassword ? { currentPassword: password } : {}) satisfies DeleteMeRequest);
+      await deleteAccount(user.hasPassword ? { currentPassword: password } : {});
       onDeleted();
     } catch (e) {
       setStale(isProblem(e) && e.code === 'recent_sign_in_required');
@@ -193,7 +191,7 @@ function DeleteAccountDialog({ opened, onClose, onDeleted }: { opened: boolean; 
   };
   const signInAgain = async () => {
     try {
-      await api.post('/api/v1/auth/logout');
+      await signOut();
     } finally {
       onDeleted(); // the session is over either way: back to the sign-in screen
     }
@@ -253,7 +251,7 @@ function AccountActions() {
   };
   const everywhere = async () => {
     try {
-      await api.del('/api/v1/me/sessions');
+      await signOutEverywhere();
       leave();
     } catch (e) {
       notifyError(errorMessage(t, e));

@@ -1,8 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type { ConfirmTwoFactorRequest, SecondFactorRequest, SetupTwoFactorRequest } from '@/shared/api/schema.gen';
-import type { RecoveryCodes, SecurityEvent, TwoFactorSetup, TwoFactorStatus } from '@/shared/api/types';
+import type {
+  ChangePasswordRequest,
+  ConfirmTwoFactorRequest,
+  DeleteMeRequest,
+  ProfilePatch,
+  SecondFactorRequest,
+  SetupTwoFactorRequest,
+} from '@/shared/api/schema.gen';
+import type { RecoveryCodes, SecurityEvent, TwoFactorSetup, TwoFactorStatus, User } from '@/shared/api/types';
 
 // Two-step verification and the security activity of the signed-in user.
 // Their keys live under the user's: they belong to the person, not to the
@@ -51,4 +58,29 @@ export function newRecoveryCodes(currentPassword: string, code: string) {
 
 export function turnOffTwoFactor(currentPassword: string, code: string) {
   return api.del('/api/v1/me/two-factor', { currentPassword, code } satisfies SecondFactorRequest);
+}
+
+/** Saves the profile's fields; the user as the server has them now. */
+export function updateProfile(patch: ProfilePatch) {
+  return api.patch<User>('/api/v1/me', patch);
+}
+
+/** Changes the password (the other sessions and the API tokens end). */
+export function changePassword(body: ChangePasswordRequest) {
+  return api.put<void>('/api/v1/me/password', body);
+}
+
+/** Deletes the account and what only it owns. */
+export function deleteAccount(body: DeleteMeRequest) {
+  return api.del<void>('/api/v1/me', body);
+}
+
+/** Ends this session. */
+export function signOut() {
+  return api.post<void>('/api/v1/auth/logout');
+}
+
+/** Ends every session of the user, this one too, and the API tokens. */
+export function signOutEverywhere() {
+  return api.del<void>('/api/v1/me/sessions');
 }

@@ -3,15 +3,13 @@ import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } fr
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '@/shared/api/client';
 import { useSetUser, useUser } from '@/shared/api/queries';
-import type { SettingsBody } from '@/shared/api/schema.gen';
-import type { User } from '@/shared/api/types';
 import { languageOf, preferenceOf, type Language } from '@/shared/i18n';
 import { preferenceOfScheme, schemeOf, type Scheme } from '@/shared/theme';
 import { useUI } from '@/shared/ui-state';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { saveSettings } from './api';
 
 /** Theme and language, with save and close, as the seed's Configuration screen. */
 export function SettingsForm() {
@@ -27,10 +25,7 @@ export function SettingsForm() {
   const save = async () => {
     setBusy(true);
     try {
-      const u = await api.put<User>('/api/v1/me/settings', {
-        languagePreference: preferenceOf(lang),
-        themePreference: preferenceOfScheme(scheme),
-      } satisfies SettingsBody);
+      const u = await saveSettings({ languagePreference: preferenceOf(lang), themePreference: preferenceOfScheme(scheme) });
       setUser(u);
       setScheme(schemeOf(u.themePreference));
       setLanguage(languageOf(u.languagePreference));

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Button, Center, Checkbox, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/shared/api/client';
 import { useCurrencies, useSetUser, useUser } from '@/shared/api/queries';
-import type { WelcomeRequest } from '@/shared/api/schema.gen';
-import type { User } from '@/shared/api/types';
 import { browserTimeZone } from '@/shared/dates';
 import { preferenceOf, type Language } from '@/shared/i18n';
 import { useUI } from '@/shared/ui-state';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError } from '@/shared/ui/notify';
+import { completeWelcome } from './api';
 
 const common = ['EUR', 'USD', 'GBP', 'MXN', 'ARS', 'COP', 'CLP', 'PEN', 'CHF', 'CAD', 'JPY', 'MAD', 'XOF'];
 
@@ -30,12 +28,12 @@ export default function WelcomePage() {
     setBusy(true);
     try {
       setUser(
-        await api.post<User>('/api/v1/me/welcome', {
+        await completeWelcome({
           languagePreference: preferenceOf(language),
           baseCurrency: currency,
           starterCategories: starter,
           timeZone: browserTimeZone(),
-        } satisfies WelcomeRequest),
+        }),
       );
     } catch (err) {
       notifyError(errorMessage(t, err));
