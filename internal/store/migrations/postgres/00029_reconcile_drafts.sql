@@ -11,5 +11,13 @@ CREATE TABLE reconcile_drafts (
     updated_at BIGINT NOT NULL
 );
 
+-- An account's cleared balance on a date (the reconcile screen's, a
+-- reconciliation's) sums its cleared and reconciled movements up to it: read
+-- from these indexes alone, never from an account's uncleared rows.
+CREATE INDEX movements_account_cleared ON movements (account_id, date, type, amount, state) WHERE state <> 'uncleared';
+CREATE INDEX movements_to_account_cleared ON movements (to_account_id, date, to_amount, state) WHERE state <> 'uncleared' AND to_account_id IS NOT NULL;
+
 -- +goose Down
+DROP INDEX movements_to_account_cleared;
+DROP INDEX movements_account_cleared;
 DROP TABLE reconcile_drafts;

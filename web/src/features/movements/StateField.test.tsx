@@ -21,6 +21,7 @@ afterEach(() => {
 const movement = (state: 'uncleared' | 'cleared' | 'reconciled') => ({
   ...sample.movement,
   id: '5',
+  type: 'expense' as const,
   state,
   baseAmount: 1250,
   toBaseAmount: null,
