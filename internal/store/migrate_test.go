@@ -31,7 +31,7 @@ func storeAt(t *testing.T, dialect string, version int64) *store.DB {
 }
 
 // reconcileStandIns adds (or, !add, drops) empty stand-ins of migration 28's
-// column and tables (and of migration 29's table), which today's queries of movements and accounts read,
+// column and tables (and of migration 30's table), which today's queries of movements and accounts read,
 // while a test writes an older schema's ledger.
 func reconcileStandIns(t *testing.T, db *store.DB, add bool) {
 	t.Helper()
