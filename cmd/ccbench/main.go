@@ -329,6 +329,14 @@ func main() {
 	printTable("scenario", results)
 	vars := screens.Vars(time.Now())
 	vars["category"], vars["word"] = expenseCat, *word
+	ids := make([]string, len(accs.Items))
+	for i, a := range accs.Items {
+		ids[i] = a.ID
+	}
+	if vars["account"], err = busiestAccount(ctx, c, ids); err != nil {
+		fmt.Fprintln(os.Stderr, "ccbench:", err)
+		os.Exit(1)
+	}
 	screenResults, err := benchScreens(ctx, c, vars, *dur, *runs)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "ccbench:", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -59,4 +60,26 @@ func benchScreens(ctx context.Context, c *client, vars map[string]string, dur ti
 		out = append(out, median(rs))
 	}
 	return out, nil
+}
+
+// busiestAccount is the account with the most movements (the reconcile
+// screen's), by the movements' totals of each.
+func busiestAccount(ctx context.Context, c *client, ids []string) (string, error) {
+	best, most := "", int64(-1)
+	for _, id := range ids {
+		code, b, err := c.do(ctx, "GET", "/api/v1/movements/totals?accountId="+id, nil)
+		if err != nil || code != 200 {
+			return "", fmt.Errorf("totals of account %s: %d %s %v", id, code, b, err)
+		}
+		var t struct {
+			Count int64 `json:"count"`
+		}
+		if err := json.Unmarshal(b, &t); err != nil {
+			return "", err
+		}
+		if t.Count > most {
+			best, most = id, t.Count
+		}
+	}
+	return best, nil
 }

@@ -54,6 +54,12 @@ func bookOps() map[string]op {
 			query: []param{qp("date", "date", "The statement's date (required)."), qp("limit", "int", "How many uncleared movements (1–500; 50 by default)."),
 				qp("cursor", "string", "The nextCursor of the page before.")},
 			reply: finance.ReconcileView{}},
+		"PUT /api/v1/accounts/{id}/reconciliation/draft": {id: "putReconcileDraft", summary: "Keep a reconciliation to come back to",
+			desc: "The statement's date and balance typed on the reconcile screen, kept (one an account) until the account is reconciled; " +
+				"the account answers it as reconcileDraft.",
+			body: finance.ReconcileDraftInput{}, reply: finance.ReconciledBalance{}, problems: ledgerData},
+		"DELETE /api/v1/accounts/{id}/reconciliation/draft": {id: "deleteReconcileDraft", summary: "Forget the account's reconciliation draft",
+			status: 204},
 		"GET /api/v1/accounts/{id}/checkpoints": {id: "listCheckpoints", summary: "The balances the account's imported bank files stated, beside the app's",
 			desc: "Newest first (the latest 100). appBalance counts every movement up to and including the date. When they disagree, divergesFrom " +
 				"is the first date of a movement of the account after the last earlier checkpoint that agrees (or its first movement's date), up to the checkpoint's.",

@@ -80,3 +80,38 @@ func (a *API) listCheckpoints(w http.ResponseWriter, r *http.Request, u *finance
 	}
 	writeJSON(w, http.StatusOK, list[finance.Checkpoint]{Items: items})
 }
+
+// putReconcileDraft keeps a reconciliation to come back to (the statement's
+// date and balance), shown again as the account's reconcileDraft.
+func (a *API) putReconcileDraft(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := a.ledgerAccount(r, u)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var in finance.ReconcileDraftInput
+	if err := decode(w, r, &in); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	d, err := a.db.SaveReconcileDraft(r.Context(), u.LedgerID, id, in)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, d)
+}
+
+// deleteReconcileDraft forgets the account's reconciliation draft.
+func (a *API) deleteReconcileDraft(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if err := a.db.DeleteReconcileDraft(r.Context(), u.LedgerID, id); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

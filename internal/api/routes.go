@@ -103,6 +103,8 @@ func (a *API) routes() []route {
 		edit("DELETE /api/v1/accounts/{id}", a.deleteAccount),
 		edit("POST /api/v1/accounts/{id}/reconciliations", a.reconcileAccount),
 		read("GET /api/v1/accounts/{id}/reconciliation", a.getReconciliation),
+		edit("PUT /api/v1/accounts/{id}/reconciliation/draft", a.putReconcileDraft),
+		edit("DELETE /api/v1/accounts/{id}/reconciliation/draft", a.deleteReconcileDraft),
 		read("GET /api/v1/accounts/{id}/checkpoints", a.listCheckpoints),
 
 		read("GET /api/v1/categories", a.listCategories),

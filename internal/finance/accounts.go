@@ -25,6 +25,9 @@ type Account struct {
 	// LastReconciled: the account's last reconciliation (the latest
 	// statement date), nil when it was never reconciled.
 	LastReconciled *ReconciledBalance `json:"lastReconciled"`
+	// ReconcileDraft: a reconciliation begun and not finished (the
+	// statement's date and balance typed), nil when there is none.
+	ReconcileDraft *ReconciledBalance `json:"reconcileDraft"`
 }
 
 // AccountInput creates or patches an account; nil fields are unchanged.

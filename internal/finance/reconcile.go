@@ -35,6 +35,18 @@ func (in ReconcileInput) Validate() error {
 	return v.Err()
 }
 
+// ReconcileDraftInput is a reconciliation to come back to: the statement's
+// date and balance, kept until the account is reconciled.
+type ReconcileDraftInput struct {
+	Date    string `json:"date"`
+	Balance *int64 `json:"balance"`
+}
+
+// Validate checks the statement's date and balance as a reconciliation's.
+func (in ReconcileDraftInput) Validate() error {
+	return ReconcileInput{Date: in.Date, Balance: in.Balance}.Validate()
+}
+
 // ReconcileResult is what a reconciliation did: Difference is 0 (the
 // balances agreed, or an adjustment made them agree), Reconciled how many
 // movements became reconciled.

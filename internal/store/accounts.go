@@ -15,16 +15,22 @@ import (
 const accountColumns = `a.id, a.name, a.type, a.currency, a.opening_balance, a.balance, a.position, a.archived,
 	EXISTS (SELECT 1 FROM monthly_totals t WHERE t.ledger_id = a.ledger_id AND t.account_id = a.id AND t.count > 0),
 	(SELECT r.date FROM reconciliations r WHERE r.account_id = a.id ORDER BY r.date DESC, r.id DESC LIMIT 1),
-	(SELECT r.balance FROM reconciliations r WHERE r.account_id = a.id ORDER BY r.date DESC, r.id DESC LIMIT 1)`
+	(SELECT r.balance FROM reconciliations r WHERE r.account_id = a.id ORDER BY r.date DESC, r.id DESC LIMIT 1),
+	(SELECT d.date FROM reconcile_drafts d WHERE d.account_id = a.id),
+	(SELECT d.balance FROM reconcile_drafts d WHERE d.account_id = a.id)`
 
 func scanAccount(s rowScanner) (*finance.Account, error) {
 	var a finance.Account
 	var recDate sql.NullString
-	var recBalance sql.NullInt64
+	var recBalance, draftBalance sql.NullInt64
+	var draftDate sql.NullString
 	err := s.Scan(&a.ID, &a.Name, &a.Type, &a.Currency, &a.OpeningBalance, &a.Balance, &a.Position, &a.Archived, &a.HasMovements,
-		&recDate, &recBalance)
+		&recDate, &recBalance, &draftDate, &draftBalance)
 	if recDate.Valid {
 		a.LastReconciled = &finance.ReconciledBalance{Date: recDate.String, Balance: recBalance.Int64}
+	}
+	if draftDate.Valid {
+		a.ReconcileDraft = &finance.ReconciledBalance{Date: draftDate.String, Balance: draftBalance.Int64}
 	}
 	return &a, err
 }

@@ -28,6 +28,7 @@ var exportTables = []exportTable{
 	{name: "movement_tags", where: inUserLedgers},
 	{name: "movement_splits", where: inUserLedgers},
 	{name: "reconciliations", where: inUserLedgers},
+	{name: "reconcile_drafts", where: inUserLedgers},
 	{name: "checkpoints", where: inUserLedgers},
 	{name: "budgets", where: inUserLedgers},
 	{name: "schedules", where: inUserLedgers},

@@ -31,14 +31,15 @@ func storeAt(t *testing.T, dialect string, version int64) *store.DB {
 }
 
 // reconcileStandIns adds (or, !add, drops) empty stand-ins of migration 28's
-// column and tables, which today's queries of movements and accounts read,
+// column and tables (and of migration 30's table), which today's queries of movements and accounts read,
 // while a test writes an older schema's ledger.
 func reconcileStandIns(t *testing.T, db *store.DB, add bool) {
 	t.Helper()
 	qs := []string{`ALTER TABLE movements ADD COLUMN state TEXT NOT NULL DEFAULT 'uncleared'`,
-		`CREATE TABLE reconciliations (id INTEGER, account_id INTEGER, date TEXT, balance INTEGER)`}
+		`CREATE TABLE reconciliations (id INTEGER, account_id INTEGER, date TEXT, balance INTEGER)`,
+		`CREATE TABLE reconcile_drafts (account_id INTEGER, date TEXT, balance INTEGER)`}
 	if !add {
-		qs = []string{`ALTER TABLE movements DROP COLUMN state`, `DROP TABLE reconciliations`}
+		qs = []string{`ALTER TABLE movements DROP COLUMN state`, `DROP TABLE reconciliations`, `DROP TABLE reconcile_drafts`}
 	}
 	for _, q := range qs {
 		if err := db.ExecForTest(context.Background(), q); err != nil {

@@ -63,6 +63,7 @@ var portableTables = []portableTable{
 	{name: "movement_tags"},
 	{name: "movement_splits"},
 	{name: "reconciliations"},
+	{name: "reconcile_drafts"},
 	{name: "checkpoints"},
 	{name: "monthly_totals"},
 	{name: "imports"},

@@ -104,6 +104,9 @@ func (tx *Tx) reconcile(ctx context.Context, accountID int64, in finance.Reconci
 	if res.Reconciled, err = r.RowsAffected(); err != nil {
 		return res, err
 	}
+	if _, err := tx.exec(ctx, `DELETE FROM reconcile_drafts WHERE account_id = ?`, accountID); err != nil {
+		return res, err
+	}
 	if err := tx.queryRow(ctx, `INSERT INTO reconciliations (ledger_id, account_id, date, balance, reconciled, adjustment_id, created_by, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, tx.ledgerID, accountID, in.Date, *in.Balance, res.Reconciled, nullArg(res.Adjustment),
 		nullID(tx.actor), tx.db.nowMillis()).Scan(&res.ID); err != nil {
@@ -111,6 +114,40 @@ func (tx *Tx) reconcile(ctx context.Context, accountID int64, in finance.Reconci
 	}
 	return res, tx.logActivity(ctx, finance.ActReconciled, finance.SubjectAccount, accountID, res.Reconciled,
 		finance.ActivityDetails{Name: acc.Name, Amount: *in.Balance, Currency: acc.Currency, Date: in.Date})
+}
+
+// SaveReconcileDraft keeps the statement's date and balance of a
+// reconciliation the user will come back to (one an account, replaced by the
+// next), under the ledger's lock; Reconcile removes it.
+func (db *DB) SaveReconcileDraft(ctx context.Context, ledgerID, accountID int64, in finance.ReconcileDraftInput) (*finance.ReconciledBalance, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		if _, err := accountIn(ctx, tx, ledgerID, accountID); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `INSERT INTO reconcile_drafts (account_id, ledger_id, date, balance, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (account_id) DO UPDATE SET date = excluded.date, balance = excluded.balance, updated_by = excluded.updated_by,
+			updated_at = excluded.updated_at`, accountID, ledgerID, in.Date, *in.Balance, nullID(tx.actor), tx.db.nowMillis())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &finance.ReconciledBalance{Date: in.Date, Balance: *in.Balance}, nil
+}
+
+// DeleteReconcileDraft forgets the account's reconciliation draft (none is
+// fine); not_found when the account is not the ledger's.
+func (db *DB) DeleteReconcileDraft(ctx context.Context, ledgerID, accountID int64) error {
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		if _, err := accountIn(ctx, tx, ledgerID, accountID); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `DELETE FROM reconcile_drafts WHERE ledger_id = ? AND account_id = ?`, ledgerID, accountID)
+		return err
+	})
 }
 
 // adjust records the difference of a reconciliation as a reconciled movement

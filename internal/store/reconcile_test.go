@@ -229,3 +229,70 @@ func TestReconcileAdjustment(t *testing.T) {
 		}
 	})
 }
+
+// TestReconcileDraft: a reconciliation stopped halfway keeps its statement
+// date and balance on the account (replaced by the next, refused when
+// invalid or of another ledger's account), and finishing it forgets it.
+func TestReconcileDraft(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newReconcileFixture(t, db, "draft@example.com")
+		if acc, _ := db.Account(ctx, f.ledger, f.acc.ID); acc.ReconcileDraft != nil {
+			t.Fatalf("a new account has a draft: %+v", acc.ReconcileDraft)
+		}
+		for _, in := range []finance.ReconcileDraftInput{{Date: "2026-05-31", Balance: ptr(int64(1200))}, {Date: "2026-05-31", Balance: ptr(int64(1150))}} {
+			if d, err := db.SaveReconcileDraft(ctx, f.ledger, f.acc.ID, in); err != nil || d.Balance != *in.Balance {
+				t.Fatalf("save: %v %+v", err, d)
+			}
+		}
+		for _, in := range []finance.ReconcileDraftInput{{Date: "2026-02-30", Balance: ptr(int64(1))}, {Date: "2026-05-31"}} {
+			if _, err := db.SaveReconcileDraft(ctx, f.ledger, f.acc.ID, in); finance.ErrorCode(err) != finance.ECodeInvalid {
+				t.Fatalf("a bad draft %+v: %v", in, err)
+			}
+		}
+		other := newLedger(t, db, "draft-other@example.com")
+		if _, err := db.SaveReconcileDraft(ctx, other, f.acc.ID, finance.ReconcileDraftInput{Date: "2026-05-31", Balance: ptr(int64(1))}); finance.ErrorCode(err) != finance.ECodeNotFound {
+			t.Fatalf("another ledger's account: %v", err)
+		}
+		list, err := db.ListAccounts(ctx, f.ledger)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range list {
+			if a.ID == f.acc.ID && (a.ReconcileDraft == nil || *a.ReconcileDraft != (finance.ReconciledBalance{Date: "2026-05-31", Balance: 1150})) {
+				t.Fatalf("the listed account's draft: %+v", a.ReconcileDraft)
+			}
+			if a.ID == f.other.ID && a.ReconcileDraft != nil {
+				t.Fatalf("the other account has a draft: %+v", a.ReconcileDraft)
+			}
+		}
+		// A refused reconciliation keeps it; a finished one forgets it.
+		if _, _, err := db.Reconcile(ctx, f.ledger, f.acc.ID, finance.ReconcileInput{Date: "2026-05-31", Balance: ptr(int64(1150))}, finance.LangEnglish, nil); finance.ErrorCode(err) != finance.ECodeReconcileDifference {
+			t.Fatal(err)
+		}
+		if acc, _ := db.Account(ctx, f.ledger, f.acc.ID); acc.ReconcileDraft == nil {
+			t.Fatal("a refused reconciliation forgot the draft")
+		}
+		if _, err := db.UpdateMovement(ctx, f.ledger, f.in.ID, finance.MovementInput{State: ptr("cleared")}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.Reconcile(ctx, f.ledger, f.acc.ID, finance.ReconcileInput{Date: "2026-05-31", Balance: ptr(int64(1150))}, finance.LangEnglish, nil); err != nil {
+			t.Fatal(err)
+		}
+		if acc, _ := db.Account(ctx, f.ledger, f.acc.ID); acc.ReconcileDraft != nil {
+			t.Fatalf("a finished reconciliation kept the draft: %+v", acc.ReconcileDraft)
+		}
+		// Deleting one that is not there is fine.
+		if _, err := db.SaveReconcileDraft(ctx, f.ledger, f.other.ID, finance.ReconcileDraftInput{Date: "2026-05-31", Balance: ptr(int64(1))}); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			if err := db.DeleteReconcileDraft(ctx, f.ledger, f.other.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if acc, _ := db.Account(ctx, f.ledger, f.other.ID); acc.ReconcileDraft != nil {
+			t.Fatal("the deleted draft is still there")
+		}
+	})
+}

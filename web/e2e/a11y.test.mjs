@@ -39,6 +39,8 @@ const SCREENS = [
 
 let srv;
 let browser;
+/** The reconcile screen of the demo's first account (a sub-route of Configuration, with a statement begun). */
+let reconcile;
 before(async () => {
   srv = await startServer();
   await promisify(execFile)(BIN, ['demo', '--email', EMAIL, '--password', PASSWORD, '--movements', '600', '--years', '2'], {
@@ -140,6 +142,10 @@ async function addCurrencies() {
       },
     }),
   );
+  // The reconcile screen, a statement begun and kept (its difference shown).
+  const r = await req.put(`${srv.base}/api/v1/accounts/${account.id}/reconciliation/draft`, { data: { date: today, balance: account.balance - 1234 } });
+  await ok(r);
+  reconcile = `/config/accounts/${account.id}/reconcile`;
   await ctx.close();
 }
 
@@ -202,7 +208,7 @@ for (const [theme, device, viewport] of RUNS) {
   test(`every screen in ${theme} on a ${device} has no accessibility violations and no blank space below it`, async () => {
     const { ctx, page } = await signedIn(theme, viewport);
     const tall = [];
-    for (const path of SCREENS) {
+    for (const path of [...SCREENS, reconcile]) {
       await open(page, path);
       assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), theme === 'DARK_MODE' ? 'dark' : 'light');
       await scan(page, `${theme} ${device} ${path}`);

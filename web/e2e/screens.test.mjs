@@ -23,7 +23,7 @@ after(async () => {
 const iso = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** The placeholders' values, as web/screens/screens.go's Vars computes them. */
-function vars(category, word) {
+function vars(category, word, account) {
   const now = new Date();
   return {
     today: iso(now),
@@ -33,6 +33,7 @@ function vars(category, word) {
     quarterStart: iso(new Date(now.getFullYear(), now.getMonth() - 2, 1)),
     category,
     word,
+    account,
   };
 }
 
@@ -47,7 +48,7 @@ test('every screen makes exactly the requests listed in screens.json', async () 
     await page.request.post(`${base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_ENGLISH', baseCurrency: 'EUR' } });
     const acc = await (await page.request.post(`${base}/api/v1/accounts`, { data: { name: 'Bank', type: 'bank', currency: 'EUR', openingBalance: 0 } })).json();
     const cat = await (await page.request.post(`${base}/api/v1/categories`, { data: { name: 'Cinema', type: 'expense' } })).json();
-    const v = vars(cat.id, 'cine');
+    const v = vars(cat.id, 'cine', acc.id);
     const r = await page.request.post(`${base}/api/v1/movements`, {
       data: { type: 'expense', date: v.today, amount: 850, accountId: acc.id, categoryId: cat.id, description: 'Cine Paradiso' },
     });

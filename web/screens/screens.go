@@ -30,7 +30,7 @@ func Load() ([]Screen, error) {
 }
 
 // Vars are the placeholders' values for a given day; the caller adds
-// "category" and "word".
+// "category", "word" and "account".
 func Vars(today time.Time) map[string]string {
 	first := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
 	return map[string]string{

@@ -15,7 +15,7 @@ func TestLoadAndExpand(t *testing.T) {
 	if vars["monthStart"] != "2026-03-01" || vars["monthEnd"] != "2026-03-31" || vars["quarterStart"] != "2026-01-01" {
 		t.Fatalf("vars %v", vars)
 	}
-	vars["category"], vars["word"] = "7", "cine"
+	vars["category"], vars["word"], vars["account"] = "7", "cine", "3"
 	for _, s := range ss {
 		for _, r := range append([]string{s.Path}, s.Requests...) {
 			if e := Expand(r, vars); strings.ContainsAny(e, "{}") {

@@ -25,6 +25,7 @@ const account = (id: string, currency: string, balance: number): Account => ({
   archived: false,
   hasMovements: true,
   lastReconciled: null,
+  reconcileDraft: null,
 });
 const accounts = [account('1', 'EUR', 100000), account('2', 'USD', 50000), account('3', 'JPY', 9000)];
 const movement = (id: string, m: Partial<Movement>): Movement => ({

@@ -31,6 +31,7 @@ export const sample = {
     archived: false,
     hasMovements: true,
     lastReconciled: null,
+    reconcileDraft: null,
   },
   category: { id: '4', name: 'Food', type: 'expense', parentId: null, color: 'red', icon: 'tools-kitchen-2', position: 1, archived: false },
   movement: {

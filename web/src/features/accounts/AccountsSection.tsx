@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArchive, IconArrowDown, IconArrowUp, IconDots, IconPencil, IconPlus, IconRestore, IconTrash, IconWallet } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArchive, IconArrowDown, IconArrowUp, IconDots, IconPencil, IconPlus, IconRestore, IconScale, IconTrash, IconWallet } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAccounts, useCanWrite } from '@/shared/api/queries';
 import { useCurrencyBook } from '@/shared/api/currencyBook';
@@ -95,6 +96,11 @@ export function AccountsSection() {
                 <Text size="xs" c="dimmed">
                   {t(`accounts.types.${a.type}`)} · {a.currency}
                 </Text>
+                {a.reconcileDraft && (
+                  <Anchor component={Link} to={`/config/accounts/${a.id}/reconcile`} size="xs" display="block">
+                    {t('reconcile.inProgress', { date: day(a.reconcileDraft.date) })}
+                  </Anchor>
+                )}
                 {a.lastReconciled && (
                   <Text size="xs" c="dimmed">
                     {t('accounts.lastReconciled', {
@@ -128,6 +134,9 @@ export function AccountsSection() {
                       <Menu.Dropdown>
                         <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(a)}>
                           {t('common.edit')}
+                        </Menu.Item>
+                        <Menu.Item leftSection={<IconScale size={16} />} component={Link} to={`/config/accounts/${a.id}/reconcile`}>
+                          {t('reconcile.menu')}
                         </Menu.Item>
                         <Menu.Item
                           leftSection={a.archived ? <IconRestore size={16} /> : <IconArchive size={16} />}

@@ -24,6 +24,7 @@ const account = (id: string, currency: string): Account => ({
   archived: false,
   hasMovements: true,
   lastReconciled: null,
+  reconcileDraft: null,
 });
 
 interface Write {

@@ -23,6 +23,8 @@ import { Attachments } from './Attachments';
 import { MovementAuthors } from './authors';
 import { MovementView } from './MovementView';
 import { SplitLines } from './SplitLines';
+import { StateField } from './StateField';
+import type { MovementState } from './filters';
 import { linesOf, remaining, splitBody, splitErrors, type SplitLine } from './splits';
 
 const LAST_ACCOUNT = 'cc.lastAccount';
@@ -110,6 +112,7 @@ export function MovementForm({
   const [description, setDescription] = useState(movement?.description ?? '');
   const [notes, setNotes] = useState(movement?.notes ?? '');
   const [tags, setTags] = useState<string[]>(movement?.tags ?? []);
+  const [state, setState] = useState<MovementState>(movement?.state ?? 'uncleared');
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A split movement's lines (null: one category takes it whole); only expenses and earnings split.
   const [lines, setLines] = useState<SplitLine[] | null>(movement?.splits?.length ? linesOf(movement.splits, exp, i18n.language) : null);
@@ -217,6 +220,8 @@ export function MovementForm({
       splits: type === 'transfer' ? undefined : (splits ?? []),
       toAccountId: type === 'transfer' ? toAccountId : null,
       toAmount: type === 'transfer' ? (crossCurrency ? received : minor) : null,
+      // Sent only when it changes: a reconciled movement's state is left alone unless the user picks another.
+      ...(state !== (movement?.state ?? 'uncleared') ? { state } : {}),
     };
     try {
       let ruled: string[] = [];
@@ -245,6 +250,7 @@ export function MovementForm({
         setDescription('');
         setNotes('');
         setTags([]);
+        setState('uncleared');
         setLines(null);
         setSplitJustNow(false);
       }
@@ -344,6 +350,7 @@ export function MovementForm({
             <>
               <TagsInput label={t('movements.tags')} description={t('movements.tagsHint')} value={tags} onChange={setTags} maxTags={20} error={errors.tags} />
               <Textarea label={t('movements.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+              <StateField value={state} onChange={setState} readOnly={readOnly} />
               {movement && <Attachments movementId={movement.id} readOnly={readOnly} />}
               {movement && <MovementAuthors movement={movement} />}
             </>

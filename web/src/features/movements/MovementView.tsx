@@ -26,6 +26,7 @@ export function MovementView({ movement }: { movement: Movement }) {
     [t('movements.date'), dayFormatter(locale, { dateStyle: 'long' })(movement.date)],
     [t('movements.amount'), formatMoney(movement.amount, movement.currency, locale)],
     [t('movements.account'), account(movement.accountId)?.name ?? ''],
+    [t('movements.state'), t(`movements.states.${movement.state}`)],
   ];
   if (movement.type === 'transfer') {
     rows.push([t('movements.toAccount'), to?.name ?? '']);

@@ -141,6 +141,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounts/{id}/reconciliation/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep a reconciliation to come back to
+         * @description The statement's date and balance typed on the reconcile screen, kept (one an account) until the account is reconciled; the account answers it as reconcileDraft.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        put: operations["putReconcileDraft"];
+        post?: never;
+        /**
+         * Forget the account's reconciliation draft
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        delete: operations["deleteReconcileDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{id}/reconciliations": {
         parameters: {
             query?: never;
@@ -1549,6 +1588,49 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/accounts/{id}/reconciliation/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keep a reconciliation to come back to (a named ledger)
+         * @description The statement's date and balance typed on the reconcile screen, kept (one an account) until the account is reconciled; the account answers it as reconcileDraft.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        put: operations["putReconcileDraftInLedger"];
+        post?: never;
+        /**
+         * Forget the account's reconciliation draft (a named ledger)
+         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        delete: operations["deleteReconcileDraftInLedger"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4854,6 +4936,7 @@ export interface components {
             openingBalance: number;
             /** Format: int64 */
             position: number;
+            reconcileDraft: components["schemas"]["ReconciledBalance"] | null;
             /** @enum {string} */
             type: "cash" | "bank" | "card" | "savings" | "investment" | "loan";
         };
@@ -5829,6 +5912,11 @@ export interface components {
             balance: number;
             date: string;
         };
+        ReconcileDraftInput: {
+            /** Format: int64 */
+            balance?: number | null;
+            date?: string;
+        };
         ReconcileInput: {
             adjust?: boolean;
             /** Format: int64 */
@@ -6449,6 +6537,7 @@ export type RateRow = components['schemas']['RateRow'];
 export type RatesImported = components['schemas']['RatesImported'];
 export type RatesPreview = components['schemas']['RatesPreview'];
 export type ReconciledBalance = components['schemas']['ReconciledBalance'];
+export type ReconcileDraftInput = components['schemas']['ReconcileDraftInput'];
 export type ReconcileInput = components['schemas']['ReconcileInput'];
 export type ReconcileResult = components['schemas']['ReconcileResult'];
 export type ReconcileView = components['schemas']['ReconcileView'];
@@ -6718,6 +6807,67 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ReconcileView"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    putReconcileDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileDraftInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciledBalance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteReconcileDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8598,6 +8748,71 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ReconcileView"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    putReconcileDraftInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileDraftInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciledBalance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    deleteReconcileDraftInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
