@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
-import type { Forecast, OccurrenceInput, Schedule, ScheduleInput, ScheduleList, SuggestionList, UpcomingList } from '@/shared/api/schema.gen';
+import type { Forecast, OccurrenceInput, Schedule, ScheduleInput, ScheduleList, ScheduleSuggestionList, UpcomingList } from '@/shared/api/schema.gen';
 import type { Movement } from '@/shared/api/types';
 
 export type { Schedule, ScheduleInput };
@@ -50,7 +50,7 @@ export function useUpcoming(days = 7) {
 export function useSuggestions(enabled: boolean) {
   return useQuery({
     queryKey: [...keys.schedules, 'suggestions'],
-    queryFn: () => api.get<SuggestionList>('/api/v1/schedules/suggestions'),
+    queryFn: () => api.get<ScheduleSuggestionList>('/api/v1/schedules/suggestions'),
     staleTime: 5 * 60_000,
     enabled,
   });

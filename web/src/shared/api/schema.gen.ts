@@ -3536,11 +3536,14 @@ export interface paths {
         };
         /**
          * Preview a kept file again, or another of an export's ledgers
-         * @description Problem codes:
+         * @description With the upload's choices, the preview the upload answered (kept with the file); other choices read the file again, within the uploads' rate.
+         *
+         *     Problem codes:
          *     - 400: invalid, limit_exceeded
          *     - 401: unauthorized
          *     - 404: not_found
          *     - 409: already_committed
+         *     - 429: rate_limited
          *     - 500: internal
          */
         get: operations["getLedgerImport"];
@@ -6105,6 +6108,33 @@ export interface components {
             items: components["schemas"]["Schedule"][];
             today: string;
         };
+        ScheduleSuggestion: {
+            accountId: string;
+            /** Format: int64 */
+            amount: number;
+            categoryId: string | null;
+            currency: string;
+            day: number;
+            description: string;
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly" | "yearly";
+            interval: number;
+            lastDate: string;
+            notes: string;
+            occurrences: number;
+            startDate: string;
+            tags: string[];
+            toAccountId: string | null;
+            /** Format: int64 */
+            toAmount: number | null;
+            toCurrency?: string;
+            /** @enum {string} */
+            type: "expense" | "earning" | "transfer";
+        };
+        ScheduleSuggestionList: {
+            items: components["schemas"]["ScheduleSuggestion"][];
+            nextCursor: string | null;
+        };
         SecondFactorRequest: {
             code?: string;
             currentPassword?: string;
@@ -6181,29 +6211,6 @@ export interface components {
             amount: number;
             date: string;
         };
-        StoreSuggestion: {
-            accountId: string;
-            /** Format: int64 */
-            amount: number;
-            categoryId: string | null;
-            currency: string;
-            day: number;
-            description: string;
-            /** @enum {string} */
-            frequency: "daily" | "weekly" | "monthly" | "yearly";
-            interval: number;
-            lastDate: string;
-            notes: string;
-            occurrences: number;
-            startDate: string;
-            tags: string[];
-            toAccountId: string | null;
-            /** Format: int64 */
-            toAmount: number | null;
-            toCurrency?: string;
-            /** @enum {string} */
-            type: "expense" | "earning" | "transfer";
-        };
         Suggestion: {
             categoryId: string;
             confidence: number;
@@ -6213,10 +6220,6 @@ export interface components {
             /** Format: int64 */
             total: number;
             word: string;
-        };
-        SuggestionList: {
-            items: components["schemas"]["StoreSuggestion"][];
-            nextCursor: string | null;
         };
         Suggestions: {
             items: components["schemas"]["Suggestion"][];
@@ -6560,6 +6563,8 @@ export type RuleUndo = components['schemas']['RuleUndo'];
 export type Schedule = components['schemas']['Schedule'];
 export type ScheduleInput = components['schemas']['ScheduleInput'];
 export type ScheduleList = components['schemas']['ScheduleList'];
+export type ScheduleSuggestion = components['schemas']['ScheduleSuggestion'];
+export type ScheduleSuggestionList = components['schemas']['ScheduleSuggestionList'];
 export type SecondFactorRequest = components['schemas']['SecondFactorRequest'];
 export type SecondStepRequest = components['schemas']['SecondStepRequest'];
 export type SecurityEvent = components['schemas']['SecurityEvent'];
@@ -6572,9 +6577,7 @@ export type Split = components['schemas']['Split'];
 export type SplitInput = components['schemas']['SplitInput'];
 export type StarterResult = components['schemas']['StarterResult'];
 export type StatementBalance = components['schemas']['StatementBalance'];
-export type StoreSuggestion = components['schemas']['StoreSuggestion'];
 export type Suggestion = components['schemas']['Suggestion'];
-export type SuggestionList = components['schemas']['SuggestionList'];
 export type Suggestions = components['schemas']['Suggestions'];
 export type TransferRequest = components['schemas']['TransferRequest'];
 export type TwoFactorRequired = components['schemas']['TwoFactorRequired'];
@@ -11325,7 +11328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuggestionList"];
+                    "application/json": components["schemas"]["ScheduleSuggestionList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11606,6 +11609,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };
@@ -13478,7 +13482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuggestionList"];
+                    "application/json": components["schemas"]["ScheduleSuggestionList"];
                 };
             };
             400: components["responses"]["BadRequest"];
