@@ -12,6 +12,7 @@ package statement
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -159,6 +160,19 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 		return ParseNorma43Each(data, exponent, emit)
 	}
 	return Result{}, Unsupported(data)
+}
+
+// Streams says whether a format's reader can stream the file from an
+// io.Reader (ParseReader) instead of its bytes: a CAMT statement, the
+// largest files banks give.
+func Streams(f Format) bool { return f == FormatCAMT }
+
+// ParseReader is Parse for a format that Streams, reading the file from r.
+func ParseReader(format Format, r io.Reader, exponent int, emit Emit) (Result, error) {
+	if format == FormatCAMT {
+		return ParseCAMTReader(r, exponent, emit)
+	}
+	return Result{}, finance.Errorf(finance.ECodeInvalid, "the %s reader does not stream", format)
 }
 
 // SkippedZero counts the rows of a CSV or spreadsheet whose amount is zero

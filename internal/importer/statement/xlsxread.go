@@ -420,7 +420,10 @@ func (s *xlsxRows) start(name, attrs []byte) {
 		}
 		s.col = col
 		s.typ = append(s.typ[:0], xlsxAttr(attrs, "t")...)
-		s.style, _ = strconv.Atoi(string(xlsxAttr(attrs, "s")))
+		s.style = 0
+		if st := xlsxAttr(attrs, "s"); st != nil {
+			s.style, _ = strconv.Atoi(string(st))
+		}
 		s.val = s.val[:0]
 	case "v":
 		s.in = 'v'
