@@ -167,6 +167,12 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 		}
 		shown := rd.csv
 		p.CSV, p.Header, p.Sample = &shown, det.Header, det.Sample
+		if req.CSV != nil && (rd.csv.SkipLines != det.Options.SkipLines || rd.csv.HasHeader != det.Options.HasHeader || rd.csv.Delimiter != det.Options.Delimiter) {
+			// The header and rows as the user's options read them (another "skip N lines").
+			if p.Header, p.Sample, err = statement.TableSample(rd.format, data, rd.csv); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	if rd.format == statement.FormatQIF && req.CSV != nil && req.CSV.DateFormat != "" {
 		// The user's choice of which is the day, for a file whose dates read both ways.
