@@ -85,7 +85,7 @@ func (o csvOptions) toImporter() statement.CSVOptions {
 type importPreview struct {
 	ID        string      `json:"id"`
 	FileName  string      `json:"fileName"`
-	Format    string      `json:"format" enum:"csv,ofx,qif,camt,mt940,norma43,xlsx"`
+	Format    string      `json:"format" enum:"csv,ofx,qif,camt,mt940,norma43,xlsx,xls"`
 	AccountID string      `json:"accountId"`
 	Currency  string      `json:"currency"`
 	Options   *csvOptions `json:"options"`

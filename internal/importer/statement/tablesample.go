@@ -15,7 +15,7 @@ func TableSample(format Format, data []byte, opt CSVOptions) ([]string, [][]stri
 	read := func(r records, _ string, _ []string) (table, error) { return sampleTable(r, opt) }
 	var t table
 	var err error
-	if format == FormatXLSX {
+	if format == FormatXLSX || format == FormatXLS {
 		t, err = withSheet(data, opt.Sheet, read)
 	} else {
 		text, terr := importer.TextReader(data)

@@ -3,7 +3,6 @@ package statement
 import (
 	"bytes"
 
-	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
 )
 
@@ -32,9 +31,12 @@ var encryptionInfo = []byte("E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I
 // that sheet's name and every sheet's.
 func withSheet[T any](data []byte, sheet string, read func(records, string, []string) (T, error)) (T, error) {
 	var zero T
+	if isXLS(data) {
+		return withXLSSheet(data, sheet, read)
+	}
 	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
 		// A compound file: encrypted (isXLSX).
-		return zero, finance.Errorf(finance.ECodeInvalid, "this workbook is protected by a password: save it without one, or as CSV")
+		return zero, excelRefusal(KindLocked)
 	}
 	book, err := openBook(data)
 	if err != nil {
