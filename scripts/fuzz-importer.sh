@@ -9,7 +9,7 @@
 # ("Failing input written to") and fails at once.
 set -euo pipefail
 secs=${1:-5}
-for pair in statement:FuzzParseAmount statement:FuzzDetectCSV statement:FuzzParseCSV statement:FuzzParseOFX statement:FuzzParseQIF statement:FuzzParseCAMT statement:FuzzParseMT940 statement:FuzzParseNorma43 statement:FuzzParseXLSX ledgerfile:FuzzReadFirefly ledgerfile:FuzzReadEzBookkeeping ledgerfile:FuzzReadCashControlExport; do
+for pair in statement:FuzzParseAmount statement:FuzzDetectCSV statement:FuzzParseCSV statement:FuzzParseOFX statement:FuzzParseQIF statement:FuzzParseCAMT statement:FuzzParseMT940 statement:FuzzParseNorma43 statement:FuzzParseXLSX statement:FuzzParseXLS ledgerfile:FuzzReadFirefly ledgerfile:FuzzReadEzBookkeeping ledgerfile:FuzzReadCashControlExport; do
   pkg=${pair%%:*} target=${pair#*:}
   log=/tmp/fuzz-$target.log
   for try in 1 2; do

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"net/http"
@@ -84,7 +85,7 @@ func (o csvOptions) toImporter() statement.CSVOptions {
 type importPreview struct {
 	ID        string      `json:"id"`
 	FileName  string      `json:"fileName"`
-	Format    string      `json:"format" enum:"csv,ofx,qif,camt,mt940,norma43,xlsx"`
+	Format    string      `json:"format" enum:"csv,ofx,qif,camt,mt940,norma43,xlsx,xls"`
 	AccountID string      `json:"accountId"`
 	Currency  string      `json:"currency"`
 	Options   *csvOptions `json:"options"`
@@ -165,14 +166,32 @@ func (a *API) uploadImport(w http.ResponseWriter, r *http.Request, u *finance.Us
 
 // readUpload streams the multipart body of an import: the file part is
 // read once into memory, no larger than importer.MaxFileBytes, and nothing
-// goes to disk.
+// goes to disk. A file whose reader streams (a CAMT statement, told from
+// its head) goes straight into its compressed stored form instead.
 func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, error) {
-	name, data, account, err := readMultipartFile(w, r, importer.MaxFileBytes, "accountId")
+	var up *store.Upload
+	_, account, err := readMultipart(w, r, importer.MaxFileBytes, "accountId", func(name string, part io.Reader) error {
+		name = importer.FileName(name)
+		head := make([]byte, 4096)
+		n, err := io.ReadFull(part, head)
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return err
+		}
+		head = head[:n]
+		if format := statement.DetectFormat(name, head); statement.Streams(format) && n == len(head) {
+			up, err = store.CompressedUpload(name, string(format), io.MultiReader(bytes.NewReader(head), part), importer.MaxFileBytes)
+			return err
+		}
+		data, err := readFile(io.MultiReader(bytes.NewReader(head), part), r.ContentLength, importer.MaxFileBytes)
+		up = &store.Upload{FileName: name, Data: data}
+		return err
+	})
 	if err != nil {
 		return nil, "", err
 	}
-	up := &store.Upload{FileName: importer.FileName(name), Data: data}
-	up.Format = string(statement.DetectFormat(up.FileName, up.Data))
+	if up.Format == "" {
+		up.Format = string(statement.DetectFormat(up.FileName, up.Data))
+	}
 	if up.Format == string(statement.FormatUnknown) {
 		return nil, "", statement.Unsupported(up.Data) // says what the file is, and what the app reads instead
 	}
@@ -183,11 +202,21 @@ func readUpload(w http.ResponseWriter, r *http.Request) (*store.Upload, string, 
 // of at most limit bytes (payload_too_large past it) and, when field is
 // given, one short text field; other parts are skipped.
 func readMultipartFile(w http.ResponseWriter, r *http.Request, limit int, field string) (name string, data []byte, value string, err error) {
+	name, value, err = readMultipart(w, r, limit, field, func(_ string, part io.Reader) error {
+		var err error
+		data, err = readFile(part, r.ContentLength, limit)
+		return err
+	})
+	return name, data, value, err
+}
+
+// readMultipart is readMultipartFile handing the file part to read.
+func readMultipart(w http.ResponseWriter, r *http.Request, limit int, field string, read func(name string, part io.Reader) error) (name string, value string, err error) {
 	tooLarge := finance.Errorf(finance.ECodePayloadTooLarge, "the file is larger than %d MB", limit>>20)
 	r.Body = http.MaxBytesReader(w, r.Body, int64(limit)+1<<20)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return "", nil, "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
+		return "", "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
 	}
 	got := false
 	for {
@@ -203,7 +232,7 @@ func readMultipartFile(w http.ResponseWriter, r *http.Request, limit int, field 
 					break
 				}
 				got, name = true, part.FileName()
-				data, err = readFile(part, r.ContentLength, limit)
+				err = read(name, part)
 			case field != "" && part.FormName() == field:
 				var b []byte
 				b, err = io.ReadAll(io.LimitReader(part, 64))
@@ -216,17 +245,17 @@ func readMultipartFile(w http.ResponseWriter, r *http.Request, limit int, field 
 		switch {
 		case err == nil:
 		case errors.As(err, &big), errors.Is(err, errFileTooLarge):
-			return "", nil, "", tooLarge
+			return "", "", tooLarge
 		case finance.ErrorCode(err) != finance.ECodeInternal:
-			return "", nil, "", err
+			return "", "", err
 		default:
-			return "", nil, "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
+			return "", "", finance.Errorf(finance.ECodeInvalid, "send the file as multipart/form-data")
 		}
 	}
 	if !got {
-		return "", nil, "", &finance.Error{Code: finance.ECodeInvalid, Message: "no file", Fields: []finance.FieldError{{Field: "file", Code: finance.FCodeRequired}}}
+		return "", "", &finance.Error{Code: finance.ECodeInvalid, Message: "no file", Fields: []finance.FieldError{{Field: "file", Code: finance.FCodeRequired}}}
 	}
-	return name, data, value, nil
+	return name, value, nil
 }
 
 var errFileTooLarge = errors.New("file too large")

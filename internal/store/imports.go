@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -23,7 +24,62 @@ type Upload struct {
 	ID       int64
 	FileName string
 	Format   string
-	Data     []byte // as uploaded; stored gzip-compressed
+	Data     []byte // as uploaded; stored gzip-compressed (see Bytes)
+	// stored is Data as the store keeps it (gzip-compressed) when read
+	// back: Data is decompressed from it when asked (Bytes), and a reader
+	// that streams (a CAMT statement) reads it through the decompressor
+	// instead (Reader), without the whole file in memory.
+	stored []byte
+}
+
+// CompressedUpload reads a file of at most limit bytes (payload_too_large
+// past it) from r straight into its stored, compressed form: a file that
+// is read streaming (statement.Streams) is never whole in memory.
+func CompressedUpload(name, format string, r io.Reader, limit int) (*Upload, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	n, err := io.Copy(zw, io.LimitReader(r, int64(limit)+1))
+	if err != nil {
+		return nil, err
+	}
+	if n > int64(limit) {
+		return nil, finance.Errorf(finance.ECodePayloadTooLarge, "the file is larger than %d MB", limit>>20)
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return &Upload{FileName: name, Format: format, stored: buf.Bytes()}, nil
+}
+
+// Bytes is the file as uploaded.
+func (u *Upload) Bytes() ([]byte, error) {
+	if u.Data == nil && u.stored != nil {
+		data, err := decompress(u.stored)
+		if err != nil {
+			return nil, err
+		}
+		u.Data = data
+	}
+	return u.Data, nil
+}
+
+// Reader streams the file as uploaded (out of its stored form when it has
+// not been decompressed).
+func (u *Upload) Reader() (io.Reader, error) {
+	if u.Data != nil || u.stored == nil {
+		return bytes.NewReader(u.Data), nil
+	}
+	if len(u.stored) < 18 || u.stored[0] != 0x1f || u.stored[1] != 0x8b {
+		return bytes.NewReader(u.stored), nil // stored before compression
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(u.stored))
+	if err != nil {
+		return nil, fmt.Errorf("stored upload: %w", err)
+	}
+	return zr, nil
 }
 
 // compress gzips an upload for storage: bank files shrink several times,
@@ -115,15 +171,15 @@ func (w waiting) save(ctx context.Context, tx *Tx, owner int64, name, format str
 func (w waiting) load(ctx context.Context, db *DB, owner, id int64) (*Upload, error) {
 	var u Upload
 	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM `+w.table+` WHERE `+w.owner+` = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
-		owner, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.Data)
+		owner, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, w.gone(ctx, db, owner, id)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if u.Data, err = decompress(u.Data); err != nil {
-		return nil, err
+	if u.stored == nil {
+		u.stored = []byte{}
 	}
 	return &u, nil
 }
@@ -170,14 +226,25 @@ func (db *DB) prepareUpload(ctx context.Context, data []byte) ([]byte, error) {
 // (too_many_pending_imports past them). Expired uploads of every ledger are
 // dropped first.
 func (db *DB) SaveUpload(ctx context.Context, ledgerID int64, name, format string, data []byte, lim UploadLimits) (int64, error) {
-	stored, err := db.prepareUpload(ctx, data)
+	return db.saveUpload(ctx, ledgerID, &Upload{FileName: name, Format: format, Data: data}, lim)
+}
+
+// saveUpload is SaveUpload of an upload as read (CompressedUpload's is
+// stored as it is).
+func (db *DB) saveUpload(ctx context.Context, ledgerID int64, up *Upload, lim UploadLimits) (int64, error) {
+	stored, err := up.stored, error(nil)
+	if stored == nil {
+		stored, err = db.prepareUpload(ctx, up.Data)
+	} else {
+		_, err = db.SweepUploads(ctx)
+	}
 	if err != nil {
 		return 0, err
 	}
 	var id int64
 	// Under the ledger's lock: one upload of a ledger at a time, on any server.
 	err = db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		id, err = bankUploads.save(ctx, tx, ledgerID, name, format, stored, lim)
+		id, err = bankUploads.save(ctx, tx, ledgerID, up.FileName, up.Format, stored, lim)
 		return err
 	})
 	return id, err

@@ -2,8 +2,10 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"cashcontrol/internal/finance"
@@ -68,6 +70,50 @@ func TestImportBankStatementFormats(t *testing.T) {
 			if err != nil || again.Duplicates != c.dups {
 				t.Fatalf("%s: the same file again: %d duplicates of %d (%v)", c.file, again.Duplicates, c.dups, err)
 			}
+		}
+	})
+}
+
+// A CAMT statement read from the request straight into its compressed form
+// (store.CompressedUpload) previews, previews again from the stored upload
+// and commits, streamed each time.
+func TestCAMTCompressedUpload(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "camtstream@example.com")
+		acc := mustAccount(t, db, l, "Bank", "EUR", 0)
+		var b strings.Builder
+		b.WriteString(`<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Acct><Ccy>EUR</Ccy></Acct>`)
+		for i := range 300 {
+			fmt.Fprintf(&b, `<Ntry><Amt Ccy="EUR">%d.25</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-03-%02d</Dt></BookgDt><AcctSvcrRef>R%d</AcctSvcrRef><AddtlNtryInf>Shop %d</AddtlNtryInf></Ntry>`, i+1, 1+i%28, i, i)
+		}
+		b.WriteString(`</Stmt></BkToCstmrStmt></Document>`)
+		if _, err := store.CompressedUpload("s.xml", "camt", strings.NewReader(b.String()), 100); finance.ErrorCode(err) != finance.ECodePayloadTooLarge {
+			t.Fatalf("past the limit: %v", err)
+		}
+		up, err := store.CompressedUpload("s.xml", "camt", strings.NewReader(b.String()), 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := store.ImportRequest{LedgerID: l, Language: "en", AccountID: acc.ID}
+		p, err := db.UploadImport(ctx, req, up, store.UploadLimits{})
+		if err != nil || p.Valid != 300 {
+			t.Fatalf("upload %+v %v", p, err)
+		}
+		if p, err = db.PreviewImport(ctx, req, p.UploadID); err != nil || p.Valid != 300 {
+			t.Fatalf("preview %+v %v", p, err)
+		}
+		c, err := db.CommitImport(ctx, req, p.UploadID)
+		if err != nil || c.Created != 300 {
+			t.Fatalf("commit %+v %v", c, err)
+		}
+		ms := allMovements(t, db, l, acc.ID)
+		sum := int64(0)
+		for _, m := range ms {
+			sum += m.Amount
+		}
+		if len(ms) != 300 || sum != 300*301/2*100+300*25 {
+			t.Fatalf("%d movements, sum %d", len(ms), sum)
 		}
 	})
 }

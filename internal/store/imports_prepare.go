@@ -73,7 +73,7 @@ func (db *DB) UploadImport(ctx context.Context, req ImportRequest, up *Upload, l
 	if err != nil {
 		return nil, err
 	}
-	if p.UploadID, err = db.SaveUpload(ctx, req.LedgerID, up.FileName, up.Format, up.Data, lim); err != nil {
+	if p.UploadID, err = db.saveUpload(ctx, req.LedgerID, up, lim); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -125,7 +125,7 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 	if err != nil {
 		return nil, nil, err
 	}
-	rd := &importReading{format: statement.Format(up.Format), data: up.Data, exp: book.Exponent(acc.Currency), accountID: acc.ID}
+	rd := &importReading{format: statement.Format(up.Format), up: up, exp: book.Exponent(acc.Currency), accountID: acc.ID}
 	p := &ImportPreview{UploadID: up.ID, FileName: up.FileName, Format: up.Format, AccountID: acc.ID,
 		Currency: acc.Currency, Header: []string{}, Sample: [][]string{}, Errors: []importer.RowError{}, Missing: []string{}}
 	if statement.Tabular(rd.format) {
@@ -133,7 +133,11 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 		if req.CSV != nil {
 			sheet = req.CSV.Sheet
 		}
-		det, derr := statement.DetectTable(rd.format, up.Data, sheet)
+		data, err := up.Bytes()
+		if err != nil {
+			return nil, nil, err
+		}
+		det, derr := statement.DetectTable(rd.format, data, sheet)
 		p.Sheets = det.Sheets
 		if c := req.CSV; c != nil && c.Date < 0 && c.Amount < 0 && c.Debit < 0 && c.Credit < 0 {
 			req.CSV = nil // no column chosen (another sheet): as detected, on the sheet named
@@ -163,6 +167,12 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 		}
 		shown := rd.csv
 		p.CSV, p.Header, p.Sample = &shown, det.Header, det.Sample
+		if req.CSV != nil && (rd.csv.SkipLines != det.Options.SkipLines || rd.csv.HasHeader != det.Options.HasHeader || rd.csv.Delimiter != det.Options.Delimiter) {
+			// The header and rows as the user's options read them (another "skip N lines").
+			if p.Header, p.Sample, err = statement.TableSample(rd.format, data, rd.csv); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	if rd.format == statement.FormatQIF && req.CSV != nil && req.CSV.DateFormat != "" {
 		// The user's choice of which is the day, for a file whose dates read both ways.
@@ -189,7 +199,7 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 		return p
 	}
 
-	res, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Read)
+	res, err := rd.parse(rd.planner.Read)
 	if cerr := res.CheckCurrency(acc.Currency); cerr != nil {
 		return nil, nil, cerr // its amounts are another currency's: not one of them is read as the account's
 	}
@@ -222,7 +232,7 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 		return nil, nil, err
 	}
 	if len(existing.Keys) > 0 || len(existing.FITIDs) > 0 {
-		if again, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Recheck(existing)); err != nil && again.Valid == 0 {
+		if again, err := rd.parse(rd.planner.Recheck(existing)); err != nil && again.Valid == 0 {
 			return nil, nil, err
 		}
 	}
@@ -242,12 +252,30 @@ func (db *DB) prepareImport(ctx context.Context, req ImportRequest, up *Upload, 
 // importReading is a file as prepareImport read it, ready to be read again.
 type importReading struct {
 	format    statement.Format
-	data      []byte
+	up        *Upload
 	csv       statement.CSVOptions
 	exp       int
 	accountID int64
 	planner   *statement.Planner
 	balance   *finance.StatementBalance // the balance the file states, nil when none
+}
+
+// parse reads the file, handing each good row to emit: a format that
+// streams (statement.Streams) out of the stored upload through its
+// decompressor, without the whole file in memory; the others from its bytes.
+func (rd *importReading) parse(emit statement.Emit) (statement.Result, error) {
+	if statement.Streams(rd.format) {
+		r, err := rd.up.Reader()
+		if err != nil {
+			return statement.Result{}, err
+		}
+		return statement.ParseReader(rd.format, r, rd.exp, emit)
+	}
+	data, err := rd.up.Bytes()
+	if err != nil {
+		return statement.Result{}, err
+	}
+	return statement.Parse(rd.format, data, rd.csv, rd.exp, emit)
 }
 
 // source is what a commit writes: the file's second reading, inside the
@@ -259,7 +287,7 @@ func (rd *importReading) source() ImportSource {
 			if plan.From == "" {
 				return nil
 			}
-			res, err := statement.Parse(rd.format, rd.data, rd.csv, rd.exp, rd.planner.Write(existing, write))
+			res, err := rd.parse(rd.planner.Write(existing, write))
 			if err != nil && res.Valid == 0 {
 				return err
 			}

@@ -95,3 +95,31 @@ func TestXLSXImport(t *testing.T) {
 		}
 	})
 }
+
+// The preview's header and rows follow the user's "skip N lines": the row
+// below the one detected as the header becomes the header.
+func TestPreviewFollowsSkipLines(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "skiplines@example.com")
+		acc := mustAccount(t, db, l, "Bank", "EUR", 0)
+		data := []byte("Cuenta;ES00\nFecha;Concepto;Importe\n01/03/2024;Panadería;-4,50\n02/03/2024;Nómina;1.200,00\n")
+		req := store.ImportRequest{LedgerID: l, Language: "en", AccountID: acc.ID}
+		p, err := db.UploadImport(ctx, req, &store.Upload{FileName: "b.csv", Format: "csv", Data: data}, store.UploadLimits{})
+		if err != nil || p.CSV == nil || p.CSV.SkipLines != 1 || len(p.Header) != 3 || p.Header[0] != "Fecha" || len(p.Sample) != 2 {
+			t.Fatalf("detected %+v %v", p, err)
+		}
+		opt := *p.CSV
+		opt.SkipLines = 2 // the first movement is read as the header
+		req.CSV = &opt
+		p, err = db.PreviewImport(ctx, req, p.UploadID)
+		if err != nil || len(p.Header) != 3 || p.Header[1] != "Panadería" || len(p.Sample) != 1 || p.Sample[0][1] != "Nómina" || p.Valid != 1 {
+			t.Fatalf("skip 2: %+v %+v %v", p.Header, p.Sample, err)
+		}
+		opt.SkipLines, opt.HasHeader = 0, false
+		p, err = db.PreviewImport(ctx, req, p.UploadID)
+		if err != nil || len(p.Header) != 0 || len(p.Sample) != 4 || p.Sample[0][0] != "Cuenta" {
+			t.Fatalf("skip 0, no header: %+v %+v %v", p.Header, p.Sample, err)
+		}
+	})
+}

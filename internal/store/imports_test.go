@@ -49,6 +49,9 @@ func TestUploadsExpireOnEveryLedger(t *testing.T) {
 				t.Fatal(err)
 			}
 			up, err := db.Upload(ctx, a.LedgerID, id)
+			if err == nil {
+				_, err = up.Bytes()
+			}
 			if err != nil || !bytes.Equal(up.Data, data) || up.FileName != "a.csv" || up.Format != "csv" {
 				t.Fatalf("read back: %v", err)
 			}

@@ -82,7 +82,14 @@ func lockUser(ctx context.Context, tx *Tx, userID int64) error {
 // LedgerUpload loads a waiting file of the user's; another user's, or one
 // older than a day, is not_found, and a committed one already_committed.
 func (db *DB) LedgerUpload(ctx context.Context, userID, id int64) (*Upload, error) {
-	return ledgerUploads.load(ctx, db, userID, id)
+	u, err := ledgerUploads.load(ctx, db, userID, id)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := u.Bytes(); err != nil { // read whole: Data
+		return nil, err
+	}
+	return u, nil
 }
 
 // DeleteLedgerUpload discards a waiting file of the user's.

@@ -3,6 +3,7 @@ package statement
 import (
 	"bytes"
 	"encoding/xml"
+	"io"
 	"strconv"
 	"strings"
 
@@ -45,13 +46,27 @@ func ParseCAMTEach(data []byte, exponent int, emit Emit) (Result, error) {
 	if len(data) > importer.MaxFileBytes {
 		return Result{}, importer.TooLarge()
 	}
+	return ParseCAMTReader(bytes.NewReader(data), exponent, emit)
+}
+
+// ParseCAMTReader is ParseCAMTEach streaming the file from r (a stored
+// upload through its decompressor): the file is never whole in memory.
+func ParseCAMTReader(r io.Reader, exponent int, emit Emit) (Result, error) {
+	if err := importer.CheckExponent(exponent); err != nil {
+		return Result{}, err
+	}
 	// gosax: a streaming tokenizer five times as fast as encoding/xml's
 	// Decoder on statements (its tokens are encoding/xml's types). Declared
 	// charsets are read as they come (UTF-8 in practice).
-	d := gosax.NewReaderSize(bytes.NewReader(data), 64<<10)
+	lr := &io.LimitedReader{R: r, N: importer.MaxFileBytes + 1}
+	d := gosax.NewReaderSize(lr, 64<<10)
 	d.EmitSelfClosingTag = true // <Sts/> opens and closes
 	p := camtReader{exponent: exponent, emit: emit}
-	if err := p.read(d); err != nil {
+	err := p.read(d)
+	if lr.N <= 0 {
+		return Result{}, importer.TooLarge()
+	}
+	if err != nil {
 		return p.res, err
 	}
 	if p.err != nil {

@@ -141,6 +141,20 @@ func FuzzParseXLSX(f *testing.F) {
 	})
 }
 
+// FuzzParseXLS: any bytes, and mutations of an Excel 97-2003 workbook,
+// read as one keep the readers' invariant (and never panic).
+func FuzzParseXLS(f *testing.F) {
+	f.Add(xlsWorkbook(f, false))
+	f.Add(xlsWorkbook(f, true))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := statement.DetectTable(statement.FormatXLS, data, "")
+		if err == nil {
+			res, _ := statement.ParseXLSX(data, p.Options, 2)
+			checkResult(t, res)
+		}
+	})
+}
+
 func FuzzParseAmount(f *testing.F) {
 	for _, s := range []string{"1.234,56", "(12.50)", "€ 12,50", "-0", "1'234.56", "12.50 EUR"} {
 		f.Add(s, true, 2)

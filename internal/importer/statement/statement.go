@@ -12,6 +12,7 @@ package statement
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -33,16 +34,17 @@ const (
 	FormatMT940   Format = "mt940"   // SWIFT MT940 and MT942
 	FormatNorma43 Format = "norma43" // AEB/CSB Cuaderno 43
 	FormatXLSX    Format = "xlsx"    // Excel workbook, read as a table like a CSV
+	FormatXLS     Format = "xls"     // Excel 97-2003 workbook (BIFF8), read as an XLSX
 )
 
 // Tabular says whether a format is a table of columns that the user maps
 // (CSVOptions): a CSV or a spreadsheet.
-func Tabular(f Format) bool { return f == FormatCSV || f == FormatXLSX }
+func Tabular(f Format) bool { return f == FormatCSV || f == FormatXLSX || f == FormatXLS }
 
 // DetectTable detects a tabular file's layout (DetectCSV, DetectXLSX of
 // the sheet named, or the first).
 func DetectTable(format Format, data []byte, sheet string) (CSVPreview, error) {
-	if format == FormatXLSX {
+	if format == FormatXLSX || format == FormatXLS {
 		return DetectXLSX(data, sheet)
 	}
 	return DetectCSV(data)
@@ -145,7 +147,7 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 	switch format {
 	case FormatCSV:
 		return ParseCSVEach(data, csv, exponent, emit)
-	case FormatXLSX:
+	case FormatXLSX, FormatXLS:
 		return ParseXLSXEach(data, csv, exponent, emit)
 	case FormatOFX:
 		return ParseOFXEach(data, exponent, emit)
@@ -159,6 +161,19 @@ func Parse(format Format, data []byte, csv CSVOptions, exponent int, emit Emit) 
 		return ParseNorma43Each(data, exponent, emit)
 	}
 	return Result{}, Unsupported(data)
+}
+
+// Streams says whether a format's reader can stream the file from an
+// io.Reader (ParseReader) instead of its bytes: a CAMT statement, the
+// largest files banks give.
+func Streams(f Format) bool { return f == FormatCAMT }
+
+// ParseReader is Parse for a format that Streams, reading the file from r.
+func ParseReader(format Format, r io.Reader, exponent int, emit Emit) (Result, error) {
+	if format == FormatCAMT {
+		return ParseCAMTReader(r, exponent, emit)
+	}
+	return Result{}, finance.Errorf(finance.ECodeInvalid, "the %s reader does not stream", format)
 }
 
 // SkippedZero counts the rows of a CSV or spreadsheet whose amount is zero
@@ -214,6 +229,8 @@ func DetectFormat(name string, data []byte) Format {
 	switch {
 	case isXLSX(data):
 		return FormatXLSX
+	case isXLS(data):
+		return FormatXLS
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")), bytes.HasPrefix(head, []byte("%PDF")),
 		bytes.HasPrefix(head, []byte("\xd0\xcf\x11\xe0")): // xlsx, pdf, xls
 		return FormatUnknown

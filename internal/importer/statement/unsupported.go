@@ -16,8 +16,20 @@ const (
 	KindBeancount = "beancount" // a Beancount ledger
 	KindIIF       = "iif"       // QuickBooks' Intuit Interchange Format
 	KindPDF       = "pdf"
-	KindImage     = "image" // PNG, JPEG, GIF, WebP, HEIC: a photo or scan of a statement
+	KindImage     = "image"   // PNG, JPEG, GIF, WebP, HEIC: a photo or scan of a statement
+	KindExcel95   = "excel95" // an Excel 5.0/95 or older workbook (BIFF5 and before)
+	KindLocked    = "locked"  // an Excel workbook protected by a password
 )
+
+// excelRefusal is the refusal of a workbook that cannot be read (415, its
+// kind for the app's translation): too old, or protected by a password.
+func excelRefusal(kind string) error {
+	msg := "this workbook is protected by a password: save it without one, or as CSV"
+	if kind == KindExcel95 {
+		msg = "this is an Excel 5.0/95 or older workbook, too old to be read: save it as .xlsx or CSV"
+	}
+	return finance.Errorf(finance.ECodeUnsupportedMedia, "%s", msg).With("kind", kind)
+}
 
 // beancountLine is a Beancount directive that opens or closes an account.
 var beancountLine = regexp.MustCompile(`(?m)^\d{4}-\d{2}-\d{2}[ \t]+(open|close|balance|pad)[ \t]+(Assets|Liabilities|Equity|Income|Expenses):`)

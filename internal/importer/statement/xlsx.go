@@ -2,30 +2,15 @@ package statement
 
 import (
 	"bytes"
-	"errors"
-	"io"
-	"slices"
 
-	"github.com/xuri/excelize/v2"
-
-	"cashcontrol/internal/finance"
 	"cashcontrol/internal/importer"
 )
 
-// Excel workbooks (XLSX) are read as tables of strings, each cell as the
-// spreadsheet shows it (a date in its date format, a number with its
-// decimals: excelize formats the stored decimal, rounded to the 15
-// significant digits a spreadsheet shows, never through arithmetic), then
-// detected and read exactly as a CSV's records (detectTable, parseTable).
-// The sheet is streamed row by row: a large sheet is not held whole.
-
-// xlsxLimits bound what a workbook may unzip to: a 20 MB upload of XML
-// compresses about 10 times; past the XML limit a sheet goes to a
-// temporary file instead of memory.
-const (
-	xlsxUnzipLimit    = 1 << 30
-	xlsxUnzipXMLLimit = 16 << 20
-)
+// Excel workbooks (XLSX) are read as tables of strings (xlsxread.go: a
+// date as yyyy-mm-dd, a number as the decimal a spreadsheet shows, rounded
+// to its 15 significant digits, never through arithmetic), then detected
+// and read exactly as a CSV's records (detectTable, parseTable). The sheet
+// is streamed row by row out of the zip: a large sheet is not held whole.
 
 // isXLSX says whether data is an Office Open XML workbook: a zip holding
 // xl/workbook.xml (its name is stored as is in the zip's directory).
@@ -42,77 +27,31 @@ func isXLSX(data []byte) bool {
 // encryptionInfo is the stream's name as a compound file's directory has it (UTF-16LE).
 var encryptionInfo = []byte("E\x00n\x00c\x00r\x00y\x00p\x00t\x00i\x00o\x00n\x00I\x00n\x00f\x00o\x00")
 
-// openXLSX opens a workbook and picks its sheet: the one named, or the first.
-func openXLSX(data []byte, sheet string) (*excelize.File, string, []string, error) {
-	locked := finance.Errorf(finance.ECodeInvalid, "this workbook is protected by a password: save it without one, or as CSV")
-	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
-		return nil, "", nil, locked // a compound file: encrypted (isXLSX)
-	}
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: xlsxUnzipLimit, UnzipXMLSizeLimit: xlsxUnzipXMLLimit,
-		ShortDatePattern: "yyyy-mm-dd", LongTimePattern: "hh:mm:ss"})
-	if err != nil {
-		if errors.Is(err, excelize.ErrWorkbookPassword) || errors.Is(err, excelize.ErrUnsupportedEncryptMechanism) {
-			return nil, "", nil, locked
-		}
-		return nil, "", nil, finance.Errorf(finance.ECodeInvalid, "this workbook cannot be read: %v", err)
-	}
-	names := f.GetSheetList()
-	if len(names) == 0 {
-		f.Close()
-		return nil, "", nil, finance.Errorf(finance.ECodeInvalid, "the workbook has no sheet")
-	}
-	if sheet == "" {
-		sheet = names[0]
-	}
-	if !slices.Contains(names, sheet) {
-		f.Close()
-		return nil, "", nil, finance.FieldErr("options.sheet", finance.FCodeUnknown, "the workbook has no sheet by that name")
-	}
-	return f, sheet, names, nil
-}
-
-// sheetRows are a sheet's rows as records, each with its row number.
-type sheetRows struct {
-	rows *excelize.Rows
-	n    int
-}
-
-func (s *sheetRows) Read() ([]string, int, error) {
-	for s.rows.Next() {
-		s.n++
-		rec, err := s.rows.Columns()
-		if err != nil {
-			return nil, s.n, err
-		}
-		blank := true
-		for i := range rec {
-			rec[i] = importer.Cut(rec[i], 4096)
-			blank = blank && importer.TrimBlank(rec[i]) == ""
-		}
-		if !blank {
-			return rec, s.n, nil
-		}
-	}
-	if err := s.rows.Error(); err != nil {
-		return nil, s.n, err
-	}
-	return nil, s.n, io.EOF
-}
-
-// withSheet runs read on the chosen sheet's rows.
+// withSheet runs read on the rows of the sheet named (or the first), with
+// that sheet's name and every sheet's.
 func withSheet[T any](data []byte, sheet string, read func(records, string, []string) (T, error)) (T, error) {
 	var zero T
-	f, sheet, names, err := openXLSX(data, sheet)
+	if isXLS(data) {
+		return withXLSSheet(data, sheet, read)
+	}
+	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		// A compound file: encrypted (isXLSX).
+		return zero, excelRefusal(KindLocked)
+	}
+	book, err := openBook(data)
 	if err != nil {
 		return zero, err
 	}
-	defer f.Close()
-	rows, err := f.Rows(sheet)
+	name, part, err := book.sheet(sheet)
 	if err != nil {
-		return zero, finance.Errorf(finance.ECodeInvalid, "this workbook cannot be read: %v", err)
+		return zero, err
+	}
+	rows, err := book.rows(part)
+	if err != nil {
+		return zero, err
 	}
 	defer rows.Close()
-	return read(&sheetRows{rows: rows}, sheet, names)
+	return read(rows, name, book.names)
 }
 
 // DetectXLSX is DetectCSV for a workbook's sheet (opt.Sheet, or the first):

@@ -190,7 +190,7 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
           <>
             <FileInput
               label={t('import.file')}
-              accept=".csv,.txt,.xlsx,.ofx,.qfx,.qif,.xml,.camt,.053,.052,.054,.sta,.mt940,.940,.942,.n43,.aeb,.csb,.q43,.43"
+              accept=".csv,.txt,.xlsx,.xls,.ofx,.qfx,.qif,.xml,.camt,.053,.052,.054,.sta,.mt940,.940,.942,.n43,.aeb,.csb,.q43,.43"
               value={file}
               onChange={setFile}
               leftSection={<IconFileUpload size={18} />}

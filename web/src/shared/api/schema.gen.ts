@@ -5489,7 +5489,7 @@ export interface components {
             errors: components["schemas"]["RowError"][];
             fileName: string;
             /** @enum {string} */
-            format: "csv" | "ofx" | "qif" | "camt" | "mt940" | "norma43" | "xlsx";
+            format: "csv" | "ofx" | "qif" | "camt" | "mt940" | "norma43" | "xlsx" | "xls";
             header: string[];
             id: string;
             invalid: number;

@@ -88,6 +88,8 @@ const en = {
       "This is a QuickBooks IIF file. Export the account's register as CSV or OFX/QBO and import that file. Cash Control reads CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 and Norma 43.",
     unsupported_media_type_pdf:
       'This is a PDF: a printed statement cannot be read. Download the statement from your bank as CSV, Excel, OFX, QIF, CAMT.053, MT940 or Norma 43.',
+    unsupported_media_type_excel95: 'This is an Excel 5.0/95 or older workbook, too old to be read: save it as .xlsx or CSV and import that.',
+    unsupported_media_type_locked: 'This workbook is protected by a password: save it without one, or as CSV, and import that.',
     unsupported_media_type_image:
       'This is an image: a photo or scan of a statement cannot be read. Download the statement from your bank as CSV, Excel, OFX, QIF, CAMT.053, MT940 or Norma 43.',
     internal: 'Something went wrong on our side. Try again.',

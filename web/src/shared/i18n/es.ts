@@ -91,6 +91,8 @@ const es: Dictionary = {
       'Es un archivo IIF de QuickBooks. Exporta el registro de la cuenta como CSV u OFX/QBO e importa ese archivo. Cash Control lee CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 y Norma 43.',
     unsupported_media_type_pdf:
       'Es un PDF: un extracto impreso no se puede leer. Descarga el extracto de tu banco como CSV, Excel, OFX, QIF, CAMT.053, MT940 o Norma 43.',
+    unsupported_media_type_excel95: 'Es un libro de Excel 5.0/95 o anterior, demasiado antiguo para leerlo: guárdalo como .xlsx o CSV e impórtalo.',
+    unsupported_media_type_locked: 'Este libro está protegido con contraseña: guárdalo sin ella, o como CSV, e impórtalo.',
     unsupported_media_type_image:
       'Es una imagen: una foto o un escaneo de un extracto no se puede leer. Descarga el extracto de tu banco como CSV, Excel, OFX, QIF, CAMT.053, MT940 o Norma 43.',
     internal: 'Algo ha fallado por nuestra parte. Vuelve a intentarlo.',

@@ -91,6 +91,8 @@ const fr: Dictionary = {
       'C’est un fichier IIF de QuickBooks. Exportez le registre du compte en CSV ou OFX/QBO et importez ce fichier. Cash Control lit CSV, Excel, OFX/QFX, QIF, CAMT.053, MT940 et Norma 43.',
     unsupported_media_type_pdf:
       'C’est un PDF : un relevé imprimé ne peut pas être lu. Téléchargez le relevé depuis votre banque en CSV, Excel, OFX, QIF, CAMT.053, MT940 ou Norma 43.',
+    unsupported_media_type_excel95: 'C’est un classeur Excel 5.0/95 ou plus ancien, trop ancien pour être lu : enregistrez-le en .xlsx ou CSV et importez-le.',
+    unsupported_media_type_locked: 'Ce classeur est protégé par un mot de passe : enregistrez-le sans, ou en CSV, et importez-le.',
     unsupported_media_type_image:
       'C’est une image : une photo ou un scan de relevé ne peut pas être lu. Téléchargez le relevé depuis votre banque en CSV, Excel, OFX, QIF, CAMT.053, MT940 ou Norma 43.',
     internal: 'Une erreur est survenue de notre côté. Réessayez.',
