@@ -25,7 +25,7 @@ const Admin = lazyScreen(() => import('./routes/AdminRoute'));
 const Invitation = lazyScreen(() => import('@/features/ledgers/InvitationPage'));
 const Profile = lazyScreen(() => import('@/features/profile/ProfilePage'));
 const About = lazyScreen(() => import('./routes/AboutRoute'));
-const Reconcile = lazyScreen(() => import('@/features/reconcile/ReconcilePage'));
+const Reconcile = lazyScreen(() => import('@/features/movements/reconcile/ReconcilePage'));
 
 /** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements, Configuration's currencies, ledgers and administration screens and an account's reconciliation (no sidebar entry) under /config, a password-reset link's page under /login, and an invitation's link (/invitations/:token, no sidebar entry). */
 export const routes: RouteObject[] = [
