@@ -176,21 +176,25 @@ test('at the default 127.0.0.1 address the profile says passkeys are not availab
   assert.equal(r.status(), 409);
   assert.equal((await r.json()).code, 'passkeys_unavailable');
 
-  await page.request.post(`${ipSrv.base}/api/v1/auth/logout`);
-  // The server's meta, said to close sign-ups too: the sign-up link going
-  // away shows that the page has drawn meta's answer (the passkey button
-  // would be drawn in the same render).
-  await page.route('**/api/v1/meta', async (route) => {
+  await ctx.close();
+
+  // Signed out (a new browser, without the service worker, whose answers
+  // page.route would not see): the server's meta, said to close sign-ups
+  // too, so that the sign-up link going away shows that the page has drawn
+  // meta's answer (the passkey button would come in the same render).
+  const out = await browser.newContext({ locale: 'en-GB', serviceWorkers: 'block' });
+  const login = await out.newPage();
+  await login.route('**/api/v1/meta', async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...(await res.json()), signupEnabled: false } });
   });
-  const meta = page.waitForResponse((res) => res.url().endsWith('/api/v1/meta'));
-  await page.goto(`${ipSrv.base}/login`);
+  const meta = login.waitForResponse((res) => res.url().endsWith('/api/v1/meta'));
+  await login.goto(`${ipSrv.base}/login`);
   assert.equal((await (await meta).json()).passkeys, false);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-  await page.getByRole('button', { name: 'New here? Create an account' }).waitFor({ state: 'detached' });
-  assert.equal(await page.getByRole('button', { name: 'Sign in with a passkey' }).count(), 0);
-  await ctx.close();
+  await login.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  await login.getByRole('button', { name: 'New here? Create an account' }).waitFor({ state: 'detached' });
+  assert.equal(await login.getByRole('button', { name: 'Sign in with a passkey' }).count(), 0);
+  await out.close();
 });
 
 for (const [theme, kind, viewport] of [
