@@ -41,7 +41,8 @@ export async function startServer(env = {}, fixedPort = 0, bin = BIN) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 15000;
+  // Polled until it answers (its migrations take seconds on a busy machine); a minute at most.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       const r = await fetch(`${base}/api/v1/health`);
