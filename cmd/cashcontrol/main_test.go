@@ -90,16 +90,22 @@ func TestMigrateDemoServe(t *testing.T) {
 	jar, _ := cookiejar.New(nil)
 	hc := &http.Client{Jar: jar, Timeout: 5 * time.Second}
 	base := "http://" + addr
-	for i := 0; ; i++ {
+	// Until it answers (its migrations may take seconds on a busy machine),
+	// or it stops, or for two minutes at most.
+	for deadline := time.Now().Add(2 * time.Minute); ; {
 		resp, err := hc.Get(base + "/api/v1/health")
 		if err == nil {
 			resp.Body.Close()
 			break
 		}
-		if i > 200 {
+		if time.Now().After(deadline) {
 			t.Fatal("the server did not start")
 		}
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case err := <-done:
+			t.Fatalf("the server stopped: %v", err)
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	getJSON := func(path string, v any) {
 		t.Helper()

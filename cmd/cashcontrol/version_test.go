@@ -40,16 +40,22 @@ func TestVersionNamesTheBuild(t *testing.T) {
 		cancel()
 		<-done
 	}()
-	for i := 0; ; i++ {
+	// Until the server answers (its migrations may take seconds on a busy
+	// machine), or it stops, or for two minutes at most.
+	for deadline := time.Now().Add(2 * time.Minute); ; {
 		out.Reset()
 		err := run(context.Background(), []string{"health"}, healthEnv, &out, &errb)
 		if err == nil {
 			break
 		}
-		if i > 300 {
+		if time.Now().After(deadline) {
 			t.Fatalf("health never succeeded: %v", err)
 		}
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case err := <-done:
+			t.Fatalf("the server stopped: %v", err)
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	if out.String() != "ok\n" {
 		t.Fatalf("health said %q", out.String())

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/store"
@@ -57,6 +56,7 @@ func TestExportDuringWrites(t *testing.T) {
 		cat := mustCategory(t, db, l, "Food", finance.MovementExpense, 0)
 		var wg sync.WaitGroup
 		var writes atomic.Int64
+		wrote := make(chan struct{}, 1)
 		for w := range 3 {
 			wg.Add(1)
 			go func() {
@@ -76,13 +76,24 @@ func TestExportDuringWrites(t *testing.T) {
 						return
 					}
 					writes.Add(1)
+					select {
+					case wrote <- struct{}{}:
+					default:
+					}
 				}
 			}()
 		}
+		stopped := make(chan struct{})
+		go func() { wg.Wait(); close(stopped) }()
 		var exports [][]byte
 		for range 4 {
+			// Each export after 20 more writes (each write says so on wrote).
 			for writes.Load() < int64(20*(len(exports)+1)) {
-				time.Sleep(time.Millisecond)
+				select {
+				case <-wrote:
+				case <-stopped:
+					t.Fatal("the writers stopped")
+				}
 			}
 			var buf bytes.Buffer
 			if _, err := db.ExportAll(ctx, &buf); err != nil {

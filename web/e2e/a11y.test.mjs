@@ -15,7 +15,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { BIN, launch, png, signUpViaApi, startServer } from './server.mjs';
-import { describeViolations } from './checks.mjs';
+import { describeViolations, settled } from './checks.mjs';
 
 const EMAIL = 'axe@example.com';
 const PASSWORD = 'lantern-meadow-73';
@@ -178,8 +178,8 @@ async function open(page, path) {
   await page.goto(`${srv.base}${path}`);
   await page.waitForLoadState('networkidle');
   await page.locator('main').waitFor();
-  // Charts animate in; let them settle so axe sees their final colours.
-  await page.waitForTimeout(400);
+  // Dialogs and notifications move in: axe sees their final colours (charts do not animate: reduced motion).
+  await settled(page);
 }
 
 for (const [device, viewport] of [
@@ -229,7 +229,7 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
       .first()
       .click();
     await page.getByRole('dialog').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await scan(page, `${theme} movement dialog`);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -241,7 +241,7 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await split.getByRole('textbox', { name: /^Amount, line 2/ }).fill('1');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await split.getByText('The lines must add up to the amount before saving.').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await scan(page, `${theme} split movement dialog`);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -252,7 +252,7 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
       .first()
       .click();
     await page.getByRole('dialog').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await scan(page, `${theme} category dialog`, '[role=dialog]');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -271,7 +271,7 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await page.getByRole('option', { name: /^CHF/ }).click();
     const ask = page.getByRole('dialog', { name: /^Change the main currency/ });
     await ask.waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await scan(page, `${theme} base currency question`);
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ctx.close();
@@ -300,7 +300,7 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await open(page, '/movements');
     await page.getByRole('button', { name: /^Current ledger/ }).click();
     await page.getByRole('menu').waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await scan(page, `${theme} ledger switcher menu`);
     await page.keyboard.press('Escape');
 
@@ -308,11 +308,11 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await page.getByRole('textbox', { name: /^Email/ }).fill(`guest-${theme.toLowerCase()}@example.com`);
     await page.getByRole('button', { name: 'Invite' }).click();
     await page.getByRole('textbox', { name: 'Invitation link' }).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await scan(page, `${theme} ledgers screen with an invitation link`);
     await page.getByRole('button', { name: 'New ledger' }).click();
     await page.getByRole('dialog', { name: 'New ledger' }).waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
     await scan(page, `${theme} new ledger dialog`, '[role=dialog]');
     await page.keyboard.press('Escape');
 

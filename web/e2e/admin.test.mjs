@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launch, signUpViaApi, startServer } from './server.mjs';
-import { describeViolations, noSideScroll, themedContext } from './checks.mjs';
+import { describeViolations, noSideScroll, settled, themedContext } from './checks.mjs';
 
 const ADMIN = 'ana.admin@example.com';
 const USER = 'bea.user@example.com';
@@ -48,7 +48,7 @@ async function scan(page, where) {
 }
 
 async function shot(page, name) {
-  await page.waitForTimeout(400); // transitions
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
@@ -322,14 +322,14 @@ for (const [theme, device, viewport] of [
       // The administrator's own actions (two of them disabled, and why), the question before disabling, and a reset link's dialog.
       await actions(page, 'Ana');
       await page.getByText('You cannot disable your own account', { exact: false }).waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       await scan(page, `${theme} ${device} the administrator's own actions`);
       await shot(page, `admin-menu-${scheme}-${size}`);
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'detached' });
       await (await actions(page, 'Bea')).getByRole('menuitem', { name: 'Disable' }).click();
       await page.getByRole('dialog', { name: 'Disable Bea?' }).waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       await scan(page, `${theme} ${device} disable question`);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -337,7 +337,7 @@ for (const [theme, device, viewport] of [
       const box = page.getByRole('dialog', { name: 'Password-reset link' }).getByRole('textbox', { name: 'Reset link' });
       await box.waitFor();
       const link = await box.inputValue();
-      await page.waitForTimeout(300);
+      await settled(page);
       await noSideScroll(page, `${theme} reset link dialog`);
       await scan(page, `${theme} ${device} reset link dialog`);
       await shot(page, `admin-link-${scheme}-${size}`);

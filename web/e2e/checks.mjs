@@ -17,9 +17,27 @@ export function describeViolations(violations) {
     .join('\n');
 }
 
+/**
+ * Waits until nothing on the page moves: no CSS transition or animation of a
+ * finite length (a dialog opening, a notification sliding in) is pending or
+ * running, two frames in a row. Endless ones (a loader's spin) are ignored.
+ * Charts animate with JavaScript, not CSS: contexts ask for reduced motion
+ * (launch in server.mjs), which recharts honours by drawing them at once.
+ */
+export async function settled(page) {
+  await page.waitForFunction(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const moving = () => document.getAnimations().some((a) => (a.pending || a.playState === 'running') && a.effect?.getComputedTiming().endTime !== Infinity);
+    await frame();
+    if (moving()) return false;
+    await frame();
+    return !moving();
+  });
+}
+
 /** axe finds nothing on the page, once a dialog's transition has ended (axe sees its final colours). */
 export async function axeClean(page, where) {
-  await page.waitForTimeout(400);
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
 }

@@ -130,6 +130,16 @@ test('signed in, the page starts its API requests itself and in the language the
   assert.equal((await ctx.cookies(srv.base)).find((c) => c.name === 'cc_lang')?.value, 'fr');
 
   const seen = watch(page);
+  // What the app itself fetches (a preload is used when the app's fetch takes its answer).
+  await ctx.addInitScript(() => {
+    const fetch = window.fetch;
+    window.ccFetched = [];
+    window.fetch = (input, init) => {
+      const u = new URL(input instanceof Request ? input.url : String(input), location.href);
+      window.ccFetched.push(u.pathname + u.search);
+      return fetch(input, init);
+    };
+  });
   const calls = [];
   // (The live event stream, opened a moment later, is no request of the screen.)
   page.on(
@@ -139,8 +149,19 @@ test('signed in, the page starts its API requests itself and in the language the
   await page.goto(`${srv.base}/movements`);
   await page.getByRole('heading', { name: 'Mouvements', level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
-  // Let Chromium's "preloaded but not used" warning come, were there one.
-  await page.waitForTimeout(3500);
+  // Every preload used (Chromium warns, a few seconds after the load, of one
+  // that is not): the app fetched each fetch preload, and each style preload
+  // became a style sheet. Waited for until they are, then told which are not.
+  const unused = () => {
+    const path = (href) => new URL(href, location.href).pathname + new URL(href, location.href).search;
+    const sheets = new Set([...document.styleSheets].filter((s) => s.href).map((s) => path(s.href)));
+    const fetched = new Set(window.ccFetched);
+    return [...document.querySelectorAll('link[rel=preload]')]
+      .filter((l) => (l.as === 'fetch' ? !fetched.has(path(l.href)) : l.as === 'style' ? !sheets.has(path(l.href)) : true))
+      .map((l) => `${l.as} ${path(l.href)}`);
+  };
+  await page.waitForFunction(`(${unused})().length === 0`, null, { timeout: 30_000 }).catch(() => undefined);
+  assert.deepEqual(await page.evaluate(unused), [], 'preloaded and not used');
   const { preloaded, loaded } = await page.evaluate(() => ({
     preloaded: [...document.querySelectorAll('link[rel=modulepreload], link[rel=preload]')].map((l) => new URL(l.href)).map((u) => u.pathname + u.search),
     loaded: performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launch, startServer } from './server.mjs';
-import { axeClean, englishUser, noSideScroll, themedContext } from './checks.mjs';
+import { axeClean, englishUser, noSideScroll, settled, themedContext } from './checks.mjs';
 
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 800 };
@@ -47,7 +47,7 @@ async function toFoot(dialog) {
     const box = d.matches('.mantine-Modal-content') ? d : (d.querySelector('.mantine-Modal-content') ?? d);
     box.scrollTop = box.scrollHeight;
   });
-  await dialog.page().waitForTimeout(100);
+  await settled(dialog.page());
 }
 
 const firefly = { name: 'firefly_export.csv', mimeType: 'text/csv', buffer: FIREFLY };

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { freePort, launch, signUpViaApi, startServer } from './server.mjs';
-import { describeViolations, noSideScroll, themedContext } from './checks.mjs';
+import { describeViolations, noSideScroll, settled, themedContext } from './checks.mjs';
 
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 800 };
@@ -37,7 +37,7 @@ after(async () => {
 
 /** axe on the page, or on within (a CSS selector) only. */
 async function scan(page, where, within) {
-  await page.waitForTimeout(400); // a dialog's or a notification's transition: axe sees the final colours
+  await settled(page); // a dialog's or a notification's transition: axe sees the final colours
   const axe = new AxeBuilder({ page });
   if (within) axe.include(within);
   const { violations } = await axe.analyze();
@@ -176,14 +176,25 @@ test('at the default 127.0.0.1 address the profile says passkeys are not availab
   assert.equal(r.status(), 409);
   assert.equal((await r.json()).code, 'passkeys_unavailable');
 
-  await page.request.post(`${ipSrv.base}/api/v1/auth/logout`);
-  const meta = page.waitForResponse((res) => res.url().endsWith('/api/v1/meta'));
-  await page.goto(`${ipSrv.base}/login`);
-  assert.equal((await (await meta).json()).passkeys, false);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-  await page.waitForTimeout(200); // meta has come: its answer is on the page
-  assert.equal(await page.getByRole('button', { name: 'Sign in with a passkey' }).count(), 0);
   await ctx.close();
+
+  // Signed out (a new browser, without the service worker, whose answers
+  // page.route would not see): the server's meta, said to close sign-ups
+  // too, so that the sign-up link going away shows that the page has drawn
+  // meta's answer (the passkey button would come in the same render).
+  const out = await browser.newContext({ locale: 'en-GB', serviceWorkers: 'block' });
+  const login = await out.newPage();
+  await login.route('**/api/v1/meta', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), signupEnabled: false } });
+  });
+  const meta = login.waitForResponse((res) => res.url().endsWith('/api/v1/meta'));
+  await login.goto(`${ipSrv.base}/login`);
+  assert.equal((await (await meta).json()).passkeys, false);
+  await login.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  await login.getByRole('button', { name: 'New here? Create an account' }).waitFor({ state: 'detached' });
+  assert.equal(await login.getByRole('button', { name: 'Sign in with a passkey' }).count(), 0);
+  await out.close();
 });
 
 for (const [theme, kind, viewport] of [

@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, signUpViaApi, startServer } from './server.mjs';
+import { settled } from './checks.mjs';
 
 let srv;
 let browser;
@@ -103,10 +104,17 @@ test('offline: the last movements show with the banner; one added offline is sen
       .getByRole('button', { name: /Offline coffee/ })
       .first()
       .waitFor();
-    // Once: a second coming online sends nothing more.
+    // Once: a second coming online sends nothing more. The banner coming and
+    // going shows the app has seen both events (and so run its sending again).
+    const posts = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/v1/movements') && posts.push(r.url()));
+    const banner = page.getByRole('status').getByText('Offline — showing the data last loaded');
     await ctx.setOffline(true);
+    await banner.waitFor();
     await ctx.setOffline(false);
-    await page.waitForTimeout(500);
+    await banner.waitFor({ state: 'detached' });
+    await settled(page);
+    assert.deepEqual(posts, []);
     const list = await (await page.request.get(`${srv.base}/api/v1/movements?q=${encodeURIComponent('Offline coffee')}`)).json();
     assert.equal(list.items.filter((m) => m.description === 'Offline coffee').length, 1);
     assert.equal(list.items[0].amount, 240);

@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, signUpViaApi, startServer } from './server.mjs';
+import { settled } from './checks.mjs';
 
 const { screens } = JSON.parse(readFileSync(new URL('../screens/screens.json', import.meta.url), 'utf8'));
 
@@ -55,20 +56,39 @@ test('every screen makes exactly the requests listed in screens.json', async () 
     assert.equal(r.status(), 201);
 
     let seen = [];
-    page.on('request', (req) => {
+    let answered = 0;
+    let changed = () => {};
+    // The live event stream opens a moment after every screen (shared/api/live.ts): not a request of the screen.
+    const ofScreen = (req) => {
       const u = new URL(req.url());
-      // The live event stream opens a moment after every screen (shared/api/live.ts): not a request of the screen.
-      if (u.pathname.startsWith('/api/') && u.pathname !== '/api/v1/events') seen.push(u.pathname + u.search);
+      return u.pathname.startsWith('/api/') && u.pathname !== '/api/v1/events';
+    };
+    page.on('request', (req) => {
+      if (ofScreen(req)) seen.push(new URL(req.url()).pathname + new URL(req.url()).search);
+      changed();
     });
+    for (const ev of ['requestfinished', 'requestfailed'])
+      page.on(ev, (req) => {
+        if (ofScreen(req)) answered++;
+        changed();
+      });
+    /** Resolves once done() holds (checked at each request and each answer); fails after a minute. */
+    const until = (done, what) =>
+      new Promise((res, rej) => {
+        const t = setTimeout(() => rej(new Error(`${what}: ${seen.length} requests, ${answered} answered: ${seen.join(', ')}`)), 60_000);
+        changed = () => done() && (clearTimeout(t), res());
+        changed();
+      });
     for (const s of screens) {
       seen = [];
+      answered = 0;
       await page.goto(base + expand(s.path, v), { waitUntil: 'networkidle' });
       const want = s.requests.map((q) => expand(q, v)).sort();
-      // On a busy machine the screen's code may load after the network
-      // went quiet: wait for as many requests as expected, then a moment
-      // more for any extra one.
-      for (let t = 0; seen.length < want.length && t < 100; t++) await page.waitForTimeout(100);
-      await page.waitForTimeout(300);
+      // On a busy machine the screen's code may load after the network went
+      // quiet: wait for as many requests as expected and their answers, then
+      // for the screen to have drawn them (an extra request would go then).
+      await until(() => seen.length >= want.length && answered >= seen.length, `${s.name} (${s.path})`);
+      await settled(page);
       assert.deepEqual([...seen].sort(), want, `${s.name} (${s.path})`);
     }
   } finally {

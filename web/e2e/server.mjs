@@ -41,7 +41,8 @@ export async function startServer(env = {}, fixedPort = 0, bin = BIN) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 15000;
+  // Polled until it answers (its migrations take seconds on a busy machine); a minute at most.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       const r = await fetch(`${base}/api/v1/health`);
@@ -64,11 +65,19 @@ export async function startServer(env = {}, fixedPort = 0, bin = BIN) {
   };
 }
 
+/**
+ * Chromium, whose every context prefers reduced motion unless the test says
+ * otherwise: charts (recharts) then draw at once instead of animating, so a
+ * test waits for the chart's final state, not for an animation's time.
+ */
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** Signs up through the API inside the page's context (the cookie lands in the browser). */

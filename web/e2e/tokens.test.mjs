@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { launch, startServer } from './server.mjs';
-import { axeClean, englishUser, noSideScroll, themedContext } from './checks.mjs';
+import { axeClean, englishUser, noSideScroll, settled, themedContext } from './checks.mjs';
 
 const SHOTS = '/tmp/shots';
 const DESKTOP = { width: 1280, height: 800 };
@@ -146,7 +146,7 @@ for (const [theme, device, viewport] of [
       const over = await el.evaluate((e) => e.scrollWidth - e.clientWidth);
       assert.ok(over <= 0, `${theme} ${device}: a line of the secret runs ${over}px past its box`);
     }
-    await page.waitForTimeout(400);
+    await settled(page);
     await page.screenshot({ path: `${SHOTS}/tokens-secret-${device}-${theme.toLowerCase()}.png` });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
