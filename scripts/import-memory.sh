@@ -86,6 +86,33 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
 # export (JSON) of a user whose one ledger came from a ~9 MB Firefly III file
 # (about 40,000 movements: an export of ~19 MB), made on a data folder of
 # its own first.
+# Another user who writes while an import commits: writer_setup signs
+# them in (cookie $TMP/co) and makes an account and a category (name
+# suffix $1); meanwhile_start creates movements one after the other until
+# meanwhile_stop, which says how many went through and how long the
+# slowest waited (target ≤ 1 s: an import never stalls others' writes more).
+writer_setup() {
+  curl -fsS -c "$TMP/co" -H 'Content-Type: application/json' -d '{"email":"writer@example.com","password":"memory-test-password","name":"W"}' "$URL/api/v1/auth/signup" >/dev/null 2>&1 ||
+    curl -fsS -c "$TMP/co" -H 'Content-Type: application/json' -d '{"email":"writer@example.com","password":"memory-test-password"}' "$URL/api/v1/auth/login" >/dev/null
+  WACC=$(curl -fsS -b "$TMP/co" -H 'Content-Type: application/json' -d "{\"name\":\"Cash $1\",\"type\":\"cash\",\"currency\":\"EUR\"}" "$URL/api/v1/accounts" | sed 's/.*"id":"\([0-9]*\)".*/\1/')
+  WCAT=$(curl -fsS -b "$TMP/co" -H 'Content-Type: application/json' -d "{\"name\":\"Meanwhile $1\",\"type\":\"expense\"}" "$URL/api/v1/categories" | sed 's/.*"id":"\([0-9]*\)".*/\1/')
+}
+meanwhile_start() {
+  rm -f "$TMP/committed"
+  (while [ ! -e "$TMP/committed" ]; do
+    curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' -b "$TMP/co" -H 'Content-Type: application/json' \
+      -d "{\"type\":\"expense\",\"date\":\"2026-01-01\",\"amount\":100,\"accountId\":\"$WACC\",\"categoryId\":\"$WCAT\"}" "$URL/api/v1/movements"
+  done >"$TMP/meanwhile") &
+  WRITER=$!
+  MEANWHILE_START=$(date +%s.%N)
+}
+meanwhile_stop() {
+  echo "$1: the commit took $(awk -v a="$MEANWHILE_START" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }');" \
+    "another user's writes meanwhile: $(grep -c '^201 ' "$TMP/meanwhile") created, $(grep -vc '^201 ' "$TMP/meanwhile") refused," \
+    "the slowest $(awk '{ print $2 }' "$TMP/meanwhile" | sort -g | tail -1) s (target ≤ 1 s)"
+  touch "$TMP/committed"
+  wait "$WRITER"
+}
 ledger_upload() { # file → the upload's id; stops the script when refused
   curl -fsS -o "$TMP/lp" -b "$TMP/cl" -F "file=@$1" "$URL/api/v1/me/ledger-imports" || { echo "ledger upload of $1 failed" >&2; exit 1; }
   sed 's/^{"id":"\([0-9]*\)".*/\1/' "$TMP/lp"
@@ -106,12 +133,7 @@ ledger_import() {
   start_server
   curl -fsS -c "$TMP/cl" -H 'Content-Type: application/json' -d '{"email":"ledgers@example.com","password":"memory-test-password","name":"L"}' "$URL/api/v1/auth/signup" >/dev/null 2>&1 ||
     curl -fsS -c "$TMP/cl" -H 'Content-Type: application/json' -d '{"email":"ledgers@example.com","password":"memory-test-password"}' "$URL/api/v1/auth/login" >/dev/null
-  # Another user, who writes while the commit runs (below).
-  curl -fsS -c "$TMP/co" -H 'Content-Type: application/json' -d '{"email":"writer@example.com","password":"memory-test-password","name":"W"}' "$URL/api/v1/auth/signup" >/dev/null 2>&1 ||
-    curl -fsS -c "$TMP/co" -H 'Content-Type: application/json' -d '{"email":"writer@example.com","password":"memory-test-password"}' "$URL/api/v1/auth/login" >/dev/null
-  local acc cat
-  acc=$(curl -fsS -b "$TMP/co" -H 'Content-Type: application/json' -d "{\"name\":\"Cash $format\",\"type\":\"cash\",\"currency\":\"EUR\"}" "$URL/api/v1/accounts" | sed 's/.*"id":"\([0-9]*\)".*/\1/')
-  cat=$(curl -fsS -b "$TMP/co" -H 'Content-Type: application/json' -d "{\"name\":\"Meanwhile $format\",\"type\":\"expense\"}" "$URL/api/v1/categories" | sed 's/.*"id":"\([0-9]*\)".*/\1/')
+  writer_setup "$format"
   size=$(stat -c %s "$file")
   sleep 1
   local idle
@@ -124,23 +146,12 @@ ledger_import() {
   ledger=$(python3 -c 'import json, sys; p = json.load(open(sys.argv[1])); print(max(p["ledgers"], key=lambda l: l["movements"])["id"] if p["ledgers"] else "")' "$TMP/lp")
   curl -fsS -o /dev/null -b "$TMP/cl" "$URL/api/v1/me/ledger-imports/$id?ledger=$ledger"
   echo "$format ledger: preview again${ledger:+ (its ledger $ledger)}: VmHWM $(hwm)"
-  # While the commit runs, another user creates movements one after the
-  # other: how long the slowest waited (SQLite: the import commits in
-  # slices, so that no other write waits more than a second).
-  rm -f "$TMP/committed"
-  (while [ ! -e "$TMP/committed" ]; do
-    curl -sS -o /dev/null -w '%{http_code} %{time_total}\n' -b "$TMP/co" -H 'Content-Type: application/json' \
-      -d "{\"type\":\"expense\",\"date\":\"2026-01-01\",\"amount\":100,\"accountId\":\"$acc\",\"categoryId\":\"$cat\"}" "$URL/api/v1/movements"
-  done >"$TMP/meanwhile") &
-  local writer=$! start
-  start=$(date +%s.%N)
+  # While the commit runs, another user creates movements (SQLite: the
+  # import commits in slices, so that they go through meanwhile).
+  meanwhile_start
   curl -fsS -o "$TMP/lr" -b "$TMP/cl" -H 'Content-Type: application/json' -d "{\"name\":\"From $format\",\"ledger\":\"$ledger\"}" "$URL/api/v1/me/ledger-imports/$id/commit" ||
     { echo "$format ledger commit failed: $(head -c 300 "$TMP/lr")" >&2; exit 1; }
-  echo "$format ledger: the commit took $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }');" \
-    "another user's writes meanwhile: $(grep -c '^201 ' "$TMP/meanwhile") created, $(grep -vc '^201 ' "$TMP/meanwhile") refused," \
-    "the slowest $(awk '{ print $2 }' "$TMP/meanwhile" | sort -g | tail -1) s (target ≤ 1 s)"
-  touch "$TMP/committed"
-  wait "$writer"
+  meanwhile_stop "$format ledger"
   echo "$format ledger: upload, preview and commit: VmHWM $(hwm), $((($(kb VmHWM) - idle) / 1024)) MB above the server at rest" \
     "(targets: ≤ $((size * 10 / 1048576)) MB above, 10× the file; ≤ 250 MB in all); $(grep -o '"movements":[0-9]*' "$TMP/lr")"
   kill "$PID"; wait "$PID" 2>/dev/null || true
@@ -195,6 +206,7 @@ import_rows() {
   ./bin/ccbench -write-bank-file "$format" -import-rows "$ROWS" >"$file"
   start_server
   curl -fsS -c "$TMP/c1" -H 'Content-Type: application/json' -d '{"email":"mem1@example.com","password":"memory-test-password"}' "$URL/api/v1/auth/login" >/dev/null
+  writer_setup "$format"
   sleep 1
   echo "$format: restarted, after one sign-in: VmRSS $(rss), VmHWM $(hwm); peak reset"
   echo 5 >"/proc/$PID/clear_refs"
@@ -206,7 +218,9 @@ import_rows() {
   echo "$format: $ROWS-row upload+preview: VmHWM $(hwm)"
   curl -fsS -o /dev/null -b "$TMP/c1" -H 'Content-Type: application/json' -d "$body" "$URL/api/v1/imports/$id/preview"
   echo "$format: $ROWS-row preview again: VmHWM $(hwm)"
+  meanwhile_start
   curl -fsS -o "$TMP/r6" -b "$TMP/c1" -H 'Content-Type: application/json' -d "$body" "$URL/api/v1/imports/$id/commit"
+  meanwhile_stop "$format: $ROWS-row"
   grep -q "\"created\":$ROWS" "$TMP/r6" || { echo "$format commit: $(head -c 300 "$TMP/r6")" >&2; exit 1; }
   echo "$format: $ROWS-row upload, preview and commit: VmHWM $(hwm) (target ≤ 80 MB), $(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }')"
   kill "$PID"; wait "$PID" 2>/dev/null || true
