@@ -520,6 +520,11 @@ func seed(t *testing.T, db *store.DB, u *finance.User, accountID int64) {
 	if _, _, err := db.Reconcile(ctx, u.LedgerID, eur, finance.ReconcileInput{Date: "2026-02-28", Balance: &balance, Adjust: true}, "en", nil); err != nil {
 		t.Fatal(err)
 	}
+	// The next statement's reconciliation, begun and left for later (a draft).
+	next := int64(120000)
+	if _, err := db.SaveReconcileDraft(ctx, u.LedgerID, eur, finance.ReconcileDraftInput{Date: "2026-03-31", Balance: &next}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // tablesOf is each table of an export, its lines sorted.
