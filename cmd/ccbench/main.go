@@ -144,24 +144,11 @@ func main() {
 	flag.Parse()
 	if *writeBankFile != "" {
 		_, file, err := bankFile(*writeBankFile, 0, *importRows, *currency)
-		if err == nil {
-			_, err = os.Stdout.Write(file)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "ccbench:", err)
-			os.Exit(1)
-		}
+		writeOut(file, err)
 		return
 	}
 	if *writeLedgerFile != "" {
-		file, err := ledgerFile(*writeLedgerFile, *ledgerBytes)
-		if err == nil {
-			_, err = os.Stdout.Write(file)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "ccbench:", err)
-			os.Exit(1)
-		}
+		writeOut(ledgerFile(*writeLedgerFile, *ledgerBytes))
 		return
 	}
 	if *accuracy {
@@ -365,6 +352,18 @@ func main() {
 	}
 	if failed > 0 {
 		fmt.Fprintf(os.Stderr, "ccbench: %d requests failed\n", failed)
+		os.Exit(1)
+	}
+}
+
+// writeOut writes a file made for a script to standard output, or says why
+// it could not be made (and exits 1).
+func writeOut(file []byte, err error) {
+	if err == nil {
+		_, err = os.Stdout.Write(file)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ccbench:", err)
 		os.Exit(1)
 	}
 }
