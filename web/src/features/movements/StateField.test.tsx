@@ -68,6 +68,8 @@ describe.each<Language>(['es', 'en', 'fr'])('the movement form’s state (%s)', 
     await userEvent.click(screen.getByRole('button', { name: d.movements.saveAnyway }));
     await waitFor(() => expect(patches.map((p) => p.url)).toEqual(['/api/v1/movements/5', '/api/v1/movements/5?confirm=true']));
     expect(patches[1]!.body.state).toBe('cleared');
+    // The save ends (said as saved) before the test does: nothing of it runs after.
+    expect(await screen.findByText(d.movements.created)).toBeInTheDocument();
   });
 
   it('offers no way to pick reconciled for a movement that is not', async () => {
