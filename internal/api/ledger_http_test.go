@@ -37,6 +37,16 @@ func ledgerServerWith(t *testing.T, db *store.DB, ecb *rates.ECB) *httptest.Serv
 // ledgerServerDeps is ledgerServer with dependencies set by with.
 func ledgerServerDeps(t *testing.T, db *store.DB, with func(*api.Deps)) *httptest.Server {
 	t.Helper()
+	srv := httptest.NewServer(validated(t, ledgerHandler(t, db, with)))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// ledgerHandler is the server's handler as ledgerServerDeps serves it,
+// without the check of every answer against the OpenAPI document (which
+// holds each answer whole).
+func ledgerHandler(t *testing.T, db *store.DB, with func(*api.Deps)) http.Handler {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
 	if err != nil {
@@ -47,9 +57,7 @@ func ledgerServerDeps(t *testing.T, db *store.DB, with func(*api.Deps)) *httptes
 		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}}
 	with(&deps)
 	a := api.New(deps)
-	srv := httptest.NewServer(validated(t, server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})))
-	t.Cleanup(srv.Close)
-	return srv
+	return server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})
 }
 
 type client struct {

@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // exportTable names a table holding a user's data and how to find the user's
@@ -41,39 +44,68 @@ var exportTables = []exportTable{
 // edit is its owners' to export).
 const inUserLedgers = "ledger_id IN (SELECT ledger_id FROM ledger_members WHERE user_id = ? AND role = 'owner')"
 
-// ExportUserData returns every row that belongs to the user, table by table,
-// without secrets (password and session hashes).
-func (db *DB) ExportUserData(ctx context.Context, userID int64) (map[string][]map[string]any, error) {
-	out := map[string][]map[string]any{}
-	for _, t := range exportTables {
-		rows, err := db.dumpRows(ctx, `SELECT * FROM `+t.name+` WHERE `+t.where+` ORDER BY 1`, t.omit, userID)
-		if err != nil {
-			return nil, fmt.Errorf("export %s: %w", t.name, err)
-		}
-		out[t.name] = rows
-	}
-	return out, nil
+// ExportSink receives a user's export as it is read: each table in name
+// order, then that table's rows in id order. A sink writes them out (to the
+// response) as they come: nothing holds the whole export.
+type ExportSink interface {
+	Table(name string) error
+	Row(row map[string]any) error
 }
 
-func (db *DB) dumpRows(ctx context.Context, q string, omit map[string]bool, args ...any) ([]map[string]any, error) {
-	rows, err := db.query(ctx, q, args...)
+// exportTablesByName is exportTables in name order: the order the export
+// document has always listed them in (a JSON object's keys, sorted).
+var exportTablesByName = func() []exportTable {
+	ts := slices.Clone(exportTables)
+	slices.SortFunc(ts, func(a, b exportTable) int { return strings.Compare(a.name, b.name) })
+	return ts
+}()
+
+// ExportUserData sends every row that belongs to the user to sink, table by
+// table, without secrets (password and session hashes), from one consistent
+// snapshot: a write that runs meanwhile is in it whole or not at all. A
+// sink's error stops the export.
+func (db *DB) ExportUserData(ctx context.Context, userID int64, sink ExportSink) error {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.dialect == Postgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := db.r.BeginTx(ctx, opts)
 	if err != nil {
-		return nil, err
+		return fmt.Errorf("export: begin: %w", err)
+	}
+	defer tx.Rollback()
+	for _, t := range exportTablesByName {
+		if err := sink.Table(t.name); err != nil {
+			return err
+		}
+		if err := db.dumpRows(ctx, tx, `SELECT * FROM `+t.name+` WHERE `+t.where+` ORDER BY 1`, t.omit, sink.Row, userID); err != nil {
+			return fmt.Errorf("export %s: %w", t.name, err)
+		}
+	}
+	return nil
+}
+
+// dumpRows sends each row of q to row as a map of its columns (less omit's),
+// text for bytes. One map a row, handed on at once.
+func (db *DB) dumpRows(ctx context.Context, tx *sql.Tx, q string, omit map[string]bool, row func(map[string]any) error, args ...any) error {
+	db.reads.Add(1)
+	rows, err := tx.QueryContext(ctx, db.rebind(q), args...)
+	if err != nil {
+		return err
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := []map[string]any{}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
 	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
 		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
+			return err
 		}
 		m := make(map[string]any, len(cols))
 		for i, c := range cols {
@@ -86,7 +118,9 @@ func (db *DB) dumpRows(ctx context.Context, q string, omit map[string]bool, args
 				m[c] = vals[i]
 			}
 		}
-		out = append(out, m)
+		if err := row(m); err != nil {
+			return err
+		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }

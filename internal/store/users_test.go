@@ -160,7 +160,9 @@ func TestSessionsAndDelete(t *testing.T) {
 		if n, err := db.DeleteExpiredSessions(ctx, now.Add(150*time.Minute), now.Add(-time.Hour)); err != nil || n != 1 {
 			t.Fatalf("expired deleted %d, %v", n, err)
 		}
-		export, err := db.ExportUserData(ctx, u.ID)
+		sink := &collectedExport{tables: map[string][]map[string]any{}}
+		err = db.ExportUserData(ctx, u.ID, sink)
+		export := sink.tables
 		if err != nil || len(export["sessions"]) != 1 || len(export["ledgers"]) != 1 || len(export["user_identities"]) != 1 {
 			t.Fatalf("export: %v %v", export, err)
 		}
@@ -179,4 +181,21 @@ func TestSessionsAndDelete(t *testing.T) {
 			t.Fatalf("another user's session went with it: %v", err)
 		}
 	})
+}
+
+// collectedExport is an ExportSink that keeps the rows by table.
+type collectedExport struct {
+	table  string
+	tables map[string][]map[string]any
+}
+
+func (c *collectedExport) Table(name string) error {
+	c.table = name
+	c.tables[name] = []map[string]any{}
+	return nil
+}
+
+func (c *collectedExport) Row(row map[string]any) error {
+	c.tables[c.table] = append(c.tables[c.table], row)
+	return nil
 }
