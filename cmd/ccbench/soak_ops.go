@@ -293,11 +293,15 @@ func (s *soakRun) bulkRecategorize(ctx context.Context, c *soakClient) {
 
 // importFile uploads a small CSV and commits it once, or two or three times
 // at once (spread over the servers): one commit may answer 200, the others
-// 409 already_committed.
+// 409 already_committed. One in twenty is large (soakLargeImport rows): on
+// SQLite it commits in slices, beside the other clients' writes.
 func (s *soakRun) importFile(ctx context.Context, c *soakClient) {
 	var csv bytes.Buffer // ISO dates: a day-first date could be read month-first, in the future
 	csv.WriteString("date;description;amount;category\n")
 	rows := 3 + c.rng.IntN(8)
+	if c.rng.IntN(20) == 0 {
+		rows = soakLargeImport
+	}
 	for r := 0; r < rows; r++ {
 		amount, cat := -(1 + c.rng.IntN(40000)), []string{"Soak groceries", "Soak rent", "Soak fun"}[c.rng.IntN(3)]
 		if c.rng.IntN(4) == 0 {
@@ -379,6 +383,10 @@ func (s *soakRun) commit(ctx context.Context, c *soakClient, via *client, upload
 	}
 	return code == 200
 }
+
+// soakLargeImport rows make a large import of the soak: more than a batch
+// (the store's streamBatchRows, 4,096), so that SQLite commits it in slices.
+const soakLargeImport = 5000
 
 // raw sends a body of any content type.
 func (c *client) raw(ctx context.Context, method, path, contentType string, body []byte) (int, []byte, error) {

@@ -252,8 +252,12 @@ func (db *DB) saveUpload(ctx context.Context, ledgerID int64, up *Upload, lim Up
 
 // SweepUploads deletes the uploads of every ledger, and the ledger imports
 // of every user, older than a day and says how many; and the ledgers a
-// crash left staged (createLedgerInSlices) over an hour ago.
+// crash left staged (createLedgerInSlices) over an hour ago. First it takes
+// back the bank imports a stopped server left half committed (sweepCommits).
 func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
+	if _, err := db.sweepCommits(ctx); err != nil {
+		return 0, err
+	}
 	var n int64
 	err := db.write(ctx, func(tx *Tx) error {
 		n = 0
@@ -261,7 +265,11 @@ func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
 			return err
 		}
 		for _, w := range []waiting{bankUploads, ledgerUploads} {
-			res, err := tx.exec(ctx, `DELETE FROM `+w.table+` WHERE created_at < ?`, db.now().Add(-uploadTTL).UnixMilli())
+			keep := ""
+			if w.table == bankUploads.table {
+				keep = ` AND committing_since IS NULL` // a commit in slices runs (importInSlices)
+			}
+			res, err := tx.exec(ctx, `DELETE FROM `+w.table+` WHERE created_at < ?`+keep, db.now().Add(-uploadTTL).UnixMilli())
 			if err != nil {
 				return err
 			}
@@ -352,6 +360,9 @@ type ImportSource struct {
 	// Balance is the balance the file states (nil: none): the commit keeps
 	// it as a checkpoint of the account.
 	Balance *finance.StatementBalance
+	// Count is about how many rows Rows hands over (0: few): on SQLite a
+	// commit of more than a batch goes in slices (importInSlices).
+	Count int
 }
 
 // ImportMovements creates the missing categories and all the movements in
@@ -361,6 +372,9 @@ type ImportSource struct {
 // The movements stream into the database (movementWriter): the commit holds
 // a batch of them at a time, not the file's rows.
 func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src ImportSource) (int, int, error) {
+	if db.sliced(src) {
+		return db.importInSlices(ctx, ledgerID, uploadID, src)
+	}
 	var res ImportResult
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		res = ImportResult{}
@@ -389,29 +403,14 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 			defer w.drain()
 		}
 		err = readAhead(src, existing, readAheadBatches(db.dialect), func(d *finance.ImportDraft) bool {
-			if d.CategoryID == 0 && d.CategoryName != "" && d.Type != finance.MovementTransfer {
-				id, ok := byName[d.Type+"|"+finance.NameKey(d.CategoryName)]
-				if !ok {
-					w.err = fmt.Errorf("import: category %s %q is not among the source's categories", d.Type, d.CategoryName)
-					return false
-				}
-				d.CategoryID = id
-			}
-			for i, name := range d.SplitCategoryNames {
-				if i >= len(d.Splits) || d.Splits[i].CategoryID != 0 || name == "" {
-					continue
-				}
-				id, ok := byName[d.Type+"|"+finance.NameKey(name)]
-				if !ok {
-					w.err = fmt.Errorf("import: category %s %q of a line is not among the source's categories", d.Type, name)
-					return false
-				}
-				d.Splits[i].CategoryID = id
-			}
-			if d.State == "" {
-				d.State = finance.StateCleared // the bank's own file shows it
+			if w.err = importDraft(byName, d); w.err != nil {
+				return false
 			}
 			w.add(&d.MovementDraft)
+			if w.err == nil && db.slices.hook != nil && db.slices.rows > 0 && w.n%db.slices.rows == 0 {
+				// Tests: the same points as a commit in slices, inside the one transaction.
+				w.err = db.slices.hook(ctx, w.n/db.slices.rows)
+			}
 			return w.err == nil
 		})
 		n, werr := w.close()
@@ -419,24 +418,57 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 			return err
 		}
 		res.Created = n
-		if src.Balance != nil && finance.ValidDate(src.Balance.Date) {
-			if _, err := tx.exec(ctx, `INSERT INTO checkpoints (ledger_id, account_id, date, balance, source, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-				ledgerID, src.AccountID, src.Balance.Date, src.Balance.Amount, finance.CheckpointImport, db.nowMillis()); err != nil {
-				return err
-			}
-		}
-		if err := tx.logActivity(ctx, finance.ActImported, finance.SubjectMovement, uploadID, int64(n), finance.ActivityDetails{}); err != nil {
-			return err
-		}
-		b, _ := json.Marshal(res)
-		_, err = tx.exec(ctx, `UPDATE imports SET result = ? WHERE ledger_id = ? AND id = ?`, string(b), ledgerID, uploadID)
-		return err
+		return finishImport(ctx, tx, ledgerID, uploadID, src, res)
 	})
 	if err == nil && res.Created >= largeLoad {
 		// The movements are committed; stale statistics would only cost speed.
 		db.refreshStatisticsSoon()
 	}
 	return res.Created, res.CategoriesCreated, err
+}
+
+// finishImport ends a commit, in its last transaction, the upload claimed:
+// the file's balance kept as a checkpoint, the import in the ledger's
+// activity and its result with the upload, for a repeated commit to say.
+func finishImport(ctx context.Context, tx *Tx, ledgerID, uploadID int64, src ImportSource, res ImportResult) error {
+	if src.Balance != nil && finance.ValidDate(src.Balance.Date) {
+		if _, err := tx.exec(ctx, `INSERT INTO checkpoints (ledger_id, account_id, date, balance, source, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			ledgerID, src.AccountID, src.Balance.Date, src.Balance.Amount, finance.CheckpointImport, tx.db.nowMillis()); err != nil {
+			return err
+		}
+	}
+	if err := tx.logActivity(ctx, finance.ActImported, finance.SubjectMovement, uploadID, int64(res.Created), finance.ActivityDetails{}); err != nil {
+		return err
+	}
+	b, _ := json.Marshal(res)
+	_, err := tx.exec(ctx, `UPDATE imports SET result = ? WHERE ledger_id = ? AND id = ?`, string(b), ledgerID, uploadID)
+	return err
+}
+
+// importDraft readies an import's row for its movement: the categories it
+// names (byName: importCategories) by id, and its state.
+func importDraft(byName map[string]int64, d *finance.ImportDraft) error {
+	if d.CategoryID == 0 && d.CategoryName != "" && d.Type != finance.MovementTransfer {
+		id, ok := byName[d.Type+"|"+finance.NameKey(d.CategoryName)]
+		if !ok {
+			return fmt.Errorf("import: category %s %q is not among the source's categories", d.Type, d.CategoryName)
+		}
+		d.CategoryID = id
+	}
+	for i, name := range d.SplitCategoryNames {
+		if i >= len(d.Splits) || d.Splits[i].CategoryID != 0 || name == "" {
+			continue
+		}
+		id, ok := byName[d.Type+"|"+finance.NameKey(name)]
+		if !ok {
+			return fmt.Errorf("import: category %s %q of a line is not among the source's categories", d.Type, name)
+		}
+		d.Splits[i].CategoryID = id
+	}
+	if d.State == "" {
+		d.State = finance.StateCleared // the bank's own file shows it
+	}
+	return nil
 }
 
 // readAheadRows drafts make a batch of readAhead, of which a few wait at
@@ -465,19 +497,40 @@ func readAheadBatches(d Dialect) int {
 // returns once the reading has ended, with its error; if write panics, the
 // reading is told to stop before the panic goes on.
 func readAhead(src ImportSource, existing finance.ImportExisting, queued int, write func(*finance.ImportDraft) bool) error {
-	batches := make(chan []finance.ImportDraft, queued)
+	r := startReading(src, existing, queued)
+	defer r.stopReading()
+	for d := r.next(); d != nil; d = r.next() {
+		if !write(d) {
+			break
+		}
+	}
+	return r.close()
+}
+
+// draftReader is src's rows read ahead on a goroutine of their own, taken one
+// at a time (next) by the writing goroutine, across as many transactions as
+// it likes (a commit in slices).
+type draftReader struct {
+	batches chan []finance.ImportDraft
 	// Batches go back to the reading once written: a large file would
 	// otherwise leave a few dozen MB of them to the garbage collector.
-	free := make(chan []finance.ImportDraft, queued+2)
+	free        chan []finance.ImportDraft
+	stopReading func()
+	done        chan error
+	cur         []finance.ImportDraft
+	i           int
+}
+
+// startReading starts reading src; queued batches wait at most.
+func startReading(src ImportSource, existing finance.ImportExisting, queued int) *draftReader {
 	stop := make(chan struct{})
-	stopReading := sync.OnceFunc(func() { close(stop) })
-	defer stopReading()
-	done := make(chan error, 1)
+	r := &draftReader{batches: make(chan []finance.ImportDraft, queued), free: make(chan []finance.ImportDraft, queued+2),
+		stopReading: sync.OnceFunc(func() { close(stop) }), done: make(chan error, 1)}
 	go func() {
-		defer close(batches)
+		defer close(r.batches)
 		next := func() []finance.ImportDraft {
 			select {
-			case b := <-free:
+			case b := <-r.free:
 				return b[:0]
 			default:
 				return make([]finance.ImportDraft, 0, readAheadRows)
@@ -487,7 +540,7 @@ func readAhead(src ImportSource, existing finance.ImportExisting, queued int, wr
 		stopped := false
 		send := func() {
 			select {
-			case batches <- batch:
+			case r.batches <- batch:
 			case <-stop:
 				stopped = true
 			}
@@ -505,24 +558,40 @@ func readAhead(src ImportSource, existing finance.ImportExisting, queued int, wr
 		if err == nil && !stopped && len(batch) > 0 {
 			send()
 		}
-		done <- err
+		r.done <- err
 	}()
-	for batch := range batches {
-		for i := range batch {
-			if !write(&batch[i]) {
-				stopReading()
-				for range batches { // until the reading ends
-				}
-				return <-done
+	return r
+}
+
+// next is the next row, nil after the last. The row stays the caller's
+// until the next call but one (its batch is then reused).
+func (r *draftReader) next() *finance.ImportDraft {
+	for r.i == len(r.cur) {
+		if r.cur != nil {
+			clear(r.cur) // its strings are the writer's now, or gone
+			select {
+			case r.free <- r.cur:
+			default:
 			}
+			r.cur = nil
 		}
-		clear(batch) // its strings are the writer's now, or gone
-		select {
-		case free <- batch:
-		default:
+		b, ok := <-r.batches
+		if !ok {
+			return nil
 		}
+		r.cur, r.i = b, 0
 	}
-	return <-done
+	r.i++
+	return &r.cur[r.i-1]
+}
+
+// close stops the reading where it is and returns once it has ended, with
+// its error.
+func (r *draftReader) close() error {
+	r.stopReading()
+	for range r.batches { // until the reading ends
+	}
+	return <-r.done
 }
 
 // readRows runs src.Rows; a panic in it is its error (with the stack, for the

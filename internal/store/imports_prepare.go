@@ -91,7 +91,7 @@ func (db *DB) PreviewImport(ctx context.Context, req ImportRequest, uploadID int
 }
 
 // CommitImport writes every row of a stored upload in one transaction
-// (ImportMovements). A file with bad rows imports nothing unless
+// (ImportMovements; on SQLite a large file in slices, all or nothing still). A file with bad rows imports nothing unless
 // req.SkipInvalid; duplicates are skipped and counted.
 func (db *DB) CommitImport(ctx context.Context, req ImportRequest, uploadID int64) (ImportCommit, error) {
 	up, err := db.Upload(ctx, req.LedgerID, uploadID)
@@ -105,7 +105,9 @@ func (db *DB) CommitImport(ctx context.Context, req ImportRequest, uploadID int6
 	if p.Invalid > 0 && !req.SkipInvalid {
 		return ImportCommit{}, p.Errors[0].Refusal()
 	}
-	created, cats, err := db.ImportMovements(ctx, req.LedgerID, uploadID, rd.source())
+	src := rd.source()
+	src.Count = p.Valid
+	created, cats, err := db.ImportMovements(ctx, req.LedgerID, uploadID, src)
 	if err != nil {
 		return ImportCommit{}, err
 	}

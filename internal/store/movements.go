@@ -419,50 +419,9 @@ func (db *DB) DeleteMovementsConfirmed(ctx context.Context, ledgerID int64, ids 
 	var out []finance.Movement
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
 	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		out = out[:0]
-		for _, id := range ids {
-			m, err := readMovement(ctx, tx, ledgerID, id)
-			if err != nil {
-				return err
-			}
-			if m.State == finance.StateReconciled {
-				if !confirm {
-					return reconciledError()
-				}
-				if err := tx.logActivity(ctx, finance.ActReconciledChanged, finance.SubjectMovement, m.ID, 1, movementDetails(m)); err != nil {
-					return err
-				}
-			}
-			out = append(out, *m)
-		}
-		// By date and id: two deletions of the same movements undo their
-		// effects in one order.
-		var transfers []int64
-		for _, m := range slices.SortedStableFunc(slices.Values(out), compareDateID) {
-			d := draftOf(&m)
-			if err := applyMovement(ctx, tx, ledgerID, &d, -1); err != nil {
-				return err
-			}
-			if err := tx.dropFiles(ctx, `movement_id = ?`, m.ID); err != nil {
-				return err
-			}
-			if m.Type == finance.MovementTransfer {
-				transfers = append(transfers, m.ID)
-			}
-		}
-		// One statement for them all: on PostgreSQL each statement runs
-		// search_totals' trigger, and one a movement updated the same rows
-		// of a common word thousands of times in one transaction.
-		in, args := inList(ids) // each of them read above
-		if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...); err != nil {
+		var err error
+		if out, err = deleteMovementsTx(ctx, tx, ledgerID, ids, confirm); err != nil {
 			return err
-		}
-		// Only once they are all gone: forgetting a rate converts again the
-		// movements it affected, which the list above read before.
-		for _, id := range transfers {
-			if err := tx.unlearn(ctx, id); err != nil {
-				return err
-			}
 		}
 		if len(out) == 1 {
 			return tx.logActivity(ctx, finance.ActDeleted, finance.SubjectMovement, out[0].ID, 1, movementDetails(&out[0]))
@@ -470,6 +429,58 @@ func (db *DB) DeleteMovementsConfirmed(ctx context.Context, ledgerID int64, ids 
 		return tx.logActivity(ctx, finance.ActDeleted, finance.SubjectMovement, 0, int64(len(out)), finance.ActivityDetails{})
 	})
 	return out, err
+}
+
+// deleteMovementsTx deletes the ledger's movements ids (sorted, each once)
+// and undoes their effects; with confirm reconciled ones too (logged as
+// such). It returns them as they were.
+func deleteMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, ids []int64, confirm bool) ([]finance.Movement, error) {
+	out := make([]finance.Movement, 0, len(ids))
+	for _, id := range ids {
+		m, err := readMovement(ctx, tx, ledgerID, id)
+		if err != nil {
+			return nil, err
+		}
+		if m.State == finance.StateReconciled {
+			if !confirm {
+				return nil, reconciledError()
+			}
+			if err := tx.logActivity(ctx, finance.ActReconciledChanged, finance.SubjectMovement, m.ID, 1, movementDetails(m)); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, *m)
+	}
+	// By date and id: two deletions of the same movements undo their
+	// effects in one order.
+	var transfers []int64
+	for _, m := range slices.SortedStableFunc(slices.Values(out), compareDateID) {
+		d := draftOf(&m)
+		if err := applyMovement(ctx, tx, ledgerID, &d, -1); err != nil {
+			return nil, err
+		}
+		if err := tx.dropFiles(ctx, `movement_id = ?`, m.ID); err != nil {
+			return nil, err
+		}
+		if m.Type == finance.MovementTransfer {
+			transfers = append(transfers, m.ID)
+		}
+	}
+	// One statement for them all: on PostgreSQL each statement runs
+	// search_totals' trigger, and one a movement updated the same rows
+	// of a common word thousands of times in one transaction.
+	in, args := inList(ids) // each of them read above
+	if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...); err != nil {
+		return nil, err
+	}
+	// Only once they are all gone: forgetting a rate converts again the
+	// movements it affected, which the list above read before.
+	for _, id := range transfers {
+		if err := tx.unlearn(ctx, id); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // RecategorizeMovements moves expenses or earnings to another category of

@@ -161,6 +161,8 @@ type DB struct {
 	reads atomic.Int64
 	// quotas bound what one user may keep (SetQuotas).
 	quotas Quotas
+	// slices: the ledgers a bank import committing in slices holds (SQLite).
+	slices slicing
 }
 
 // Options selects the database.
@@ -183,6 +185,12 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 		return nil, err
 	}
 	if _, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	// Before any write: the ledgers of imports a stopped server left half
+	// committed wait until the sweep has taken them back.
+	if err := db.holdUnfinished(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -330,6 +338,9 @@ type Tx struct {
 	// bulk: the connection is set for a bulk load until the transaction
 	// ends (bulkLoad).
 	bulk bool
+	// quiet: a commit that announces no change of its ledger (a slice of an
+	// import: its last transaction does).
+	quiet bool
 }
 
 // stamp is when a row is written and for whom (created_at and created_by, say).
@@ -409,7 +420,7 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 	}
 	committed = true
 	db.removeFiles(ctx, t.gone)
-	if t.ledgerID != 0 {
+	if t.ledgerID != 0 && !t.quiet {
 		db.committed(Change{LedgerID: t.ledgerID, By: t.actor})
 	}
 	return nil
@@ -418,27 +429,42 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 // writeLedger runs fn in a write transaction that holds the ledger's write
 // lock: every write of a ledger's accounts, categories, movements and
 // uploads goes through it, so they apply one after the other, on any number
-// of servers sharing one PostgreSQL (SQLite has a single writer already).
-// Taking this one lock first is the fixed lock order that keeps balance and
-// rollup rows free of deadlocks, and what fn reads inside is current. Before
-// the commit the limits are checked on what fn changed.
+// of servers sharing one PostgreSQL (SQLite has a single writer already; a
+// bank import that commits there in slices holds its ledger between them,
+// and the ledger's writes wait for its end: slicing.busy). Taking this one
+// lock first is the fixed lock order that keeps balance and rollup rows
+// free of deadlocks, and what fn reads inside is current. Before the commit
+// the limits are checked on what fn changed.
 func (db *DB) writeLedger(ctx context.Context, ledgerID int64, fn func(*Tx) error) error {
-	return db.write(ctx, func(tx *Tx) error {
-		tx.ledgerID = ledgerID
-		if db.dialect == Postgres {
-			// NO KEY UPDATE conflicts with itself but not with the key-share
-			// locks that foreign keys take, so inserts elsewhere that
-			// reference the ledger (sessions, uploads) do not queue here.
-			var one int
-			if err := tx.queryRow(ctx, `SELECT 1 FROM ledgers WHERE id = ? FOR NO KEY UPDATE`, ledgerID).Scan(&one); err != nil {
-				return notFound(err, "ledger")
+	for {
+		var wait <-chan struct{}
+		err := db.write(ctx, func(tx *Tx) error {
+			tx.ledgerID = ledgerID
+			if db.dialect == Postgres {
+				// NO KEY UPDATE conflicts with itself but not with the key-share
+				// locks that foreign keys take, so inserts elsewhere that
+				// reference the ledger (sessions, uploads) do not queue here.
+				var one int
+				if err := tx.queryRow(ctx, `SELECT 1 FROM ledgers WHERE id = ? FOR NO KEY UPDATE`, ledgerID).Scan(&one); err != nil {
+					return notFound(err, "ledger")
+				}
+			} else if wait = db.slices.busy(ledgerID); wait != nil {
+				return errLedgerHeld
 			}
-		}
-		if err := fn(tx); err != nil {
+			if err := fn(tx); err != nil {
+				return err
+			}
+			return tx.checkLimits(ctx)
+		})
+		if wait == nil || !errors.Is(err, errLedgerHeld) {
 			return err
 		}
-		return tx.checkLimits(ctx)
-	})
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // rowScanner is a *sql.Row or *sql.Rows.

@@ -381,3 +381,23 @@ func (db *DB) AttachmentsForTest(ctx context.Context, ledgerID int64) ([]finance
 func (db *DB) PutFileForTest(ctx context.Context, key string, data []byte) error {
 	return db.files.Put(ctx, key, data)
 }
+
+// SetImportSlicesForTest makes every bank import's commit on SQLite go in
+// slices of rows rows, and runs hook after each slice but the last (on
+// PostgreSQL, inside its one transaction, at the same rows); an error of
+// hook fails the commit (ErrStopForTest: as if the server stopped there).
+func (db *DB) SetImportSlicesForTest(rows int, hook func(ctx context.Context, slice int) error) {
+	db.slices.rows, db.slices.hook = rows, hook
+}
+
+// RestartForTest forgets, as a restarted server would, the commits in
+// slices that run, and holds what they left as Open does.
+func (db *DB) RestartForTest(ctx context.Context) error {
+	db.slices.mu.Lock()
+	db.slices.held = nil
+	db.slices.mu.Unlock()
+	return db.holdUnfinished(ctx)
+}
+
+// LedgerHeldForTest says whether a commit in slices holds the ledger.
+func (db *DB) LedgerHeldForTest(ledgerID int64) bool { return db.slices.busy(ledgerID) != nil }

@@ -30,6 +30,10 @@ import { isProblem } from '@/shared/api/client';
 import StatementBalanceNote from './StatementBalanceNote';
 import { commitImport, discardImport, previewImport, uploadFile, type CSVOptions, type ImportPreview } from './importApi';
 
+/** Rows past which a commit goes in parts on SQLite (the store's streamBatchRows): readers of the
+ * ledger see its movements arrive while it commits (docs/PERFORMANCE.md, "Long writes in slices"). */
+const LARGE_IMPORT_ROWS = 4096;
+
 /** The server's statement.DateLayouts, in its order. */
 const dateFormats = [
   '2006-01-02',
@@ -376,6 +380,11 @@ export default function ImportWizard({ onClose }: { onClose: () => void }) {
             </ScrollArea>
             {preview.invalid > 0 && <Checkbox label={t('import.skipBad')} checked={skipBad} onChange={(e) => setSkipBad(e.currentTarget.checked)} />}
             {progress !== null && <Progress value={100} animated aria-label={t('import.importing')} />}
+            {progress !== null && preview.valid > LARGE_IMPORT_ROWS && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('import.inParts')}
+              </Text>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={cancel}>
                 {t('common.cancel')}

@@ -35,6 +35,8 @@ const bankImport = {
     skipBad: 'Skip the rows with errors',
     commit: 'Import',
     importing: 'Importing…',
+    inParts:
+      'A large file is written in parts: its movements appear in the account as they are written, for a few seconds. If the import fails, they are removed again.',
     done: '{{created}} imported, {{duplicates}} duplicates skipped',
     alreadyDone: 'This file had already been imported: nothing was added twice.',
     newCategories: 'Categories that will be created: {{names}}',

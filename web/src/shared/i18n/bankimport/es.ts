@@ -35,6 +35,8 @@ const bankImport = {
     skipBad: 'Saltar las filas con errores',
     commit: 'Importar',
     importing: 'Importando…',
+    inParts:
+      'Un archivo grande se escribe por partes: sus movimientos aparecen en la cuenta a medida que se escriben, durante unos segundos. Si la importación falla, se quitan de nuevo.',
     done: '{{created}} importados, {{duplicates}} duplicados omitidos',
     alreadyDone: 'Este archivo ya se había importado: no se ha añadido nada dos veces.',
     newCategories: 'Categorías que se crearán: {{names}}',

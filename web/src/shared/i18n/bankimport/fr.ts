@@ -36,6 +36,8 @@ const bankImport = {
     skipBad: 'Ignorer les lignes en erreur',
     commit: 'Importer',
     importing: 'Import en cours…',
+    inParts:
+      'Un gros fichier s’écrit par parties : ses mouvements apparaissent dans le compte au fur et à mesure, pendant quelques secondes. Si l’import échoue, ils sont retirés.',
     done: '{{created}} importés, {{duplicates}} doublons ignorés',
     alreadyDone: "Ce fichier avait déjà été importé : rien n'a été ajouté deux fois.",
     newCategories: 'Catégories qui seront créées : {{names}}',
