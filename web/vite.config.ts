@@ -308,6 +308,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // See asyncUtilTimeout in src/test/setup.ts.
-    testTimeout: 20_000,
+    testTimeout: 90_000,
   },
 });

@@ -118,7 +118,7 @@ test('households: create a ledger, invite, accept, share movements, switch, and 
     });
     assert.equal(added.status(), 201, await added.text());
     const live = a.getByRole('button', { name: /^Edit: Live bread/ });
-    await live.waitFor({ timeout: 5000 });
+    await live.waitFor();
 
     // In a shared ledger each row says who recorded it, and the form says who and when.
     assert.match(await live.textContent(), /Household · Joint account · by Bea/);
@@ -156,7 +156,7 @@ test('households: create a ledger, invite, accept, share movements, switch, and 
     );
 
     // B's open page turns read-only without a reload: no New movement, a notice instead; the server refuses a write with 403.
-    await b.getByText('You can only view this ledger').waitFor({ timeout: 5000 });
+    await b.getByText('You can only view this ledger').waitFor();
     await b.getByRole('heading', { name: 'Movements' }).waitFor();
     await b.getByRole('button', { name: /^View: Shared groceries/ }).waitFor();
     assert.equal(await b.getByRole('button', { name: /New movement/ }).count(), 0);

@@ -13,10 +13,12 @@ afterEach(hint);
 // The remembered language (rememberLanguage) does not pass from one test to the next.
 afterEach(() => (document.cookie = 'cc_lang=; max-age=0; path=/'));
 
-// The machine is shared (2 cores, several builds at once): a screen may take
-// more than findBy's default second to appear. Waiting longer never hides a
-// screen that does not come: it still fails, later.
-configure({ asyncUtilTimeout: 5000 });
+// The machine is shared (2 cores, several builds at once, `make test` run
+// with nice -n 19 beside them): a screen may take many seconds to appear
+// (seen: over 5 s for a menu to open under a load of 13). Waiting longer
+// never hides a screen that does not come: it still fails, later; a test
+// that passes waits only as long as its outcome takes.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 Object.defineProperty(window, 'matchMedia', {

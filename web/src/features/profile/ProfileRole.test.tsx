@@ -12,7 +12,7 @@ describe.each([
   ['en', 'SWITCH_TO_ENGLISH'],
   ['fr', 'SWITCH_TO_FRENCH'],
 ] as const)('Profile in %s', (lang, languagePreference) => {
-  it.each(['Administrador', 'Usuario'] as const)('names the role %s in the language shown', { timeout: 30_000 }, async (rol) => {
+  it.each(['Administrador', 'Usuario'] as const)('names the role %s in the language shown', async (rol) => {
     mockFetch(api({ ...user, rol, languagePreference }));
     renderApp('/profile', lang);
     const d = dictionaries[lang];
