@@ -18,13 +18,14 @@
 #   IMPORT_MEMORY_FORMATS="csv camt xlsx" its bank file formats (cmd/ccbench/bankfiles.go), each on a fresh server
 #   IMPORT_MEMORY_ONLY=images           the images alone
 #   IMPORT_MEMORY_ONLY=rows             the 100,000-row CSV and CAMT.053 imports alone
-#   IMPORT_MEMORY_ONLY=ledgers          the ledger imports alone: a ~19 MB Firefly III and
-#                                       ezBookkeeping export (cmd/ccbench/ledgerfiles.go), then the
+#   IMPORT_MEMORY_ONLY=ledgers          the ledger imports alone: a ~19 MB Firefly III,
+#                                       ezBookkeeping and Actual Budget export
+#                                       (cmd/ccbench/ledgerfiles.go), then the
 #                                       server's own export of the ledger the first made; each
 #                                       uploaded, previewed again and committed on a server started
 #                                       afresh (targets: ≤ 10× the file above the server's memory
 #                                       at rest, ≤ 250 MB in all)
-#   IMPORT_MEMORY_LEDGERS="firefly ezbookkeeping cashcontrol"  their formats
+#   IMPORT_MEMORY_LEDGERS="firefly ezbookkeeping actual cashcontrol"  their formats
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin/cashcontrol}
@@ -158,7 +159,7 @@ ledger_import() {
 }
 ledgers() {
   go build -tags sqlite_fts5 -o bin/ccbench ./cmd/ccbench
-  for format in ${IMPORT_MEMORY_LEDGERS:-firefly ezbookkeeping cashcontrol}; do ledger_import "$format"; done
+  for format in ${IMPORT_MEMORY_LEDGERS:-firefly ezbookkeeping actual cashcontrol}; do ledger_import "$format"; done
 }
 case "${IMPORT_MEMORY_ONLY:-}" in
 images) images; exit 0 ;;

@@ -7,14 +7,14 @@ import (
 )
 
 // The ledger files of scripts/import-memory.sh: another app's whole
-// ledger, of about size bytes, as Firefly III and ezBookkeeping export
-// it — three accounts in two currencies, a dozen categories, expenses,
+// ledger, of about size bytes, as Firefly III, ezBookkeeping and Actual
+// Budget export it — three accounts in two currencies, a dozen categories, expenses,
 // earnings and transfers. (A Cash Control export of the same ledger is
 // what the server itself writes: the script downloads it after the
 // import.)
 
 // ledgerFormats are the formats -write-ledger-file knows.
-var ledgerFormats = []string{"firefly", "ezbookkeeping"}
+var ledgerFormats = []string{"firefly", "ezbookkeeping", "actual"}
 
 var ledgerCategories = []string{"Groceries", "Rent", "Transport", "Restaurants", "Health", "Clothes",
 	"Gifts", "Travel", "Books", "Utilities", "Phone", "Insurance"}
@@ -60,6 +60,8 @@ func ledgerFile(format string, size int) ([]byte, error) {
 			fmt.Fprintf(&b, "%s,+01:00,%s,%s,%s,%s,%s,%d.%02d,%s,%s,%s,,,Movement number %d of the bench ledger\n",
 				when, typ, cat, sub, acc, cur, cents/100, cents%100, acc2, cur2, amt2, i)
 		}
+	case "actual":
+		return actualFile(size)
 	default:
 		return nil, fmt.Errorf("unknown ledger file format %q (one of %v)", format, ledgerFormats)
 	}

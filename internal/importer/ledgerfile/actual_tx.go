@@ -37,8 +37,8 @@ func (r *actualReader) loadTransactions() error {
 		if r.accounts[x.acct] == nil {
 			continue
 		}
-		if len(list) >= importer.MaxRows {
-			return importer.TooManyRows()
+		if len(list) >= MaxMovements {
+			return tooManyMovements()
 		}
 		x.isParent, x.isChild, x.start = isParent != 0, isChild != 0, start != 0
 		list = append(list, x)

@@ -236,6 +236,11 @@ func (e *CashControlExport) Snapshot(ledgerID int64) (*finance.LedgerSnapshot, e
 	if !found {
 		return nil, finance.FieldErr("ledger", finance.FCodeUnknown, "the export holds no such ledger")
 	}
+	for _, l := range ledgers {
+		if l.ID == ledgerID && l.Movements > MaxMovements {
+			return nil, tooManyMovements()
+		}
+	}
 	// rows is the table's rows of the ledger, by position, each decoded as
 	// it is taken.
 	rows := func(table string) iter.Seq[map[string]any] {

@@ -105,8 +105,8 @@ func ReadEzBookkeeping(data []byte, exponent func(code string) int) (*finance.Le
 		if strings.TrimSpace(l) == "" {
 			continue
 		}
-		if n++; n > importer.MaxRows {
-			return nil, importer.TooManyRows()
+		if n++; n > MaxMovements {
+			return nil, tooManyMovements()
 		}
 		ez.row(strings.Split(l, sep), lines.Line())
 	}

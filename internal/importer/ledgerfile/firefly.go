@@ -135,8 +135,8 @@ func readFireflyRows(data []byte, b *ledgerBuilder, snap *finance.LedgerSnapshot
 		if err == io.EOF {
 			return nil
 		}
-		if n >= importer.MaxRows {
-			return importer.TooManyRows()
+		if n >= MaxMovements {
+			return tooManyMovements()
 		}
 		if errors.Is(err, importer.ErrBrokenRecord) {
 			snap.Skip(line, finance.SkipRow, "the row's quotes do not close")

@@ -81,7 +81,7 @@ func (b *ledgerBuilder) category(parent, name, typ string) int64 {
 // most one): the movements' array is made once, not grown by copies, each
 // of which held the old array and the new one at once.
 func (b *ledgerBuilder) expectRows(data []byte) {
-	n := min(bytes.Count(data, []byte{'\n'})+1, importer.MaxRows)
+	n := min(bytes.Count(data, []byte{'\n'})+1, MaxMovements)
 	b.snap.Movements = make([]finance.SnapshotMovement, 0, n)
 }
 

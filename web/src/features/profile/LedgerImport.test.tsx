@@ -258,6 +258,7 @@ describe('importing a ledger from Profile', () => {
         { status: 415, body: { status: 415, code: 'unsupported_media_type' } },
         { status: 400, body: { status: 400, code: 'invalid', errors: [{ field: 'file', code: 'invalid' }] } },
         { status: 413, body: { status: 413, code: 'payload_too_large' } },
+        { status: 400, body: { status: 400, code: 'invalid', errors: [{ field: 'file', code: 'out_of_range' }] } },
         { status: 409, body: { status: 409, code: 'too_many_pending_imports' } },
         { status: 201, body: firefly },
       ],
@@ -278,6 +279,8 @@ describe('importing a ledger from Profile', () => {
     expect(await s.findByText(/This file cannot be read: it is damaged, or not that app’s export/)).toBeInTheDocument();
     await upload('huge.zip');
     expect(await s.findByText('The file is larger than 20 MB, the most that can be imported.')).toBeInTheDocument();
+    await upload('many.zip');
+    expect(await s.findByText(/^This file holds more than 100,000 movements, the most one ledger import takes\./)).toBeInTheDocument();
     await upload('again.csv');
     expect(await s.findByText(/Too many files are waiting to be imported/)).toBeInTheDocument();
 

@@ -55,6 +55,7 @@ const ownCodes: Record<string, string> = {
 
 export function ledgerImportError(t: TFunction, e: unknown): string {
   if (isProblem(e)) {
+    if (e.code === 'invalid' && e.fieldCode('file') === 'out_of_range') return t('ledgerImport.errors.tooManyMovements', { max: 100_000 });
     if (e.code === 'invalid' && e.fieldCode('file')) return t('ledgerImport.errors.damaged');
     const own = ownCodes[e.code];
     if (own) return t(own);

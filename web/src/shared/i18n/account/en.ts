@@ -227,6 +227,8 @@ const account = {
         'This is not a file Cash Control can import: choose a Cash Control export (.json or .zip), or an export of Firefly III (CSV), Actual Budget (.zip) or ezBookkeeping (CSV or TSV).',
       damaged: 'This file cannot be read: it is damaged, or not that app’s export. Export it again and choose the new file.',
       tooLarge: 'The file is larger than 20 MB, the most that can be imported.',
+      tooManyMovements:
+        'This file holds more than {{max, number}} movements, the most one ledger import takes. To move a larger ledger to this server, restore a backup of the server it is on.',
       pending: 'Too many files are waiting to be imported. Create their ledgers or cancel them, or wait a day, then try again.',
       limit: 'You own as many ledgers as this server allows. Delete one you no longer use first.',
       alreadyCommitted: 'This file has already become a ledger: choose it in the ledger switcher. Nothing was created twice.',

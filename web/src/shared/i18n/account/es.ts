@@ -229,6 +229,8 @@ const account: AccountDictionary = {
         'Cash Control no puede importar este archivo: elige una exportación de Cash Control (.json o .zip), o una exportación de Firefly III (CSV), Actual Budget (.zip) o ezBookkeeping (CSV o TSV).',
       damaged: 'Este archivo no se puede leer: está dañado o no es una exportación de esa aplicación. Vuelve a exportarlo y elige el archivo nuevo.',
       tooLarge: 'El archivo pesa más de 20 MB, lo máximo que se puede importar.',
+      tooManyMovements:
+        'Este archivo tiene más de {{max, number}} movimientos, lo máximo que admite la importación de un libro. Para traer un libro mayor a este servidor, restaura una copia de seguridad del servidor donde está.',
       pending: 'Hay demasiados archivos esperando a importarse. Crea sus libros o cancélalos, o espera un día, y vuelve a intentarlo.',
       limit: 'Tienes tantos libros como permite este servidor. Elimina primero uno que ya no uses.',
       alreadyCommitted: 'Este archivo ya se convirtió en un libro: elígelo en el selector de libros. No se ha creado nada dos veces.',

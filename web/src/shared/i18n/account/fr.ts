@@ -232,6 +232,8 @@ const account: AccountDictionary = {
       damaged:
         'Ce fichier est illisible : il est endommagé, ou ce n’est pas l’export de cette application. Exportez-le de nouveau et choisissez le nouveau fichier.',
       tooLarge: 'Le fichier dépasse 20 Mo, le maximum importable.',
+      tooManyMovements:
+        'Ce fichier contient plus de {{max, number}} mouvements, le maximum qu’accepte l’import d’un registre. Pour amener un registre plus grand sur ce serveur, restaurez une sauvegarde du serveur où il se trouve.',
       pending: 'Trop de fichiers attendent d’être importés. Créez leurs registres ou annulez-les, ou attendez un jour, puis réessayez.',
       limit: 'Vous possédez autant de registres que ce serveur le permet. Supprimez d’abord celui dont vous ne vous servez plus.',
       alreadyCommitted: 'Ce fichier est déjà devenu un registre : choisissez-le dans le sélecteur de registres. Rien n’a été créé deux fois.',
