@@ -15,7 +15,11 @@ import (
 // category_features, kept by every movement write like monthly_totals:
 // applyMovement and aggregate note what a categorised movement adds or
 // removes (Tx.learnFeatures), and the transaction writes the sum once at its
-// end. CheckLedger recounts them.
+// end. A count is kept by feature, category and the month of the
+// movements' own date (finance.SuggestPeriod): the fading the model applies
+// is computed when it reads them, so the table is a plain sum that a recount
+// from the movements reproduces exactly, whenever it runs. CheckLedger
+// recounts it.
 
 type featureKey struct {
 	feature  string

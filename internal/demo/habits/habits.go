@@ -46,18 +46,18 @@ var Categories = []Category{
 type style int
 
 const (
-	cardES style = iota // COMPRA TARJ. 5234XXXXXXXX1234 MERCADONA VALENCIA
-	cardES2             // PAGO CON TARJETA 12/03 MERCADONA
-	cardFR              // CB MONOPRIX 12/03 CARTE X1234
-	cardFR2             // PAIEMENT PAR CARTE 12/03 MONOPRIX PARIS
-	cardEN              // POS 1234 TESCO STORES LONDON
-	cardEN2             // CARD PAYMENT TO TESCO ON 12/03
-	upi                 // UPI/334512987654/SWIGGY/YESB/UPI
-	debitES             // RECIBO IBERDROLA REF 20230312-4411
-	debitFR             // PRLV SEPA FREE MOBILE REF:FM8812344
-	debitEN             // DIRECT DEBIT VODAFONE LTD 88123
-	plain               // as the person or the bank wrote it, no noise
-	transferES          // TRANSFERENCIA A JUAN GARCIA REF 9911
+	cardES     style = iota // COMPRA TARJ. 5234XXXXXXXX1234 MERCADONA VALENCIA
+	cardES2                 // PAGO CON TARJETA 12/03 MERCADONA
+	cardFR                  // CB MONOPRIX 12/03 CARTE X1234
+	cardFR2                 // PAIEMENT PAR CARTE 12/03 MONOPRIX PARIS
+	cardEN                  // POS 1234 TESCO STORES LONDON
+	cardEN2                 // CARD PAYMENT TO TESCO ON 12/03
+	upi                     // UPI/334512987654/SWIGGY/YESB/UPI
+	debitES                 // RECIBO IBERDROLA REF 20230312-4411
+	debitFR                 // PRLV SEPA FREE MOBILE REF:FM8812344
+	debitEN                 // DIRECT DEBIT VODAFONE LTD 88123
+	plain                   // as the person or the bank wrote it, no noise
+	transferES              // TRANSFERENCIA A JUAN GARCIA REF 9911
 )
 
 // payee is a recurring shop, employer or person.
