@@ -48,12 +48,15 @@ const (
 // (docs/PERFORMANCE.md, "Category suggestions").
 const (
 	// exactHalfLife and wordHalfLife are in months: the description's own
-	// history follows the person's latest choice quickly, a word's slowly.
-	exactHalfLife = 0.5
+	// history follows the person's latest choice within a week or so (a
+	// month's count weighs 1/16 of the next's), a word's over half a year.
+	// A suggestion's confidence always reads the slow shares, so following
+	// the latest choice never makes an unsettled description look sure.
+	exactHalfLife = 0.25
 	wordHalfLife  = 6.0
 	// exactWeight is the vote of a description seen before against a word's
 	// (at most 1), times its evidence.
-	exactWeight = 4.0
+	exactWeight = 2.0
 	// hintWeight: the account and the amount only break ties.
 	hintWeight = 0.1
 	// unknownWeight is the vote of what the model does not know: a
@@ -231,10 +234,9 @@ func fold(f string, counts []FeatureCount, allow func(categoryID int64) bool, in
 // feature votes for the categories its movements went to, in proportion to
 // their faded weights, and its vote weighs by how much it tells:
 //
-//   - the whole description seen before votes most (exactWeight), half of
-//     its vote for the category it had last time, the rest by faded share,
-//     so a new habit takes over from its first repeat while a description
-//     that goes back and forth stays unsure;
+//   - the whole description seen before votes most (exactWeight), by its
+//     shares faded within weeks (exactHalfLife): the category it had last
+//     time leads from the first repeat of a new habit;
 //   - a word weighs by how decided it is, the square of 2^-H for the
 //     entropy H (bits) of its faded shares — 1 for a word always in one
 //     category, 1/4 for one split evenly between two, next to nothing for a
@@ -242,9 +244,10 @@ func fold(f string, counts []FeatureCount, allow func(categoryID int64) bool, in
 //     was seen (n / (n + evidence));
 //   - the account and the amount weigh as a word times hintWeight.
 //
-// A category's confidence is its weighted share of the votes. A handful of
-// features and a few dozen categories: slices, not maps (an import asks for
-// every row).
+// A category's confidence is its share of the votes counted again with
+// every feature's slowly faded shares (wordHalfLife), out of the votes plus
+// unknownWeight. A handful of features and a few dozen categories: slices,
+// not maps (an import asks for every row).
 func rank(features []string, groups [][]FeatureCount, allow func(categoryID int64) bool, limit int) []Suggestion {
 	type vote struct {
 		id       int64
