@@ -236,7 +236,13 @@ func (db *DB) countFeaturesByMonth(ctx context.Context, sqlTx *sql.Tx) error {
 			return err
 		}
 	}
-	return nil
+	if db.dialect == Postgres {
+		// A new table has no statistics until autovacuum's first pass: without
+		// them the planner reads a ledger's counts category by category
+		// instead of by feature.
+		_, err = sqlTx.ExecContext(ctx, `ANALYZE category_features`)
+	}
+	return err
 }
 
 // checkFeatures reports suggestion counts that differ from a recount.
