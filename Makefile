@@ -140,7 +140,7 @@ import-memory: build
 
 ## bench-smoke: the same benchmark on 10,000 movements, so that it never rots
 bench-smoke: build
-	BENCH_MOVEMENTS=10000 BENCH_DURATION=200ms BENCH_RUNS=1 BENCH_IMPORT_ROWS=2000 ./scripts/bench.sh
+	BENCH_MOVEMENTS=10000 BENCH_DURATION=200ms BENCH_RUNS=1 BENCH_IMPORT_ROWS=2000 BENCH_SUGGEST_MONTHS=12 ./scripts/bench.sh
 
 ## soak: many clients of mixed writes and reads, then the invariants (docs/PERFORMANCE.md, "Soak test");
 ## SOAK_DB=postgres for two servers on one PostgreSQL; SOAK_CLIENTS, SOAK_DURATION

@@ -140,7 +140,8 @@ func main() {
 	streams := flag.Int("streams", 0, "soak: event streams held open on the first ledger while it runs")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "soak: random seed")
 	job := flag.Int("job", 0, "only measure the schedules job: make this many occurrences due in -email's ledger, in the database of the server's settings (stopped), and time the round that posts them")
-	accuracy := flag.Bool("suggest-accuracy", false, "only measure the category suggestions' accuracy on -email's ledger, in the database of the server's settings")
+	accuracy := flag.Bool("suggest-accuracy", false, "only measure the category suggestions' accuracy: a new user on -url lives -suggest-months of a generated person's history (seeds 1 to 3), asking for each movement's suggestion before saving it")
+	accuracyMonths := flag.Int("suggest-months", 36, "with -suggest-accuracy: months of history per seed")
 	flag.Parse()
 	if *writeBankFile != "" {
 		_, file, err := bankFile(*writeBankFile, 0, *importRows, *currency)
@@ -152,9 +153,13 @@ func main() {
 		return
 	}
 	if *accuracy {
-		if err := suggestAccuracy(*email); err != nil {
-			fmt.Fprintln(os.Stderr, "ccbench: suggestions:", err)
-			os.Exit(1)
+		for seed := uint64(1); seed <= 3; seed++ {
+			r, err := suggestReplay(context.Background(), strings.TrimRight(*base, "/"), http.DefaultTransport, seed, *accuracyMonths)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "ccbench: suggestions:", err)
+				os.Exit(1)
+			}
+			fmt.Printf("%-32s %s\n", fmt.Sprintf("suggestion replay, seed %d", seed), r)
 		}
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"cashcontrol/internal/finance"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -46,7 +47,7 @@ func TestSuggestHTTP(t *testing.T) {
 			t.Fatalf("suggest: %d", code)
 		}
 		if len(s.Items) == 0 || s.Items[0].CategoryID != groceries.ID || s.Items[0].Word != "mercadona" || s.Items[0].Count != 3 || s.Items[0].Total != 3 ||
-			s.Items[0].Confidence < 90 {
+			s.Items[0].Confidence < finance.SuggestConfidence {
 			t.Fatalf("suggestion: %+v", s)
 		}
 		if c.do("GET", "/api/v1/categories/suggest?description=mercadona&type=earning", nil, &s); len(s.Items) != 0 {

@@ -2,6 +2,7 @@ package finance
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -10,14 +11,22 @@ import (
 	"unicode/utf8"
 )
 
-// Category suggestions from the ledger's own history. The model is a table
-// of counts: for each feature of a categorised expense or earning, how many
-// of the ledger's movements with that feature went to each category. The
-// features of a movement (SuggestFeatures) are the words of its description
-// and two weaker hints, its account and the order of magnitude of its
-// amount. The store keeps the counts up to date with every write, like the
-// monthly totals; RankCategories turns the counts of a new description into
-// a ranking that says why ("14 of 15 movements with 'mercadona'").
+// Category suggestions from the ledger's own history, learnt as the person
+// lives it. The model is a table of counts: for each feature of a
+// categorised expense or earning, and each month, how many of the ledger's
+// movements with that feature went to each category. The features of a
+// movement (SuggestFeatures) are its whole description, normalised (the
+// exact match: "the category it had last time"), the words of its
+// description, and two weaker hints, its account and the order of magnitude
+// of its amount. The store keeps the counts up to date with every write,
+// like the monthly totals; RankCategories turns the counts of a new
+// description into a ranking that says why ("14 of 15 movements with
+// 'mercadona'").
+//
+// Counts fade with time by the movements' own months (a count weighs half as
+// much per half-life of months older than the feature's newest), so old
+// habits give way to new ones while the state stays a plain sum that a
+// recount from the movements reproduces exactly, whatever the clock says.
 
 // Limits and thresholds of the suggestion model.
 const (
@@ -27,8 +36,34 @@ const (
 	// puts a row in the suggested category and the form offers it.
 	SuggestConfidence = 60
 	maxSuggestWordLen = 40
-	featureAccount    = "#a"
-	featureAmount     = "#m"
+	// maxSuggestKey bounds the normalised description (bytes).
+	maxSuggestKey  = 160
+	featureAccount = "#a"
+	featureAmount  = "#m"
+	// featureExact prefixes the normalised whole description.
+	featureExact = "="
+)
+
+// The model's weights, measured on the replay of ccbench -suggest-accuracy
+// (docs/PERFORMANCE.md, "Category suggestions").
+const (
+	// exactHalfLife and wordHalfLife are in months: the description's own
+	// history follows the person's latest choice within a week or so (a
+	// month's count weighs 1/16 of the next's), a word's over half a year.
+	// A suggestion's confidence always reads the slow shares, so following
+	// the latest choice never makes an unsettled description look sure.
+	exactHalfLife = 0.25
+	wordHalfLife  = 6.0
+	// exactWeight is the vote of a description seen before against a word's
+	// (at most 1), times its evidence.
+	exactWeight = 2.0
+	// hintWeight: the account and the amount only break ties.
+	hintWeight = 0.1
+	// unknownWeight is the vote of what the model does not know: a
+	// suggestion from a few weak words is not confident.
+	unknownWeight = 0.5
+	// evidence: a feature seen n times weighs n / (n + evidence).
+	evidence = 1.0
 )
 
 // SuggestWords returns the words of a description the model uses: the
@@ -41,8 +76,7 @@ func SuggestWords(description string) []string {
 		if len(out) == MaxSuggestWords {
 			break
 		}
-		n := utf8.RuneCountInString(w)
-		if n < 2 || n > maxSuggestWordLen || strings.ContainsFunc(w, unicode.IsDigit) || slices.Contains(out, w) {
+		if !suggestWord(w) || slices.Contains(out, w) {
 			continue
 		}
 		out = append(out, w)
@@ -50,15 +84,44 @@ func SuggestWords(description string) []string {
 	return out
 }
 
+func suggestWord(w string) bool {
+	n := utf8.RuneCountInString(w)
+	return n >= 2 && n <= maxSuggestWordLen && !strings.ContainsFunc(w, unicode.IsDigit)
+}
+
+// SuggestKey is a description normalised for the exact match: its words
+// (Words) of two characters or more without digits, in order, joined by
+// spaces ("COMPRA TARJ 5234XXXX MERCADONA 08/11" is "compra tarj
+// mercadona"); "" when it has none.
+func SuggestKey(description string) string {
+	var b strings.Builder
+	for _, w := range Words(description) {
+		if !suggestWord(w) {
+			continue
+		}
+		if b.Len()+1+len(w) > maxSuggestKey {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
 // SuggestFeatures returns the features of a movement the model counts: its
-// description's words (SuggestWords), then its account and its amount's
-// order of magnitude (a power of two) when given (non-zero). None when the
-// description has no word: the hints alone suggest nothing.
+// normalised description (SuggestKey, after "="), its words (SuggestWords),
+// then its account and its amount's order of magnitude (a power of two)
+// when given (non-zero). None when the description has no word: the hints
+// alone suggest nothing.
 func SuggestFeatures(description string, accountID, amount int64) []string {
-	out := SuggestWords(description)
-	if len(out) == 0 {
+	words := SuggestWords(description)
+	if len(words) == 0 {
 		return nil
 	}
+	out := append(make([]string, 0, len(words)+3), featureExact+SuggestKey(description))
+	out = append(out, words...)
 	if accountID > 0 {
 		out = append(out, featureAccount+strconv.FormatInt(accountID, 10))
 	}
@@ -72,17 +135,35 @@ func SuggestFeatures(description string, accountID, amount int64) []string {
 // rather than a word of the description.
 func IsHintFeature(f string) bool { return strings.HasPrefix(f, "#") }
 
-// FeatureCount is how many of the ledger's movements with Feature are in
-// CategoryID.
+func isExactFeature(f string) bool { return strings.HasPrefix(f, featureExact) }
+
+// SuggestPeriod is the month a movement of date (YYYY-MM-DD) counts in for
+// feature: year*12 + month - 1; 0 for the hints, which never fade.
+func SuggestPeriod(feature, date string) int64 {
+	if IsHintFeature(feature) || len(date) < 7 {
+		return 0
+	}
+	y, err1 := strconv.Atoi(date[:4])
+	m, err2 := strconv.Atoi(date[5:7])
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return int64(y*12 + m - 1)
+}
+
+// FeatureCount is how many of the ledger's movements with Feature, of the
+// month Period (SuggestPeriod), are in CategoryID.
 type FeatureCount struct {
 	Feature    string
 	CategoryID int64
+	Period     int64
 	Count      int64
 }
 
 // Suggestion is a category the model proposes, with its reason: Word is the
-// description's word that weighed most, and Count of the Total movements
-// with it are in the category.
+// description's word that weighed most (or the whole description, when it
+// was seen before), and Count of the Total movements with it are in the
+// category.
 type Suggestion struct {
 	CategoryID int64 `json:"categoryId,string"`
 	Confidence int   `json:"confidence"` // percent
@@ -95,13 +176,7 @@ type Suggestion struct {
 
 // RankCategories ranks the categories for a movement with the given
 // features from their counts (counts of other features are ignored), best
-// first, at most limit. Each known feature votes for the categories its
-// movements went to, in proportion to how many did (count / total). A vote
-// weighs by how decided the feature is (the square of its largest share:
-// "mercadona" always in Groceries weighs 1, "compra" spread over ten
-// categories next to nothing) and by how often it was seen (total /
-// (total + 1)), a hint half as much as a word. A category's confidence is
-// its weighted share of the votes. Nothing when no word is known.
+// first, at most limit. Nothing when no word is known.
 func RankCategories(features []string, counts []FeatureCount, limit int) []Suggestion {
 	groups := make([][]FeatureCount, len(features))
 	for _, c := range counts {
@@ -112,16 +187,75 @@ func RankCategories(features []string, counts []FeatureCount, limit int) []Sugge
 	return rank(features, groups, nil, limit)
 }
 
+// seen is what one feature's counts say of one category: how many
+// movements (n), their weight faded by age (w) and the newest month (last).
+type seen struct {
+	id   int64
+	n    int64
+	w    float64 // faded by the feature's half-life
+	slow float64 // faded by wordHalfLife
+	last int64
+}
+
+// fold sums a feature's counts by category, keeping those that allow,
+// fading each month's by its age against the feature's newest month.
+func fold(f string, counts []FeatureCount, allow func(categoryID int64) bool, into []seen) []seen {
+	into = into[:0]
+	newest := int64(math.MinInt64)
+	for _, c := range counts {
+		if c.Count > 0 && (allow == nil || allow(c.CategoryID)) {
+			newest = max(newest, c.Period)
+		}
+	}
+	halfLife := wordHalfLife
+	if isExactFeature(f) {
+		halfLife = exactHalfLife
+	}
+	for _, c := range counts {
+		if c.Count <= 0 || (allow != nil && !allow(c.CategoryID)) {
+			continue
+		}
+		i := slices.IndexFunc(into, func(s seen) bool { return s.id == c.CategoryID })
+		if i < 0 {
+			into = append(into, seen{id: c.CategoryID, last: c.Period})
+			i = len(into) - 1
+		}
+		s := &into[i]
+		s.n += c.Count
+		s.w += float64(c.Count) * math.Exp2(float64(c.Period-newest)/halfLife)
+		s.slow += float64(c.Count) * math.Exp2(float64(c.Period-newest)/wordHalfLife)
+		s.last = max(s.last, c.Period)
+	}
+	return into
+}
+
 // rank is RankCategories over the counts of each feature (groups[i] are
-// features[i]'s), keeping the categories that allow (nil: all). A handful
-// of features and a few dozen categories: slices, not maps (an import asks
-// for every row).
+// features[i]'s), keeping the categories that allow (nil: all). Each known
+// feature votes for the categories its movements went to, in proportion to
+// their faded weights, and its vote weighs by how much it tells:
+//
+//   - the whole description seen before votes most (exactWeight), by its
+//     shares faded within weeks (exactHalfLife): the category it had last
+//     time leads from the first repeat of a new habit;
+//   - a word weighs by how decided it is, the square of 2^-H for the
+//     entropy H (bits) of its faded shares — 1 for a word always in one
+//     category, 1/4 for one split evenly between two, next to nothing for a
+//     statement's "compra" or "upi" spread over many — and by how often it
+//     was seen (n / (n + evidence));
+//   - the account and the amount weigh as a word times hintWeight.
+//
+// A category's confidence is its share of the votes counted again with
+// every feature's slowly faded shares (wordHalfLife), out of the votes plus
+// unknownWeight. A handful of features and a few dozen categories: slices,
+// not maps (an import asks for every row).
 func rank(features []string, groups [][]FeatureCount, allow func(categoryID int64) bool, limit int) []Suggestion {
 	type vote struct {
 		id       int64
 		score    float64
-		best     float64 // the largest vote of a word
-		why      FeatureCount
+		sure     float64 // the score by slowly faded shares
+		best     float64 // the largest vote of a word or the description
+		why      string
+		count    int64
 		whyTotal int64
 	}
 	votes := make([]vote, 0, 16)
@@ -134,38 +268,46 @@ func rank(features []string, groups [][]FeatureCount, allow func(categoryID int6
 		votes = append(votes, vote{id: id})
 		return &votes[len(votes)-1]
 	}
-	counted := func(c FeatureCount) bool { return c.Count > 0 && (allow == nil || allow(c.CategoryID)) }
 	var weights float64
 	words := false
+	var cats []seen
 	for i, f := range features {
-		var total, top int64
-		for _, c := range groups[i] {
-			if counted(c) {
-				total += c.Count
-				top = max(top, c.Count)
-			}
-		}
-		if total == 0 {
+		cats = fold(f, groups[i], allow, cats)
+		if len(cats) == 0 {
 			continue
 		}
-		share := float64(top) / float64(total)
-		weight := share * share * float64(total) / float64(total+1)
-		hint := IsHintFeature(f)
-		if hint {
-			weight /= 2
-		} else {
+		var n int64
+		var total, slow, entropy float64
+		for _, s := range cats {
+			n += s.n
+			total += s.w
+			slow += s.slow
+		}
+		for _, s := range cats {
+			if p := s.slow / slow; p > 0 {
+				entropy -= p * math.Log2(p)
+			}
+		}
+		sure := float64(n) / (float64(n) + evidence)
+		weight := math.Exp2(-2*entropy) * sure
+		exact, hint := isExactFeature(f), IsHintFeature(f)
+		switch {
+		case exact:
+			weight = exactWeight * sure
+			words = true
+		case hint:
+			weight *= hintWeight
+		default:
 			words = true
 		}
 		weights += weight
-		for _, c := range groups[i] {
-			if !counted(c) {
-				continue
-			}
-			v := at(c.CategoryID)
-			s := weight * float64(c.Count) / float64(total)
-			v.score += s
-			if !hint && s > v.best {
-				v.best, v.why, v.whyTotal = s, FeatureCount{Feature: f, CategoryID: c.CategoryID, Count: c.Count}, total
+		for _, s := range cats {
+			v := at(s.id)
+			vs := weight * s.w / total
+			v.score += vs
+			v.sure += weight * s.slow / slow
+			if !hint && vs > v.best {
+				v.best, v.why, v.count, v.whyTotal = vs, strings.TrimPrefix(f, featureExact), s.n, n
 			}
 		}
 	}
@@ -178,12 +320,12 @@ func rank(features []string, groups [][]FeatureCount, allow func(categoryID int6
 		if len(out) == limit {
 			break
 		}
-		if v.why.Feature == "" {
+		if v.why == "" {
 			continue // only hints point there
 		}
-		confidence := int(100*v.score/weights + 0.5)
+		confidence := int(100*v.sure/(weights+unknownWeight) + 0.5)
 		out = append(out, Suggestion{CategoryID: v.id, Confidence: confidence, Confident: confidence >= SuggestConfidence,
-			Word: v.why.Feature, Count: v.why.Count, Total: v.whyTotal})
+			Word: v.why, Count: v.count, Total: v.whyTotal})
 	}
 	return out
 }
@@ -204,12 +346,13 @@ func NewSuggestionModel(counts []FeatureCount) *SuggestionModel {
 }
 
 // Learn adds (sign 1) or removes (sign -1) a categorised movement.
-func (m *SuggestionModel) Learn(description string, accountID, amount, categoryID, sign int64) {
-	for _, f := range SuggestFeatures(description, accountID, amount) {
+func (m *SuggestionModel) Learn(d *MovementDraft, sign int64) {
+	for _, f := range SuggestFeatures(d.Description, d.AccountID, d.Amount) {
+		p := SuggestPeriod(f, d.Date)
 		cs := m.counts[f]
-		i := slices.IndexFunc(cs, func(c FeatureCount) bool { return c.CategoryID == categoryID })
+		i := slices.IndexFunc(cs, func(c FeatureCount) bool { return c.CategoryID == d.CategoryID && c.Period == p })
 		if i < 0 {
-			m.counts[f] = append(cs, FeatureCount{Feature: f, CategoryID: categoryID, Count: sign})
+			m.counts[f] = append(cs, FeatureCount{Feature: f, CategoryID: d.CategoryID, Period: p, Count: sign})
 		} else {
 			cs[i].Count += sign
 		}
@@ -245,7 +388,7 @@ func SuggestionHoldout(movements []MovementDraft, holdoutPercent int, typeOf fun
 	cut := len(movements) - len(movements)*holdoutPercent/100
 	m := NewSuggestionModel(nil)
 	for _, d := range movements[:cut] {
-		m.Learn(d.Description, d.AccountID, d.Amount, d.CategoryID, 1)
+		m.Learn(&d, 1)
 	}
 	var t SuggestionTrial
 	for _, d := range movements[cut:] {

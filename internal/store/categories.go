@@ -285,9 +285,9 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move totals: %w", err)
 			}
-			if _, err := tx.exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, count)
-				SELECT ledger_id, feature, ?, SUM(count) FROM category_features WHERE ledger_id = ? AND category_id IN (`+branch+`) GROUP BY ledger_id, feature
-				ON CONFLICT (ledger_id, feature, category_id) DO UPDATE SET count = category_features.count + excluded.count`,
+			if _, err := tx.exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, period, count)
+				SELECT ledger_id, feature, ?, period, SUM(count) FROM category_features WHERE ledger_id = ? AND category_id IN (`+branch+`) GROUP BY ledger_id, feature, period
+				ON CONFLICT (ledger_id, feature, category_id, period) DO UPDATE SET count = category_features.count + excluded.count`,
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move suggestion counts: %w", err)
 			}

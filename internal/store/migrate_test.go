@@ -32,12 +32,16 @@ func storeAt(t *testing.T, dialect string, version int64) *store.DB {
 
 // reconcileStandIns adds (or, !add, drops) empty stand-ins of migration 28's
 // column and tables (and of migration 30's table), which today's queries of movements and accounts read,
-// while a test writes an older schema's ledger.
+// while a test writes an older schema's ledger; and migration 31's
+// suggestion counts by month, which today's writes keep (31 drops them and
+// counts them again from the movements).
 func reconcileStandIns(t *testing.T, db *store.DB, add bool) {
 	t.Helper()
 	qs := []string{`ALTER TABLE movements ADD COLUMN state TEXT NOT NULL DEFAULT 'uncleared'`,
 		`CREATE TABLE reconciliations (id INTEGER, account_id INTEGER, date TEXT, balance INTEGER)`,
-		`CREATE TABLE reconcile_drafts (account_id INTEGER, date TEXT, balance INTEGER)`}
+		`CREATE TABLE reconcile_drafts (account_id INTEGER, date TEXT, balance INTEGER)`,
+		`DROP TABLE category_features`, `CREATE TABLE category_features (ledger_id BIGINT, feature TEXT, category_id BIGINT, period BIGINT, count BIGINT,
+			PRIMARY KEY (ledger_id, feature, category_id, period))`}
 	if !add {
 		qs = []string{`ALTER TABLE movements DROP COLUMN state`, `DROP TABLE reconciliations`, `DROP TABLE reconcile_drafts`}
 	}

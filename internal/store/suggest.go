@@ -15,11 +15,16 @@ import (
 // category_features, kept by every movement write like monthly_totals:
 // applyMovement and aggregate note what a categorised movement adds or
 // removes (Tx.learnFeatures), and the transaction writes the sum once at its
-// end. CheckLedger recounts them.
+// end. A count is kept by feature, category and the month of the
+// movements' own date (finance.SuggestPeriod): the fading the model applies
+// is computed when it reads them, so the table is a plain sum that a recount
+// from the movements reproduces exactly, whenever it runs. CheckLedger
+// recounts it.
 
 type featureKey struct {
 	feature  string
 	category int64
+	period   int64 // finance.SuggestPeriod
 }
 
 // featuresOf adds to m what a movement counts for (sign 1) or against
@@ -30,7 +35,7 @@ func featuresOf(m map[featureKey]int64, d *finance.MovementDraft, sign int64) {
 		return
 	}
 	for _, f := range finance.SuggestFeatures(d.Description, d.AccountID, d.Amount) {
-		m[featureKey{f, d.CategoryID}] += sign
+		m[featureKey{f, d.CategoryID, finance.SuggestPeriod(f, d.Date)}] += sign
 	}
 }
 
@@ -62,16 +67,16 @@ func (t *Tx) flushFeatures(ctx context.Context) error {
 	}
 	t.features = nil
 	slices.SortFunc(keys, func(a, b featureKey) int {
-		return cmp.Or(strings.Compare(a.feature, b.feature), cmp.Compare(a.category, b.category))
+		return cmp.Or(strings.Compare(a.feature, b.feature), cmp.Compare(a.category, b.category), cmp.Compare(a.period, b.period))
 	})
 	for chunk := range slices.Chunk(keys, featureChunk) {
-		args := make([]any, 0, 4*len(chunk))
+		args := make([]any, 0, 5*len(chunk))
 		for _, k := range chunk {
-			args = append(args, t.ledgerID, k.feature, k.category, counts[k])
+			args = append(args, t.ledgerID, k.feature, k.category, k.period, counts[k])
 		}
-		if _, err := t.exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, count) VALUES `+
-			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?), ", len(chunk)), ", ")+`
-			ON CONFLICT (ledger_id, feature, category_id) DO UPDATE SET count = category_features.count + excluded.count`, args...); err != nil {
+		if _, err := t.exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, period, count) VALUES `+
+			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?), ", len(chunk)), ", ")+`
+			ON CONFLICT (ledger_id, feature, category_id, period) DO UPDATE SET count = category_features.count + excluded.count`, args...); err != nil {
 			return err
 		}
 		if !shrank {
@@ -101,7 +106,7 @@ func (db *DB) SuggestCategories(ctx context.Context, ledgerID int64, typ, descri
 		return []finance.Suggestion{}, nil
 	}
 	in, args := inList(features)
-	q := `SELECT f.feature, f.category_id, f.count FROM category_features f JOIN categories c ON c.id = f.category_id AND c.ledger_id = f.ledger_id
+	q := `SELECT f.feature, f.category_id, f.period, f.count FROM category_features f JOIN categories c ON c.id = f.category_id AND c.ledger_id = f.ledger_id
 		WHERE f.ledger_id = ? AND f.feature IN (` + in + `) AND c.archived = ?`
 	args = append([]any{ledgerID}, append(args, false)...)
 	if typ != "" {
@@ -135,7 +140,7 @@ func (db *DB) RuleCategory(ctx context.Context, ledgerID int64, d finance.Moveme
 // SuggestionModel loads the ledger's counts whole, for an import that asks
 // for each of its rows; archived categories are left out.
 func (db *DB) SuggestionModel(ctx context.Context, ledgerID int64) (*finance.SuggestionModel, error) {
-	counts, err := queryFeatureCounts(db.query(ctx, `SELECT f.feature, f.category_id, f.count FROM category_features f
+	counts, err := queryFeatureCounts(db.query(ctx, `SELECT f.feature, f.category_id, f.period, f.count FROM category_features f
 		JOIN categories c ON c.id = f.category_id AND c.ledger_id = f.ledger_id WHERE f.ledger_id = ? AND c.archived = ?`, ledgerID, false))
 	if err != nil {
 		return nil, err
@@ -151,7 +156,7 @@ func queryFeatureCounts(rows *sql.Rows, err error) ([]finance.FeatureCount, erro
 	var out []finance.FeatureCount
 	for rows.Next() {
 		var c finance.FeatureCount
-		if err := rows.Scan(&c.Feature, &c.CategoryID, &c.Count); err != nil {
+		if err := rows.Scan(&c.Feature, &c.CategoryID, &c.Period, &c.Count); err != nil {
 			return nil, err
 		}
 		out = append(out, c)
@@ -194,9 +199,30 @@ func countFeatures(ctx context.Context, q rowsQuerier, ledgerID int64) (map[feat
 	return out, err
 }
 
-// countFeaturesOfEarlierMovements is migration 15: the suggestion counts of
-// the movements written before there was a model.
-func (db *DB) countFeaturesOfEarlierMovements(ctx context.Context, sqlTx *sql.Tx) error {
+// countFeaturesOfEarlierMovements was migration 15: the suggestion counts
+// of the movements written before there was a model. Migration 31
+// (countFeaturesByMonth) counts them again by month, so it does nothing now.
+func (db *DB) countFeaturesOfEarlierMovements(context.Context, *sql.Tx) error { return nil }
+
+// countFeaturesByMonth is migration 31: the suggestion counts by month (the
+// column period, finance.SuggestPeriod) and with the normalised description
+// as a feature, counted again from every ledger's movements.
+func (db *DB) countFeaturesByMonth(ctx context.Context, sqlTx *sql.Tx) error {
+	bigint := "INTEGER"
+	if db.dialect == Postgres {
+		bigint = "BIGINT"
+	}
+	for _, q := range []string{`DROP TABLE category_features`, `CREATE TABLE category_features (
+		ledger_id   ` + bigint + ` NOT NULL REFERENCES ledgers(id) ON DELETE CASCADE,
+		feature     TEXT NOT NULL,
+		category_id ` + bigint + ` NOT NULL,
+		period      ` + bigint + ` NOT NULL,
+		count       ` + bigint + ` NOT NULL,
+		PRIMARY KEY (ledger_id, feature, category_id, period))`} {
+		if _, err := sqlTx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
 	ledgers, err := queryIDs(sqlTx.QueryContext(ctx, `SELECT id FROM ledgers ORDER BY id`))
 	if err != nil {
 		return err
@@ -210,7 +236,13 @@ func (db *DB) countFeaturesOfEarlierMovements(ctx context.Context, sqlTx *sql.Tx
 			return err
 		}
 	}
-	return nil
+	if db.dialect == Postgres {
+		// A new table has no statistics until autovacuum's first pass: without
+		// them the planner reads a ledger's counts category by category
+		// instead of by feature.
+		_, err = sqlTx.ExecContext(ctx, `ANALYZE category_features`)
+	}
+	return err
 }
 
 // checkFeatures reports suggestion counts that differ from a recount.
@@ -219,7 +251,7 @@ func (db *DB) checkFeatures(ctx context.Context, ledgerID int64) error {
 	if err != nil {
 		return err
 	}
-	rows, err := db.query(ctx, `SELECT feature, category_id, count FROM category_features WHERE ledger_id = ?`, ledgerID)
+	rows, err := db.query(ctx, `SELECT feature, category_id, period, count FROM category_features WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return err
 	}
@@ -229,12 +261,12 @@ func (db *DB) checkFeatures(ctx context.Context, ledgerID int64) error {
 	for rows.Next() {
 		var k featureKey
 		var n int64
-		if err := rows.Scan(&k.feature, &k.category, &n); err != nil {
+		if err := rows.Scan(&k.feature, &k.category, &k.period, &n); err != nil {
 			return err
 		}
 		if want[k] != n {
 			wrong++
-			example = fmt.Sprintf("%q in category %d: %d, the movements say %d", k.feature, k.category, n, want[k])
+			example = fmt.Sprintf("%q in category %d, month %d: %d, the movements say %d", k.feature, k.category, k.period, n, want[k])
 		}
 		delete(want, k)
 	}
@@ -244,7 +276,7 @@ func (db *DB) checkFeatures(ctx context.Context, ledgerID int64) error {
 	for k, n := range want {
 		if n != 0 {
 			wrong++
-			example = fmt.Sprintf("%q in category %d: missing, the movements say %d", k.feature, k.category, n)
+			example = fmt.Sprintf("%q in category %d, month %d: missing, the movements say %d", k.feature, k.category, k.period, n)
 		}
 	}
 	if wrong > 0 {

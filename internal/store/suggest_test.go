@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"cashcontrol/internal/finance"
@@ -92,5 +93,73 @@ func TestSuggestionsFollowEveryWrite(t *testing.T) {
 		}
 		step("account deleted", 0, "mercadona bar pepe", "")
 		step("the bank's stays", pay.ID, "nomina", "")
+	})
+}
+
+// A habit that changes wins from its first repeat: the description seen
+// before gets the category it had last time, by the movements' own months
+// (an edit of the date moves its count), and the recount agrees after every
+// write, whichever order the months came in.
+func TestSuggestionsFollowTheLatestHabit(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "habit@example.com")
+		bank := mustAccount(t, db, l, "Bank", "EUR", 0)
+		personal := mustCategory(t, db, l, "Personal transfer", "expense", 0)
+		self := mustCategory(t, db, l, "Self transfer", "expense", 0)
+		gifts := mustCategory(t, db, l, "Gifts", "expense", 0)
+		exp := func(date, desc string, cat int64) finance.MovementDraft {
+			return finance.MovementDraft{Type: "expense", Date: date, Amount: 5000, AccountID: bank.ID, CategoryID: cat, Description: desc}
+		}
+		best := func(name, desc string, want int64) finance.Suggestion {
+			t.Helper()
+			if err := db.CheckLedgerForTest(ctx, l); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			got, err := db.SuggestCategories(ctx, l, "expense", desc, bank.ID, 5000, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) == 0 || got[0].CategoryID != want {
+				t.Fatalf("%s: %q suggests %+v, want category %d", name, desc, got, want)
+			}
+			return got[0]
+		}
+		var drafts []finance.MovementDraft
+		for m := 1; m <= 9; m++ {
+			drafts = append(drafts, exp(fmt.Sprintf("2025-%02d-03", m), fmt.Sprintf("TRANSFERENCIA A JUAN GARCIA REF %d", 1000+m), personal.ID))
+		}
+		// Other movements with the statement's words, spread over categories.
+		drafts = append(drafts, exp("2025-02-10", "TRANSFERENCIA A ANA REF 77", gifts.ID), exp("2025-03-10", "TRANSFERENCIA A LUIS REF 78", self.ID))
+		if _, err := db.CreateMovements(ctx, l, drafts); err != nil {
+			t.Fatal(err)
+		}
+		s := best("the old habit", "Transferencia a Juan Garcia ref 2001", personal.ID)
+		if !s.Confident || s.Word != "transferencia juan garcia ref" || s.Count != 9 || s.Total != 9 {
+			t.Fatalf("a description seen nine times in one category: %+v", s)
+		}
+		m, err := db.CreateMovement(ctx, l, exp("2025-10-03", "TRANSFERENCIA A JUAN GARCIA REF 1010", self.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		best("relabelled once", "TRANSFERENCIA A JUAN GARCIA REF 1011", self.ID)
+		// The same movement dated before the others is an old exception.
+		if _, err := db.UpdateMovement(ctx, l, m.ID, finance.MovementInput{Date: ptr("2024-12-03")}); err != nil {
+			t.Fatal(err)
+		}
+		best("the relabelling moved back in time", "TRANSFERENCIA A JUAN GARCIA REF 1011", personal.ID)
+		if _, err := db.UpdateMovement(ctx, l, m.ID, finance.MovementInput{Date: ptr("2025-11-03")}); err != nil {
+			t.Fatal(err)
+		}
+		best("and forward again", "TRANSFERENCIA A JUAN GARCIA REF 1012", self.ID)
+		if err := db.DeleteMovement(ctx, l, m.ID); err != nil {
+			t.Fatal(err)
+		}
+		best("deleted", "TRANSFERENCIA A JUAN GARCIA REF 1012", personal.ID)
+		// A word of the statement found in every category tells nothing: a
+		// shop never seen with it is not confidently anything.
+		if got, err := db.SuggestCategories(ctx, l, "expense", "TRANSFERENCIA A PEPE REF 1", 0, 0, 3); err != nil || (len(got) > 0 && got[0].Confident) {
+			t.Fatalf("a spread word alone: %+v %v", got, err)
+		}
 	})
 }
