@@ -76,7 +76,7 @@ func (db *DB) migrator() (*goose.Provider, error) {
 		goose.NewGoMigration(25, &goose.GoFunc{RunTx: db.searchTotalsTable}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
 		goose.NewGoMigration(26, &goose.GoFunc{RunTx: db.searchWordsAsWritten}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
 		goose.NewGoMigration(27, &goose.GoFunc{RunTx: db.deferredSearchInserts}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
-		goose.NewGoMigration(31, &goose.GoFunc{RunTx: db.countFeaturesByMonth}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
+		goose.NewGoMigration(32, &goose.GoFunc{RunTx: db.countFeaturesByMonth}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
 	return goose.NewProvider(dialect, db.w, sub, opts...)
 }
 

@@ -32,8 +32,8 @@ func storeAt(t *testing.T, dialect string, version int64) *store.DB {
 
 // reconcileStandIns adds (or, !add, drops) empty stand-ins of migration 28's
 // column and tables (and of migration 30's table), which today's queries of movements and accounts read,
-// while a test writes an older schema's ledger; and migration 31's
-// suggestion counts by month, which today's writes keep (31 drops them and
+// while a test writes an older schema's ledger; and migration 32's
+// suggestion counts by month, which today's writes keep (32 drops them and
 // counts them again from the movements).
 func reconcileStandIns(t *testing.T, db *store.DB, add bool) {
 	t.Helper()

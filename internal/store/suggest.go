@@ -200,11 +200,11 @@ func countFeatures(ctx context.Context, q rowsQuerier, ledgerID int64) (map[feat
 }
 
 // countFeaturesOfEarlierMovements was migration 15: the suggestion counts
-// of the movements written before there was a model. Migration 31
+// of the movements written before there was a model. Migration 32
 // (countFeaturesByMonth) counts them again by month, so it does nothing now.
 func (db *DB) countFeaturesOfEarlierMovements(context.Context, *sql.Tx) error { return nil }
 
-// countFeaturesByMonth is migration 31: the suggestion counts by month (the
+// countFeaturesByMonth is migration 32: the suggestion counts by month (the
 // column period, finance.SuggestPeriod) and with the normalised description
 // as a feature, counted again from every ledger's movements.
 func (db *DB) countFeaturesByMonth(ctx context.Context, sqlTx *sql.Tx) error {
