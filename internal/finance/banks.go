@@ -68,7 +68,10 @@ type BankTransaction struct {
 	// text), before the per-bank clean-up; Counterparty the other side's name.
 	Description  string
 	Counterparty string
-	Pending      bool
+	// Notes: what the movement's notes keep (the raw text, once the
+	// description is cleaned up).
+	Notes   string
+	Pending bool
 }
 
 // BankStatement is what a provider reports of one account since a date.
@@ -130,16 +133,49 @@ type BankSyncError struct {
 // BankMatch is a bank transaction that a sync matched with a movement the
 // ledger had (typed or imported from a file) instead of adding it.
 type BankMatch struct {
-	ID           int64  `json:"id,string"`
-	MovementID   int64  `json:"movementId,string"`
-	AccountID    int64  `json:"accountId,string"`
-	Date         string `json:"date"`
-	Amount       int64  `json:"amount"`
-	Description  string `json:"description"`
-	BankDate     string `json:"bankDate"`
-	BankText     string `json:"bankDescription"`
-	MovementDate string `json:"movementDate"`
-	MovementText string `json:"movementDescription"`
+	ID         int64 `json:"id,string"`
+	MovementID int64 `json:"movementId,string"`
+	AccountID  int64 `json:"accountId,string"`
+	// Amount is signed: negative is money out.
+	Amount              int64  `json:"amount"`
+	BankDate            string `json:"bankDate"`
+	BankDescription     string `json:"bankDescription"`
+	MovementDate        string `json:"movementDate"`
+	MovementDescription string `json:"movementDescription"`
+}
+
+// BankConnectionDraft is what the store keeps of a connection being made
+// or finished: Secret is sealed already.
+type BankConnectionDraft struct {
+	Provider    string
+	Institution string
+	Country     string
+	Status      string
+	Secret      string
+	// State is a pending authorisation's random value ("": none).
+	State      string
+	ConsentEnd *int64 // Unix milliseconds
+	Accounts   []BankAccount
+}
+
+// BankCredentials is a stored connection as a sync needs it: its sealed
+// secret and where it stands.
+type BankCredentials struct {
+	LedgerID    int64
+	ID          int64
+	Provider    string
+	Institution string
+	Status      string
+	Secret      string
+}
+
+// BankSyncInput is what a sync brings to store: the statements of the
+// linked accounts, their descriptions cleaned up.
+type BankSyncInput struct {
+	Language   string // the fallback categories' language
+	Statements []BankStatement
+	// SyncEvery: the next scheduled sync comes this long after this one.
+	NextSyncAt int64 // Unix milliseconds; 0: none
 }
 
 // BankConsentDays is how long a consent is asked for when the bank does
@@ -214,3 +250,10 @@ func sharedWords(a, b string) int {
 	}
 	return n
 }
+
+// A sync fetches from the last booked day minus BankLateDays (banks book
+// late); the first one BankFirstSyncDays back.
+const (
+	BankLateDays      = 5
+	BankFirstSyncDays = 90
+)
