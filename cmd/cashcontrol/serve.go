@@ -14,6 +14,7 @@ import (
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/banksync"
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/files"
 	"cashcontrol/internal/jobs"
@@ -106,6 +107,12 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 		}
 		mailer = m
 	}
+	banks, err := banksync.NewService(db, banksync.Config{EnableBankingURL: c.EnableBankingURL, SimpleFINURL: c.SimpleFINURL,
+		Timeout: c.BankSyncTimeout, Currencies: money.NewTable()}, c.SecretKey)
+	if err != nil {
+		db.Close()
+		return wired{}, fmt.Errorf("bank sync: %w", err)
+	}
 	var backups *jobs.Backups
 	if c.BackupDir != "" {
 		backups = &jobs.Backups{DB: db, Log: log, Dir: c.BackupDir, Every: c.BackupEvery, Keep: c.BackupKeep}
@@ -117,7 +124,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 			Uploads: limiter("upload", c.UploadRate.Every(), c.UploadRate.Events),
 			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes},
 			Streams: api.StreamLimits{PerUser: c.StreamsPerUser, PerServer: c.Streams}},
-		ECB: ecbFor(c, db, log)})
+		ECB: ecbFor(c, db, log), Banks: banks})
 	var m *metrics.Metrics
 	if c.Metrics {
 		m = metrics.New(db.Pools())

@@ -154,6 +154,18 @@ func (a *API) routes() []route {
 		edit("POST /api/v1/schedules/{id}/skip", a.skipSchedule),
 		read("GET /api/v1/forecast", a.forecast),
 
+		edit("GET /api/v1/bank/connections", a.listBankConnections),
+		edit("POST /api/v1/bank/connections", a.connectBank),
+		edit("GET /api/v1/bank/connections/{id}", a.getBankConnection),
+		edit("DELETE /api/v1/bank/connections/{id}", a.disconnectBank),
+		edit("GET /api/v1/bank/connections/{id}/institutions", a.listBankInstitutions),
+		edit("POST /api/v1/bank/connections/{id}/start", a.startBankConnection),
+		edit("PUT /api/v1/bank/connections/{id}/accounts/{bankAccountId}", a.linkBankAccount),
+		edit("POST /api/v1/bank/connections/{id}/sync", a.syncBank),
+		edit("GET /api/v1/bank/connections/{id}/matches", a.listBankMatches),
+		edit("DELETE /api/v1/bank/connections/{id}/matches/{matchId}", a.undoBankMatch),
+		session("GET /api/v1/bank/callback", a.bankCallback),
+
 		read("GET /api/v1/rules", a.listRules),
 		edit("POST /api/v1/rules", a.createRule),
 		edit("PUT /api/v1/rules/order", a.reorderRules),

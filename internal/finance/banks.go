@@ -167,6 +167,88 @@ type BankCredentials struct {
 	Institution string
 	Status      string
 	Secret      string
+	// SyncEveryHours: the scheduled sync's interval (0: by hand only).
+	SyncEveryHours int
+}
+
+// BankConnectInput connects a bank: SimpleFIN with a setup token, Enable
+// Banking with the user's own application (its id and private key in PEM).
+type BankConnectInput struct {
+	Provider      string `json:"provider" enum:"simplefin,enablebanking"`
+	SetupToken    string `json:"setupToken"`
+	ApplicationID string `json:"applicationId"`
+	PrivateKey    string `json:"privateKey"`
+}
+
+// MaxBankSecret bounds a setup token or a private key (a 4096-bit RSA key
+// in PEM is about 3.3 KB).
+const MaxBankSecret = 16 << 10
+
+// Validate checks the fields the provider needs.
+func (in *BankConnectInput) Validate() error {
+	var v Validation
+	switch in.Provider {
+	case BankSimpleFIN:
+		if in.SetupToken == "" {
+			v.Add("setupToken", FCodeRequired)
+		} else if len(in.SetupToken) > MaxBankSecret {
+			v.Add("setupToken", FCodeTooLong)
+		}
+	case BankEnableBanking:
+		if in.ApplicationID == "" {
+			v.Add("applicationId", FCodeRequired)
+		} else if len(in.ApplicationID) > 100 {
+			v.Add("applicationId", FCodeTooLong)
+		}
+		if in.PrivateKey == "" {
+			v.Add("privateKey", FCodeRequired)
+		} else if len(in.PrivateKey) > MaxBankSecret {
+			v.Add("privateKey", FCodeTooLong)
+		}
+	case "":
+		v.Add("provider", FCodeRequired)
+	default:
+		v.Add("provider", FCodeInvalid)
+	}
+	return v.Err()
+}
+
+// BankStartInput asks a pending Enable Banking connection's bank for the
+// user's authorisation.
+type BankStartInput struct {
+	Institution string `json:"institution"`
+	Country     string `json:"country"`
+	// ConsentDays: how long the consent is asked for (default
+	// BankConsentDays; the bank may give less).
+	ConsentDays int `json:"consentDays"`
+}
+
+// Validate checks the bank and the consent's length.
+func (in *BankStartInput) Validate() error {
+	var v Validation
+	if in.Institution == "" {
+		v.Add("institution", FCodeRequired)
+	} else if len(in.Institution) > 200 {
+		v.Add("institution", FCodeTooLong)
+	}
+	if len(in.Country) != 2 {
+		v.Add("country", FCodeInvalid)
+	}
+	if in.ConsentDays < 0 || in.ConsentDays > 730 {
+		v.Add("consentDays", FCodeOutOfRange)
+	}
+	return v.Err()
+}
+
+// BankLinkInput links a bank account to an account of the ledger (null or
+// "": unlinks it).
+type BankLinkInput struct {
+	AccountID IDInput `json:"accountId"`
+}
+
+// BankStarted is where the user's browser goes to authorise the bank.
+type BankStarted struct {
+	URL string `json:"url"`
 }
 
 // BankSyncInput is what a sync brings to store: the statements of the
@@ -176,6 +258,11 @@ type BankSyncInput struct {
 	Statements []BankStatement
 	// SyncEvery: the next scheduled sync comes this long after this one.
 	NextSyncAt int64 // Unix milliseconds; 0: none
+}
+
+// BankUndone is an undone match: the movement the bank transaction became.
+type BankUndone struct {
+	MovementID int64 `json:"movementId,string"`
 }
 
 // BankConsentDays is how long a consent is asked for when the bank does

@@ -93,8 +93,8 @@ func (db *DB) FinishBankConnection(ctx context.Context, ledgerID, id int64, d fi
 // BankCredentials is a connection of the ledger with its sealed secret.
 func (db *DB) BankCredentials(ctx context.Context, ledgerID, id int64) (finance.BankCredentials, error) {
 	c := finance.BankCredentials{LedgerID: ledgerID, ID: id}
-	err := db.queryRow(ctx, `SELECT provider, institution, status, secret FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).
-		Scan(&c.Provider, &c.Institution, &c.Status, &c.Secret)
+	err := db.queryRow(ctx, `SELECT provider, institution, status, secret, sync_every_hours FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).
+		Scan(&c.Provider, &c.Institution, &c.Status, &c.Secret, &c.SyncEveryHours)
 	return c, notFound(err, "bank connection")
 }
 
@@ -102,10 +102,10 @@ func (db *DB) BankCredentials(ctx context.Context, ledgerID, id int64) (finance.
 // has that state, in a ledger where userID may edit.
 func (db *DB) BankConnectionByState(ctx context.Context, userID int64, state string) (finance.BankCredentials, error) {
 	var c finance.BankCredentials
-	err := db.queryRow(ctx, `SELECT c.ledger_id, c.id, c.provider, c.institution, c.status, c.secret FROM bank_connections c
+	err := db.queryRow(ctx, `SELECT c.ledger_id, c.id, c.provider, c.institution, c.status, c.secret, c.sync_every_hours FROM bank_connections c
 		JOIN ledger_members m ON m.ledger_id = c.ledger_id AND m.user_id = ? AND m.role IN (?, ?)
 		WHERE c.state = ?`, userID, finance.RoleOwner, finance.RoleEditor, state).
-		Scan(&c.LedgerID, &c.ID, &c.Provider, &c.Institution, &c.Status, &c.Secret)
+		Scan(&c.LedgerID, &c.ID, &c.Provider, &c.Institution, &c.Status, &c.Secret, &c.SyncEveryHours)
 	return c, notFound(err, "bank authorisation")
 }
 
