@@ -58,6 +58,7 @@ type wired struct {
 	sessions *auth.Sessions
 	opts     server.Options
 	backups  *jobs.Backups // nil: CASHCONTROL_BACKUP_DIR unset
+	banks    *banksync.Service
 }
 
 func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverClock) (wired, error) {
@@ -132,7 +133,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	if backups != nil {
 		backups.Ran = m.JobRun
 	}
-	return wired{db: db, sessions: sessions, backups: backups, opts: server.Options{API: a, Web: web.Dist(), Logger: log,
+	return wired{db: db, sessions: sessions, backups: backups, banks: banks, opts: server.Options{API: a, Web: web.Dist(), Logger: log,
 		AnalyticsID: c.AnalyticsID, TrustedProxies: c.TrustedProxies, HSTS: c.HTTPS(), Metrics: m}}, nil
 }
 
@@ -160,6 +161,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if w.backups != nil {
 		go w.backups.Run(ctx)
 	}
+	go (&jobs.BankSyncs{DB: db, Banks: w.banks, Log: log, Every: 5 * time.Minute, Ran: opts.Metrics.JobRun}).Run(ctx)
 	log.Info("cashcontrol listening", "addr", ln.Addr().String(), "database", string(db.Dialect()), "version", version,
 		"providers", len(c.Providers), "startup", time.Since(start).Round(time.Millisecond))
 	err = server.Serve(ctx, server.New(c.Addr, clock.wrap(server.Handler(opts)), log), ln)

@@ -175,6 +175,32 @@ func (a *API) syncBank(w http.ResponseWriter, r *http.Request, u *finance.User) 
 	writeJSON(w, http.StatusOK, res)
 }
 
+// patchBankConnection changes a connection's settings (how often it syncs).
+func (a *API) patchBankConnection(w http.ResponseWriter, r *http.Request, u *finance.User) {
+	id, err := pathID(r)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	var in finance.BankConnectionPatch
+	if err := decode(w, r, &in); err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	if in.SyncEveryHours != nil {
+		if err := a.db.SetBankSyncEvery(r.Context(), u.LedgerID, id, *in.SyncEveryHours); err != nil {
+			a.fail(w, r, err)
+			return
+		}
+	}
+	c, err := a.db.BankConnection(r.Context(), u.LedgerID, id)
+	if err != nil {
+		a.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
 // disconnectBank forgets a connection (its movements stay): 204.
 func (a *API) disconnectBank(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	id, err := pathID(r)

@@ -157,6 +157,7 @@ func (a *API) routes() []route {
 		edit("GET /api/v1/bank/connections", a.listBankConnections),
 		edit("POST /api/v1/bank/connections", a.connectBank),
 		edit("GET /api/v1/bank/connections/{id}", a.getBankConnection),
+		edit("PATCH /api/v1/bank/connections/{id}", a.patchBankConnection),
 		edit("DELETE /api/v1/bank/connections/{id}", a.disconnectBank),
 		edit("GET /api/v1/bank/connections/{id}/institutions", a.listBankInstitutions),
 		edit("POST /api/v1/bank/connections/{id}/start", a.startBankConnection),

@@ -273,8 +273,9 @@ func (s *Service) Sync(ctx context.Context, ledgerID, id int64, language string)
 	return res, nil
 }
 
-// Backoff is how long a scheduled sync waits after its failures (doubled
-// each time, at most a day).
+// Backoff is how long a scheduled sync waits after its failures (15
+// minutes, doubled each time, at most a day; and never past the
+// connection's own interval).
 func Backoff(failures int) time.Duration {
 	d := 15 * time.Minute
 	for range min(failures, 10) {
@@ -295,7 +296,7 @@ func (s *Service) failed(ctx context.Context, c finance.BankCredentials, err err
 		s := at.UTC().Format(time.RFC3339)
 		e.RetryAt, next = &s, at.UnixMilli()
 	} else if c.SyncEveryHours > 0 {
-		next = s.cfg.Now().Add(Backoff(0)).UnixMilli()
+		next = s.cfg.Now().Add(min(Backoff(c.Failures), time.Duration(c.SyncEveryHours)*time.Hour)).UnixMilli()
 	}
 	expired := fe.Code == finance.ECodeBankConsentExpired
 	// The failure is kept even if the request that met it has ended.

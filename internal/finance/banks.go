@@ -169,6 +169,8 @@ type BankCredentials struct {
 	Secret      string
 	// SyncEveryHours: the scheduled sync's interval (0: by hand only).
 	SyncEveryHours int
+	// Failures: the syncs that failed since the last that worked.
+	Failures int
 }
 
 // BankConnectInput connects a bank: SimpleFIN with a setup token, Enable
@@ -244,6 +246,15 @@ func (in *BankStartInput) Validate() error {
 // "": unlinks it).
 type BankLinkInput struct {
 	AccountID IDInput `json:"accountId"`
+}
+
+// MaxBankSyncEveryHours is the longest interval of a scheduled sync (a week).
+const MaxBankSyncEveryHours = 168
+
+// BankConnectionPatch changes a connection's settings.
+type BankConnectionPatch struct {
+	// SyncEveryHours: how often it syncs by itself (0: by hand only).
+	SyncEveryHours *int `json:"syncEveryHours"`
 }
 
 // BankStarted is where the user's browser goes to authorise the bank.

@@ -93,8 +93,8 @@ func (db *DB) FinishBankConnection(ctx context.Context, ledgerID, id int64, d fi
 // BankCredentials is a connection of the ledger with its sealed secret.
 func (db *DB) BankCredentials(ctx context.Context, ledgerID, id int64) (finance.BankCredentials, error) {
 	c := finance.BankCredentials{LedgerID: ledgerID, ID: id}
-	err := db.queryRow(ctx, `SELECT provider, institution, status, secret, sync_every_hours FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).
-		Scan(&c.Provider, &c.Institution, &c.Status, &c.Secret, &c.SyncEveryHours)
+	err := db.queryRow(ctx, `SELECT provider, institution, status, secret, sync_every_hours, failures FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).
+		Scan(&c.Provider, &c.Institution, &c.Status, &c.Secret, &c.SyncEveryHours, &c.Failures)
 	return c, notFound(err, "bank connection")
 }
 
@@ -300,15 +300,20 @@ func (db *DB) BankSyncSince(ctx context.Context, ledgerID, id int64) (string, []
 	return since, ids, rows.Err()
 }
 
-// DueBankConnection is a connection whose scheduled sync is due.
-type DueBankConnection struct{ LedgerID, ID int64 }
+// DueBankConnection is a connection whose scheduled sync is due, with the
+// language of the user who connected it (the fallback categories' names).
+type DueBankConnection struct {
+	LedgerID, ID int64
+	Language     string
+}
 
 // DueBankConnections lists the active connections whose scheduled sync is
 // due (next_sync_at past; a connection never synced is not scheduled
 // until its first sync by hand, when its accounts are linked).
 func (db *DB) DueBankConnections(ctx context.Context, limit int) ([]DueBankConnection, error) {
-	rows, err := db.query(ctx, `SELECT ledger_id, id FROM bank_connections WHERE status = ? AND sync_every_hours > 0 AND next_sync_at IS NOT NULL AND next_sync_at <= ?
-		ORDER BY next_sync_at LIMIT ?`, finance.BankActive, db.nowMillis(), limit)
+	rows, err := db.query(ctx, `SELECT c.ledger_id, c.id, COALESCE(u.language_preference, '') FROM bank_connections c LEFT JOIN users u ON u.id = c.created_by
+		WHERE c.status = ? AND c.sync_every_hours > 0 AND c.next_sync_at IS NOT NULL AND c.next_sync_at <= ?
+		ORDER BY c.next_sync_at LIMIT ?`, finance.BankActive, db.nowMillis(), limit)
 	if err != nil {
 		return nil, err
 	}
@@ -316,7 +321,7 @@ func (db *DB) DueBankConnections(ctx context.Context, limit int) ([]DueBankConne
 	var out []DueBankConnection
 	for rows.Next() {
 		var d DueBankConnection
-		if err := rows.Scan(&d.LedgerID, &d.ID); err != nil {
+		if err := rows.Scan(&d.LedgerID, &d.ID, &d.Language); err != nil {
 			return nil, err
 		}
 		out = append(out, d)
@@ -325,13 +330,15 @@ func (db *DB) DueBankConnections(ctx context.Context, limit int) ([]DueBankConne
 }
 
 // ClaimBankSync takes a due connection's scheduled run for this server:
-// it moves next_sync_at on to until (Unix ms) only if it is still what
-// was due, so that of several servers one runs it.
-func (db *DB) ClaimBankSync(ctx context.Context, ledgerID, id, until int64) (bool, error) {
+// it moves next_sync_at on by lease only if it is still due, so that of
+// several servers one runs it (the sync sets the next run when it ends;
+// a server that stops mid-sync leaves it to another after the lease).
+func (db *DB) ClaimBankSync(ctx context.Context, ledgerID, id int64, lease time.Duration) (bool, error) {
 	var ok bool
 	err := db.write(ctx, func(tx *Tx) error {
+		now := db.nowMillis()
 		res, err := tx.exec(ctx, `UPDATE bank_connections SET next_sync_at = ? WHERE ledger_id = ? AND id = ? AND next_sync_at IS NOT NULL AND next_sync_at <= ?`,
-			until, ledgerID, id, db.nowMillis())
+			now+lease.Milliseconds(), ledgerID, id, now)
 		if err != nil {
 			return err
 		}
@@ -340,4 +347,35 @@ func (db *DB) ClaimBankSync(ctx context.Context, ledgerID, id, until int64) (boo
 		return nil
 	})
 	return ok, err
+}
+
+// SetBankSyncEvery sets how often a connection syncs by itself (hours; 0:
+// by hand only); the next run comes that long after the last sync (or
+// now, before any).
+func (db *DB) SetBankSyncEvery(ctx context.Context, ledgerID, id int64, hours int) error {
+	if hours < 0 || hours > finance.MaxBankSyncEveryHours {
+		return finance.FieldErr("syncEveryHours", finance.FCodeOutOfRange, "from 0 (by hand) to a week")
+	}
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+		var next any
+		if hours > 0 {
+			var last sql.NullInt64
+			if err := tx.queryRow(ctx, `SELECT last_sync_at FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).Scan(&last); err != nil {
+				return notFound(err, "bank connection")
+			}
+			from := db.nowMillis()
+			if last.Valid {
+				from = last.Int64
+			}
+			next = from + int64(hours)*3_600_000
+		}
+		res, err := tx.exec(ctx, `UPDATE bank_connections SET sync_every_hours = ?, next_sync_at = ? WHERE ledger_id = ? AND id = ?`, hours, next, ledgerID, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return finance.Errorf(finance.ECodeNotFound, "bank connection not found")
+		}
+		return nil
+	})
 }
