@@ -830,7 +830,20 @@ export interface paths {
         delete: operations["disconnectBank"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change how often a connection syncs by itself
+         * @description syncEveryHours: 0 (by hand only) to 168; the next scheduled sync comes that long after the last. Of several servers, one runs each.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        patch: operations["patchBankConnection"];
         trace?: never;
     };
     "/api/v1/bank/connections/{id}/accounts/{bankAccountId}": {
@@ -2151,7 +2164,22 @@ export interface paths {
         delete: operations["disconnectBankInLedger"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change how often a connection syncs by itself (a named ledger)
+         * @description syncEveryHours: 0 (by hand only) to 168; the next scheduled sync comes that long after the last. Of several servers, one runs each.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        patch: operations["patchBankConnectionInLedger"];
         trace?: never;
     };
     "/api/v1/ledgers/{ledgerId}/bank/connections/{id}/accounts/{bankAccountId}": {
@@ -5678,6 +5706,9 @@ export interface components {
             items: components["schemas"]["BankConnection"][];
             nextCursor: string | null;
         };
+        BankConnectionPatch: {
+            syncEveryHours?: number | null;
+        };
         BankInstitution: {
             country: string;
             logo: string;
@@ -7085,6 +7116,7 @@ export type BankAccount = components['schemas']['BankAccount'];
 export type BankConnectInput = components['schemas']['BankConnectInput'];
 export type BankConnection = components['schemas']['BankConnection'];
 export type BankConnectionList = components['schemas']['BankConnectionList'];
+export type BankConnectionPatch = components['schemas']['BankConnectionPatch'];
 export type BankInstitution = components['schemas']['BankInstitution'];
 export type BankInstitutionList = components['schemas']['BankInstitutionList'];
 export type BankLinkInput = components['schemas']['BankLinkInput'];
@@ -8353,6 +8385,40 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchBankConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankConnectionPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     linkBankAccount: {
@@ -10155,6 +10221,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchBankConnectionInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankConnectionPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
         };
     };
     linkBankAccountInLedger: {
