@@ -22,6 +22,17 @@ func (a *API) listBankConnections(w http.ResponseWriter, r *http.Request, u *fin
 	writeJSON(w, http.StatusOK, list[finance.BankConnection]{Items: items})
 }
 
+// ledgerConnection is the path's connection id when it is the ledger's:
+// another ledger's is not_found before anything else of the request is read.
+func (a *API) ledgerConnection(r *http.Request, u *finance.User) (int64, error) {
+	id, err := pathID(r)
+	if err != nil {
+		return 0, err
+	}
+	_, err = a.db.BankConnection(r.Context(), u.LedgerID, id)
+	return id, err
+}
+
 // getBankConnection is one connection.
 func (a *API) getBankConnection(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	id, err := pathID(r)
@@ -56,7 +67,7 @@ func (a *API) connectBank(w http.ResponseWriter, r *http.Request, u *finance.Use
 // listBankInstitutions lists the banks of ?country= a connection's
 // provider offers.
 func (a *API) listBankInstitutions(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	id, err := pathID(r)
+	id, err := a.ledgerConnection(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -75,7 +86,7 @@ const bankCallbackPath = "/api/v1/bank/callback"
 // startBankConnection asks the bank for the user's authorisation: 200
 // with the address the browser goes to.
 func (a *API) startBankConnection(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	id, err := pathID(r)
+	id, err := a.ledgerConnection(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -133,7 +144,7 @@ func (a *API) bankCallback(w http.ResponseWriter, r *http.Request, u *finance.Us
 
 // linkBankAccount links the bank's account to an account of the ledger.
 func (a *API) linkBankAccount(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	id, err := pathID(r)
+	id, err := a.ledgerConnection(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -162,7 +173,7 @@ func (a *API) linkBankAccount(w http.ResponseWriter, r *http.Request, u *finance
 // syncBank syncs a connection now: 200 with what it created, matched and
 // updated.
 func (a *API) syncBank(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	id, err := pathID(r)
+	id, err := a.ledgerConnection(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -177,7 +188,7 @@ func (a *API) syncBank(w http.ResponseWriter, r *http.Request, u *finance.User) 
 
 // patchBankConnection changes a connection's settings (how often it syncs).
 func (a *API) patchBankConnection(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	id, err := pathID(r)
+	id, err := a.ledgerConnection(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -203,7 +214,7 @@ func (a *API) patchBankConnection(w http.ResponseWriter, r *http.Request, u *fin
 
 // disconnectBank forgets a connection (its movements stay): 204.
 func (a *API) disconnectBank(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	id, err := pathID(r)
+	id, err := a.ledgerConnection(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -218,7 +229,7 @@ func (a *API) disconnectBank(w http.ResponseWriter, r *http.Request, u *finance.
 // listBankMatches lists the bank transactions a sync matched with
 // movements the ledger had.
 func (a *API) listBankMatches(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	id, err := pathID(r)
+	id, err := a.ledgerConnection(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -234,7 +245,7 @@ func (a *API) listBankMatches(w http.ResponseWriter, r *http.Request, u *finance
 // undoBankMatch undoes a match: the bank transaction becomes a movement of
 // its own; 200 with its id.
 func (a *API) undoBankMatch(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	id, err := pathID(r)
+	id, err := a.ledgerConnection(r, u)
 	if err != nil {
 		a.fail(w, r, err)
 		return

@@ -272,14 +272,18 @@ func (tx *Tx) bankMatch(ctx context.Context, ledgerID int64, fresh []bankNew, re
 		if len(cands) == 0 {
 			continue
 		}
+		byAmount := map[int64][]*candidate{}
+		for j := range cands {
+			byAmount[cands[j].signed] = append(byAmount[cands[j].signed], &cands[j])
+		}
 		used := map[int64]bool{}
+		var cleared []int64
 		for _, i := range idx {
 			n := &fresh[i]
 			var best *candidate
 			bestScore := 0
-			for j := range cands {
-				c := &cands[j]
-				if used[c.id] || c.signed != n.t.Amount {
+			for _, c := range byAmount[n.t.Amount] {
+				if used[c.id] {
 					continue
 				}
 				if s := finance.MatchScore(n.t.Date, n.t.Description+" "+n.t.Counterparty, c.date, c.description); s > bestScore {
@@ -293,10 +297,17 @@ func (tx *Tx) bankMatch(ctx context.Context, ledgerID int64, fresh []bankNew, re
 			n.movementID, n.matched = best.id, true
 			res.Matched++
 			if !n.t.Pending {
-				if _, err := tx.exec(ctx, `UPDATE movements SET state = ? WHERE ledger_id = ? AND id = ? AND state = ?`,
-					finance.StateCleared, ledgerID, best.id, finance.StateUncleared); err != nil {
-					return err
-				}
+				cleared = append(cleared, best.id)
+			}
+		}
+		// The bank shows them: cleared (those still uncleared), 500 a
+		// statement. By id only (they are the ledger's, read under its lock):
+		// with ledger_id the planner may scan the ledger's movements instead.
+		for start := 0; start < len(cleared); start += 500 {
+			in, args := inList(cleared[start:min(start+500, len(cleared))])
+			if _, err := tx.exec(ctx, `UPDATE movements SET state = ? WHERE id IN (`+in+`) AND state = ?`,
+				append(append([]any{finance.StateCleared}, args...), finance.StateUncleared)...); err != nil {
+				return err
 			}
 		}
 	}
