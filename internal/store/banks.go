@@ -248,7 +248,8 @@ func (db *DB) DeleteBankConnection(ctx context.Context, ledgerID, id int64) erro
 // consent that ended, the status expired.
 func (db *DB) RecordBankFailure(ctx context.Context, ledgerID, id int64, e finance.BankSyncError, nextAt int64, expired bool) error {
 	b, _ := json.Marshal(e)
-	return db.write(ctx, func(tx *Tx) error {
+	// A ledger write: the change feed tells the open screens.
+	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
 		status := ``
 		if expired {
 			status = `, status = '` + finance.BankExpired + `'`
