@@ -44,6 +44,9 @@ printf '%-32s %s\n' "demo load ($MOVEMENTS movements)" "$(elapsed "$start")"
 # The schedules job, on the loaded ledger before the server starts: one
 # round posts this many due occurrences (docs/PERFORMANCE.md, "Scheduled movements and the forecast").
 ./bin/ccbench -job "${BENCH_JOB:-10000}" -email "$EMAIL"
+# A bank sync's write: this many transactions (a tenth of them matched with
+# movements the account has) into the loaded ledger (docs/PERFORMANCE.md, "Bank sync").
+./bin/ccbench -bank-sync "${BENCH_BANK_SYNC:-10000}" -email "$EMAIL"
 
 PORT=$(awk 'BEGIN { srand(); print 20000 + int(rand() * 20000) }')
 CASHCONTROL_ADDR=127.0.0.1:$PORT "$BIN" serve &

@@ -525,6 +525,19 @@ func seed(t *testing.T, db *store.DB, u *finance.User, accountID int64) {
 	if _, err := db.SaveReconcileDraft(ctx, u.LedgerID, eur, finance.ReconcileDraftInput{Date: "2026-03-31", Balance: &next}); err != nil {
 		t.Fatal(err)
 	}
+	// A bank connection (its secret sealed), a linked account and a synced transaction.
+	conn, err := db.CreateBankConnection(ctx, u.LedgerID, finance.BankConnectionDraft{Provider: finance.BankSimpleFIN, Institution: "Bridge",
+		Status: finance.BankActive, Secret: "sb1:sealed-elsewhere", Accounts: []finance.BankAccount{{ID: "SF-1", Name: "Checking", Currency: "EUR", Balance: 100}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.LinkBankAccount(ctx, u.LedgerID, conn, "SF-1", eur); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SyncBank(ctx, u.LedgerID, conn, finance.BankSyncInput{Language: "en", Statements: []finance.BankStatement{{AccountID: "SF-1",
+		Transactions: []finance.BankTransaction{{ID: "T1", Date: "2026-03-02", Amount: -1234, Description: "Bank fee"}}}}}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // tablesOf is each table of an export, its lines sorted.

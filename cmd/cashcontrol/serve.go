@@ -14,6 +14,7 @@ import (
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/banksync"
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/files"
 	"cashcontrol/internal/jobs"
@@ -57,6 +58,7 @@ type wired struct {
 	sessions *auth.Sessions
 	opts     server.Options
 	backups  *jobs.Backups // nil: CASHCONTROL_BACKUP_DIR unset
+	banks    *banksync.Service
 }
 
 func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverClock) (wired, error) {
@@ -106,6 +108,12 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 		}
 		mailer = m
 	}
+	banks, err := banksync.NewService(db, banksync.Config{EnableBankingURL: c.EnableBankingURL, SimpleFINURL: c.SimpleFINURL,
+		Timeout: c.BankSyncTimeout, Currencies: money.NewTable()}, c.SecretKey)
+	if err != nil {
+		db.Close()
+		return wired{}, fmt.Errorf("bank sync: %w", err)
+	}
 	var backups *jobs.Backups
 	if c.BackupDir != "" {
 		backups = &jobs.Backups{DB: db, Log: log, Dir: c.BackupDir, Every: c.BackupEvery, Keep: c.BackupKeep}
@@ -117,7 +125,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 			Uploads: limiter("upload", c.UploadRate.Every(), c.UploadRate.Events),
 			Pending: store.UploadLimits{Files: c.PendingImports, Bytes: c.PendingImportBytes},
 			Streams: api.StreamLimits{PerUser: c.StreamsPerUser, PerServer: c.Streams}},
-		ECB: ecbFor(c, db, log)})
+		ECB: ecbFor(c, db, log), Banks: banks})
 	var m *metrics.Metrics
 	if c.Metrics {
 		m = metrics.New(db.Pools())
@@ -125,7 +133,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	if backups != nil {
 		backups.Ran = m.JobRun
 	}
-	return wired{db: db, sessions: sessions, backups: backups, opts: server.Options{API: a, Web: web.Dist(), Logger: log,
+	return wired{db: db, sessions: sessions, backups: backups, banks: banks, opts: server.Options{API: a, Web: web.Dist(), Logger: log,
 		AnalyticsID: c.AnalyticsID, TrustedProxies: c.TrustedProxies, HSTS: c.HTTPS(), Metrics: m}}, nil
 }
 
@@ -153,6 +161,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if w.backups != nil {
 		go w.backups.Run(ctx)
 	}
+	go (&jobs.BankSyncs{DB: db, Banks: w.banks, Log: log, Every: 5 * time.Minute, Ran: opts.Metrics.JobRun}).Run(ctx)
 	log.Info("cashcontrol listening", "addr", ln.Addr().String(), "database", string(db.Dialect()), "version", version,
 		"providers", len(c.Providers), "startup", time.Since(start).Round(time.Millisecond))
 	err = server.Serve(ctx, server.New(c.Addr, clock.wrap(server.Handler(opts)), log), ln)

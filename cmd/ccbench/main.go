@@ -140,6 +140,7 @@ func main() {
 	streams := flag.Int("streams", 0, "soak: event streams held open on the first ledger while it runs")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "soak: random seed")
 	job := flag.Int("job", 0, "only measure the schedules job: make this many occurrences due in -email's ledger, in the database of the server's settings (stopped), and time the round that posts them")
+	bankSync := flag.Int("bank-sync", 0, "only measure a bank sync of this many transactions into the first account of -email's ledger, in the database of the server's settings (stopped)")
 	accuracy := flag.Bool("suggest-accuracy", false, "only measure the category suggestions' accuracy: a new user on -url lives -suggest-months of a generated person's history (seeds 1 to 3), asking for each movement's suggestion before saving it")
 	accuracyMonths := flag.Int("suggest-months", 36, "with -suggest-accuracy: months of history per seed")
 	flag.Parse()
@@ -160,6 +161,13 @@ func main() {
 				os.Exit(1)
 			}
 			fmt.Printf("%-32s %s\n", fmt.Sprintf("suggestion replay, seed %d", seed), r)
+		}
+		return
+	}
+	if *bankSync > 0 {
+		if err := bankSyncBench(*email, *bankSync); err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench: bank sync:", err)
+			os.Exit(1)
 		}
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/banksync"
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
@@ -50,6 +51,7 @@ type API struct {
 	backups    *jobs.Backups
 	openAPI    func() ([]byte, error) // the document (OpenAPI), made on its first request
 	streams    *hub                   // the event streams' fan-out of changes
+	banks      *banksync.Service
 }
 
 // Mailer sends the emails of the API (nil: none are sent).
@@ -87,6 +89,9 @@ type Deps struct {
 	Mailer Mailer
 	// Backups are the scheduled backups (nil: CASHCONTROL_BACKUP_DIR unset).
 	Backups *jobs.Backups
+	// Banks connects and syncs banks (nil: the providers' own addresses
+	// and no secret key, so that connecting a bank is refused).
+	Banks *banksync.Service
 }
 
 // New returns the API.
@@ -94,6 +99,9 @@ func New(d Deps) *API {
 	a := &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
 		ecb: d.ECB, baseURL: d.BaseURL, mailer: d.Mailer, backups: d.Backups}
 	a.openAPI = sync.OnceValues(OpenAPI)
+	if a.banks = d.Banks; a.banks == nil {
+		a.banks, _ = banksync.NewService(d.DB, banksync.Config{}, "") // without a key it cannot fail
+	}
 	a.streams = newHub(d.DB, d.Logger, d.Limits.Streams, d.Sessions.Valid)
 	return a
 }

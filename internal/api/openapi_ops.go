@@ -14,7 +14,7 @@ import (
 // ledger route's alias under /api/v1/ledgers/{ledgerId} shares its route's).
 func operations() map[string]op {
 	out := map[string]op{}
-	for _, part := range []map[string]op{publicOps(), accountOps(), adminOps(), ledgerOps(), bookOps(), movementOps(), planOps()} {
+	for _, part := range []map[string]op{publicOps(), accountOps(), adminOps(), ledgerOps(), bookOps(), movementOps(), planOps(), bankOps()} {
 		maps.Copy(out, part)
 	}
 	return out

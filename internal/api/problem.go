@@ -89,6 +89,10 @@ var statusOf = map[string]int{
 	finance.ECodeBackupFailed:         http.StatusInternalServerError,
 	finance.ECodeReconciled:           http.StatusConflict,
 	finance.ECodeReconcileDifference:  http.StatusConflict,
+	finance.ECodeSecretKeyRequired:    http.StatusConflict,
+	finance.ECodeBankUnavailable:      http.StatusBadGateway,
+	finance.ECodeBankRateLimited:      http.StatusTooManyRequests,
+	finance.ECodeBankConsentExpired:   http.StatusConflict,
 }
 
 // Problem is an RFC 9457 problem document with Cash Control's code.

@@ -3,9 +3,11 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
+	"cashcontrol/internal/finance"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -216,6 +218,15 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		ids := map[string]string{"members": ownerMe.UID, "invitations": inv.ID, "accounts": acc.ID, "categories": cat.ID, "movements": mov.ID, "rates": rate.ID, "imports": upload.ID, "currencies": "PTS",
 			"schedules": sched.ID, "rules": rule.ID, "runs": run.RunID, "attachments": att.ID,
 			"ledger-imports": ledgerImport.ID}
+		// A bank connection (made in the store: connecting one calls a bank),
+		// with an account of the bank's and a match.
+		ownerLedger, _ := strconv.ParseInt(ownerMe.LedgerID, 10, 64)
+		connID, err := db.CreateBankConnection(t.Context(), ownerLedger, finance.BankConnectionDraft{Provider: finance.BankSimpleFIN, Status: finance.BankActive,
+			Secret: "sb1:x", Accounts: []finance.BankAccount{{ID: "B1", Name: "Bank", Currency: "EUR"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids["connections"] = strconv.FormatInt(connID, 10)
 		var tok idReply
 		if code := owner.do("POST", "/api/v1/me/tokens", map[string]any{"name": "script", "scope": "read"}, &tok); code != 201 {
 			t.Fatalf("token: %d", code)
@@ -227,7 +238,7 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		bodies := map[string]any{"accounts": map[string]any{"name": "Pwned"}, "categories": map[string]any{"name": "Pwned"},
 			"movements": map[string]any{"amount": 1}, "imports": map[string]any{"accountId": mine.ID, "skipInvalid": true},
 			"schedules": map[string]any{"amount": 1}, "rules": map[string]any{"name": "Pwned"}, "members": map[string]any{"role": "viewer"},
-			"ledger-imports": map[string]any{"name": "Pwned"}}
+			"ledger-imports": map[string]any{"name": "Pwned"}, "connections": map[string]any{"syncEveryHours": 1}}
 		for _, pattern := range routePatterns(t) {
 			method, path, _ := strings.Cut(pattern, " ")
 			// The intruder's own ledger, named in the path, holds none of the owner's ids either.
@@ -279,6 +290,13 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 				owner.do("GET", "/api/v1/rates", nil, &rates)
 				if len(rates.Items) != 1 || rates.Items[0].Rate != "0.9" {
 					t.Errorf("owner's rates: %+v", rates.Items)
+				}
+				continue
+			}
+			if kind == "connections" {
+				var c struct{ ID string }
+				if code := owner.do("GET", "/api/v1/bank/connections/"+id, nil, &c); code != 200 || c.ID != id {
+					t.Errorf("owner's bank connection: %d %+v", code, c)
 				}
 				continue
 			}

@@ -63,6 +63,14 @@ type Config struct {
 	// (CASHCONTROL_ECB_URL, CASHCONTROL_ECB_HISTORY_URL): the last 90 days, and
 	// the whole history for a ledger's first download.
 	ECBURL, ECBHistoryURL string
+	// EnableBankingURL and SimpleFINURL are the bank providers' APIs
+	// (CASHCONTROL_ENABLEBANKING_URL, CASHCONTROL_SIMPLEFIN_URL): other
+	// addresses for tests and proxies. A SimpleFIN setup token may only
+	// name SimpleFINURL's host.
+	EnableBankingURL, SimpleFINURL string
+	// BankSyncTimeout bounds one call to a bank provider
+	// (CASHCONTROL_BANK_TIMEOUT).
+	BankSyncTimeout time.Duration
 	// SMTPURL is the SMTP server that emails invitations
 	// (CASHCONTROL_SMTP_URL: smtp://[user:password@]host[:port][?from=address]);
 	// empty: none are emailed, their links are only shown.
@@ -75,7 +83,8 @@ type Config struct {
 	BackupKeep  int
 	// Metrics serves Prometheus metrics at /metrics (CASHCONTROL_METRICS).
 	Metrics bool
-	// SecretKey seals the secrets the database keeps (two-step secrets)
+	// SecretKey seals the secrets the database keeps (two-step secrets,
+	// bank credentials)
 	// (CASHCONTROL_SECRET_KEY, at least 32 characters); empty: kept plain.
 	SecretKey string
 }
@@ -227,7 +236,13 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	}
 	c.ECBURL = env("CASHCONTROL_ECB_URL", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")
 	c.ECBHistoryURL = env("CASHCONTROL_ECB_HISTORY_URL", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.xml")
-	for _, u := range []struct{ name, url string }{{"CASHCONTROL_ECB_URL", c.ECBURL}, {"CASHCONTROL_ECB_HISTORY_URL", c.ECBHistoryURL}} {
+	c.EnableBankingURL = env("CASHCONTROL_ENABLEBANKING_URL", "https://api.enablebanking.com")
+	c.SimpleFINURL = env("CASHCONTROL_SIMPLEFIN_URL", "https://beta-bridge.simplefin.org")
+	if c.BankSyncTimeout, err = time.ParseDuration(env("CASHCONTROL_BANK_TIMEOUT", "30s")); err != nil || c.BankSyncTimeout < time.Second || c.BankSyncTimeout > 10*time.Minute {
+		bad("CASHCONTROL_BANK_TIMEOUT", "must be a duration from 1s to 10m (e.g. 30s)")
+	}
+	for _, u := range []struct{ name, url string }{{"CASHCONTROL_ECB_URL", c.ECBURL}, {"CASHCONTROL_ECB_HISTORY_URL", c.ECBHistoryURL},
+		{"CASHCONTROL_ENABLEBANKING_URL", c.EnableBankingURL}, {"CASHCONTROL_SIMPLEFIN_URL", c.SimpleFINURL}} {
 		if !strings.HasPrefix(u.url, "https://") && !strings.HasPrefix(u.url, "http://") {
 			bad(u.name, "must be an http(s) address")
 		}

@@ -333,3 +333,27 @@ func TestBulkError(t *testing.T) {
 		t.Fatalf("%v: %s", be, finance.ErrorCode(be))
 	}
 }
+
+func TestMatchScore(t *testing.T) {
+	for _, tc := range []struct {
+		bankDate, bankText, date, text string
+		match                          bool
+	}{
+		{"2026-11-03", "REWE SAGT DANKE 1234", "2026-11-03", "Groceries", true}, // same day, same amount
+		{"2026-11-03", "REWE SAGT DANKE 1234", "2026-11-05", "rewe", true},
+		{"2026-11-03", "REWE SAGT DANKE 1234", "2026-11-06", "Rewe market", true},
+		{"2026-11-03", "REWE SAGT DANKE 1234", "2026-11-07", "rewe", false}, // four days apart
+		{"2026-11-03", "REWE SAGT DANKE 1234", "2026-11-04", "Rent", false},
+		{"2026-11-03", "REWE", "2026-11-01", "", true}, // typed without a description
+		{"2026-11-03", "1234 5678", "2026-11-02", "1234", false},
+		{"bad", "x", "2026-11-02", "x", false},
+	} {
+		if got := finance.MatchScore(tc.bankDate, tc.bankText, tc.date, tc.text) > 0; got != tc.match {
+			t.Errorf("MatchScore(%q, %q, %q, %q) matches %v, want %v", tc.bankDate, tc.bankText, tc.date, tc.text, got, tc.match)
+		}
+	}
+	// Closer and more alike scores higher.
+	if finance.MatchScore("2026-11-03", "rewe markt", "2026-11-03", "rewe markt") <= finance.MatchScore("2026-11-03", "rewe markt", "2026-11-05", "rewe") {
+		t.Error("a closer, more alike movement does not score higher")
+	}
+}

@@ -84,7 +84,10 @@ type ReconcileView struct {
 }
 
 // Checkpoint sources.
-const CheckpointImport = "import"
+const (
+	CheckpointImport = "import"
+	CheckpointBank   = "bank" // the booked balance a bank sync read
+)
 
 // Checkpoint is a balance a bank file stated for an account on a date,
 // beside the app's balance on that date. When they differ, DivergesFrom is
@@ -95,7 +98,7 @@ type Checkpoint struct {
 	ID           int64   `json:"id,string"`
 	Date         string  `json:"date"`
 	Balance      int64   `json:"balance"`
-	Source       string  `json:"source" enum:"import"`
+	Source       string  `json:"source" enum:"import,bank"`
 	AppBalance   int64   `json:"appBalance"`
 	Agrees       bool    `json:"agrees"`
 	DivergesFrom *string `json:"divergesFrom"`

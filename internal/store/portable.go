@@ -65,6 +65,12 @@ var portableTables = []portableTable{
 	{name: "reconciliations"},
 	{name: "reconcile_drafts"},
 	{name: "checkpoints"},
+	// Bank connections travel with their credentials sealed by the
+	// server's secret key: the instance they move to opens them with the
+	// same key, and nothing else can.
+	{name: "bank_connections"},
+	{name: "bank_accounts"},
+	{name: "bank_transactions"},
 	{name: "monthly_totals"},
 	{name: "imports"},
 	{name: "ledger_imports"},

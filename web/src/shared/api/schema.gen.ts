@@ -728,6 +728,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bank/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bank's answer: finishes the authorisation and redirects to the app
+         * @description Redirects to /config?tab=banks&connection=<id>, or /config?tab=banks&bankError=<code>.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: token_not_allowed
+         *     - 500: internal
+         */
+        get: operations["bankCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger's bank connections, without their credentials
+         * @description Each with the bank's accounts (balance: the bank's booked balance on balanceDate, appBalance the linked account's), the last sync's result or error, and the consent's end.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["listBankConnections"];
+        put?: never;
+        /**
+         * Connect a bank
+         * @description SimpleFIN: setupToken (the base64 of a claim URL, claimed once): 201 with the connection, active, and the bank's accounts. Enable Banking: the user's own applicationId and privateKey (PEM): 201 with the connection pending; then list its banks (…/institutions) and start the authorisation (…/start). Credentials are kept sealed with the server's secret key: without one (CASHCONTROL_SECRET_KEY), 409 secret_key_required and nothing is claimed or kept.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: bank_consent_expired, conflict, secret_key_required
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 429: bank_rate_limited
+         *     - 500: internal
+         *     - 502: bank_unavailable
+         *     - 503: secret_key_unavailable
+         */
+        post: operations["connectBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bank connection
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["getBankConnection"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a bank (its movements stay)
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 500: internal
+         *     - 503: secret_key_unavailable
+         */
+        delete: operations["disconnectBank"];
+        options?: never;
+        head?: never;
+        /**
+         * Change how often a connection syncs by itself
+         * @description syncEveryHours: 0 (by hand only) to 168; the next scheduled sync comes that long after the last. Of several servers, one runs each.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        patch: operations["patchBankConnection"];
+        trace?: never;
+    };
+    "/api/v1/bank/connections/{id}/accounts/{bankAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Link one of the bank's accounts to an account of the ledger
+         * @description The account must have the bank account's currency; accountId null unlinks it. Only linked accounts are synced.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        put: operations["linkBankAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/connections/{id}/institutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banks of a country the connection's provider offers
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 409: bank_consent_expired, conflict
+         *     - 429: bank_rate_limited
+         *     - 500: internal
+         *     - 502: bank_unavailable
+         *     - 503: secret_key_unavailable
+         */
+        get: operations["listBankInstitutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/connections/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bank transactions a sync matched with movements the ledger had
+         * @description Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["listBankMatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/connections/{id}/matches/{matchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Undo a match: the bank transaction becomes a movement of its own
+         * @description Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict
+         *     - 500: internal
+         */
+        delete: operations["undoBankMatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/connections/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the bank for the user's authorisation (Enable Banking)
+         * @description Answers the address to send the browser to; the bank sends it back to GET /api/v1/bank/callback.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: bank_consent_expired, conflict
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 429: bank_rate_limited
+         *     - 500: internal
+         *     - 502: bank_unavailable
+         *     - 503: secret_key_unavailable
+         */
+        post: operations["startBankConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank/connections/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync a bank connection now
+         * @description Fetches the linked accounts' transactions since the last booked day minus a few (banks book late) and answers what it created, matched with movements the ledger had (typed or imported; see …/matches) and updated (pending ones booked). Nothing is taken twice: a sync with nothing new answers created 0. A failure is kept on the connection (lastError).
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: bank_consent_expired, conflict
+         *     - 429: bank_rate_limited
+         *     - 500: internal
+         *     - 502: bank_unavailable
+         *     - 503: secret_key_unavailable
+         */
+        post: operations["syncBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/budgets": {
         parameters: {
             query?: never;
@@ -1782,6 +2074,294 @@ export interface paths {
         get: operations["getAttachmentThumbnailInLedger"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/bank/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger's bank connections, without their credentials (a named ledger)
+         * @description Each with the bank's accounts (balance: the bank's booked balance on balanceDate, appBalance the linked account's), the last sync's result or error, and the consent's end.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["listBankConnectionsInLedger"];
+        put?: never;
+        /**
+         * Connect a bank (a named ledger)
+         * @description SimpleFIN: setupToken (the base64 of a claim URL, claimed once): 201 with the connection, active, and the bank's accounts. Enable Banking: the user's own applicationId and privateKey (PEM): 201 with the connection pending; then list its banks (…/institutions) and start the authorisation (…/start). Credentials are kept sealed with the server's secret key: without one (CASHCONTROL_SECRET_KEY), 409 secret_key_required and nothing is claimed or kept.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: bank_consent_expired, conflict, secret_key_required
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 429: bank_rate_limited
+         *     - 500: internal
+         *     - 502: bank_unavailable
+         *     - 503: secret_key_unavailable
+         */
+        post: operations["connectBankInLedger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/bank/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bank connection (a named ledger)
+         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["getBankConnectionInLedger"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a bank (its movements stay) (a named ledger)
+         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 500: internal
+         *     - 503: secret_key_unavailable
+         */
+        delete: operations["disconnectBankInLedger"];
+        options?: never;
+        head?: never;
+        /**
+         * Change how often a connection syncs by itself (a named ledger)
+         * @description syncEveryHours: 0 (by hand only) to 168; the next scheduled sync comes that long after the last. Of several servers, one runs each.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        patch: operations["patchBankConnectionInLedger"];
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/bank/connections/{id}/accounts/{bankAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Link one of the bank's accounts to an account of the ledger (a named ledger)
+         * @description The account must have the bank account's currency; accountId null unlinks it. Only linked accounts are synced.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 500: internal
+         */
+        put: operations["linkBankAccountInLedger"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/bank/connections/{id}/institutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banks of a country the connection's provider offers (a named ledger)
+         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 409: bank_consent_expired, conflict
+         *     - 429: bank_rate_limited
+         *     - 500: internal
+         *     - 502: bank_unavailable
+         *     - 503: secret_key_unavailable
+         */
+        get: operations["listBankInstitutionsInLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/bank/connections/{id}/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bank transactions a sync matched with movements the ledger had (a named ledger)
+         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: forbidden
+         *     - 404: not_found
+         *     - 500: internal
+         */
+        get: operations["listBankMatchesInLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/bank/connections/{id}/matches/{matchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Undo a match: the bank transaction becomes a movement of its own (a named ledger)
+         * @description In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: conflict
+         *     - 500: internal
+         */
+        delete: operations["undoBankMatchInLedger"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/bank/connections/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the bank for the user's authorisation (Enable Banking) (a named ledger)
+         * @description Answers the address to send the browser to; the bank sends it back to GET /api/v1/bank/callback.
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: bank_consent_expired, conflict
+         *     - 413: payload_too_large
+         *     - 415: unsupported_media_type
+         *     - 429: bank_rate_limited
+         *     - 500: internal
+         *     - 502: bank_unavailable
+         *     - 503: secret_key_unavailable
+         */
+        post: operations["startBankConnectionInLedger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledgers/{ledgerId}/bank/connections/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync a bank connection now (a named ledger)
+         * @description Fetches the linked accounts' transactions since the last booked day minus a few (banks book late) and answers what it created, matched with movements the ledger had (typed or imported; see …/matches) and updated (pending ones booked). Nothing is taken twice: a sync with nothing new answers created 0. A failure is kept on the connection (lastError).
+         *
+         *     In the ledger {ledgerId} rather than the caller's current ledger.
+         *
+         *     Problem codes:
+         *     - 400: invalid, limit_exceeded
+         *     - 401: unauthorized
+         *     - 403: cross_origin, forbidden, token_scope
+         *     - 404: not_found
+         *     - 409: bank_consent_expired, conflict
+         *     - 429: bank_rate_limited
+         *     - 500: internal
+         *     - 502: bank_unavailable
+         *     - 503: secret_key_unavailable
+         */
+        post: operations["syncBankInLedger"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5086,6 +5666,99 @@ export interface components {
             keep: number;
             runs: components["schemas"]["BackupRun"][];
         };
+        BankAccount: {
+            accountId: string | null;
+            /** Format: int64 */
+            appBalance: number | null;
+            /** Format: int64 */
+            balance: number;
+            balanceDate: string;
+            currency: string;
+            id: string;
+            name: string;
+        };
+        BankConnectInput: {
+            applicationId?: string;
+            privateKey?: string;
+            /** @enum {string} */
+            provider?: "simplefin" | "enablebanking";
+            setupToken?: string;
+        };
+        BankConnection: {
+            accounts: components["schemas"]["BankAccount"][];
+            consentDaysLeft: number | null;
+            consentEnd: string | null;
+            /** Format: int64 */
+            createdAt: number;
+            id: string;
+            institution: string;
+            lastError: components["schemas"]["BankSyncError"] | null;
+            lastSync: components["schemas"]["BankSyncResult"] | null;
+            /** Format: int64 */
+            lastSyncAt: number | null;
+            /** @enum {string} */
+            provider: "enablebanking" | "simplefin";
+            /** @enum {string} */
+            status: "pending" | "active" | "expired";
+            syncEveryHours: number;
+        };
+        BankConnectionList: {
+            items: components["schemas"]["BankConnection"][];
+            nextCursor: string | null;
+        };
+        BankConnectionPatch: {
+            syncEveryHours?: number | null;
+        };
+        BankInstitution: {
+            country: string;
+            logo: string;
+            maxConsentDays: number;
+            name: string;
+        };
+        BankInstitutionList: {
+            items: components["schemas"]["BankInstitution"][];
+            nextCursor: string | null;
+        };
+        BankLinkInput: {
+            /** @description An id: a string of digits; null or "" for none. */
+            accountId?: string | null;
+        };
+        BankMatch: {
+            accountId: string;
+            /** Format: int64 */
+            amount: number;
+            bankDate: string;
+            bankDescription: string;
+            id: string;
+            movementDate: string;
+            movementDescription: string;
+            movementId: string;
+        };
+        BankMatchList: {
+            items: components["schemas"]["BankMatch"][];
+            nextCursor: string | null;
+        };
+        BankStarted: {
+            url: string;
+        };
+        BankStartInput: {
+            consentDays?: number;
+            country?: string;
+            institution?: string;
+        };
+        BankSyncError: {
+            code: string;
+            message: string;
+            retryAt: string | null;
+        };
+        BankSyncResult: {
+            created: number;
+            matched: number;
+            updated: number;
+        };
+        BankUndone: {
+            movementId: string;
+        };
         BudgetChangeBody: {
             /** Format: int64 */
             amount?: number | null;
@@ -5224,7 +5897,7 @@ export interface components {
             divergesFrom: string | null;
             id: string;
             /** @enum {string} */
-            source: "import";
+            source: "import" | "bank";
         };
         CheckpointList: {
             items: components["schemas"]["Checkpoint"][];
@@ -6439,6 +7112,21 @@ export type AttachmentList = components['schemas']['AttachmentList'];
 export type AuthenticatorSelection = components['schemas']['AuthenticatorSelection'];
 export type BackupRun = components['schemas']['BackupRun'];
 export type BackupStatus = components['schemas']['BackupStatus'];
+export type BankAccount = components['schemas']['BankAccount'];
+export type BankConnectInput = components['schemas']['BankConnectInput'];
+export type BankConnection = components['schemas']['BankConnection'];
+export type BankConnectionList = components['schemas']['BankConnectionList'];
+export type BankConnectionPatch = components['schemas']['BankConnectionPatch'];
+export type BankInstitution = components['schemas']['BankInstitution'];
+export type BankInstitutionList = components['schemas']['BankInstitutionList'];
+export type BankLinkInput = components['schemas']['BankLinkInput'];
+export type BankMatch = components['schemas']['BankMatch'];
+export type BankMatchList = components['schemas']['BankMatchList'];
+export type BankStarted = components['schemas']['BankStarted'];
+export type BankStartInput = components['schemas']['BankStartInput'];
+export type BankSyncError = components['schemas']['BankSyncError'];
+export type BankSyncResult = components['schemas']['BankSyncResult'];
+export type BankUndone = components['schemas']['BankUndone'];
 export type BudgetChangeBody = components['schemas']['BudgetChangeBody'];
 export type BudgetInput = components['schemas']['BudgetInput'];
 export type BudgetLine = components['schemas']['BudgetLine'];
@@ -7552,6 +8240,386 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
+        };
+    };
+    bankCallback: {
+        parameters: {
+            query?: {
+                /** @description The bank's code. */
+                code?: string;
+                /** @description Set when the user refused. */
+                error?: string;
+                /** @description The authorisation's state. */
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See Other */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listBankConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnectionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    connectBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankConnectInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBankConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    disconnectBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchBankConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankConnectionPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    linkBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                bankAccountId: string;
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankLinkInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listBankInstitutions: {
+        parameters: {
+            query?: {
+                /** @description ISO 3166 alpha-2 (Enable Banking). */
+                country?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankInstitutionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBankMatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankMatchList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    undoBankMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The id. */
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankUndone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    startBankConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankStartInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    syncBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankSyncResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBudgets: {
@@ -9028,6 +10096,380 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
+        };
+    };
+    listBankConnectionsInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnectionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    connectBankInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankConnectInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBankConnectionInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    disconnectBankInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchBankConnectionInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankConnectionPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    linkBankAccountInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                bankAccountId: string;
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankLinkInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    listBankInstitutionsInLedger: {
+        parameters: {
+            query?: {
+                /** @description ISO 3166 alpha-2 (Enable Banking). */
+                country?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankInstitutionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBankMatchesInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankMatchList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    undoBankMatchInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+                /** @description The id. */
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankUndone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    startBankConnectionInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankStartInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["RequestEntityTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    syncBankInLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id. */
+                id: string;
+                /** @description The ledger's id. */
+                ledgerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankSyncResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBudgetsInLedger: {

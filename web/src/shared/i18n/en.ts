@@ -118,6 +118,11 @@ const en = {
     two_factor_expired: 'The sign-in took too long. Sign in again.',
     two_factor_attempts: 'Five wrong codes ended this sign-in. Sign in again with your password.',
     secret_key_unavailable: 'This server cannot check two-step codes right now (its secret key is missing or changed). Ask the administrator.',
+    secret_key_required:
+      'Bank credentials are kept only encrypted, and this server has no secret key (CASHCONTROL_SECRET_KEY). Ask the administrator to set one.',
+    bank_unavailable: 'The bank connection service failed or did not answer in time. Nothing changed; try again later.',
+    bank_rate_limited: 'The bank allows no more syncs for now. Try again later.',
+    bank_consent_expired: 'The bank’s consent has ended or was revoked. Connect the bank again.',
     passkey_failed:
       'The passkey was not accepted: it may have been removed from your account, or the request took too long. Try again, or sign in with your password.',
     passkeys_unavailable: 'Passkeys are not available at this address of the server.',

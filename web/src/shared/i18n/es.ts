@@ -123,6 +123,11 @@ const es: Dictionary = {
     two_factor_attempts: 'Cinco códigos incorrectos han terminado este inicio de sesión. Vuelve a iniciar sesión con tu contraseña.',
     secret_key_unavailable:
       'Este servidor no puede comprobar los códigos de dos pasos ahora mismo (falta su clave secreta o ha cambiado). Avisa al administrador.',
+    secret_key_required:
+      'Las credenciales del banco solo se guardan cifradas, y este servidor no tiene clave secreta (CASHCONTROL_SECRET_KEY). Pide al administrador que la configure.',
+    bank_unavailable: 'El servicio de conexión con el banco falló o no respondió a tiempo. No se cambió nada; inténtalo más tarde.',
+    bank_rate_limited: 'El banco no permite más sincronizaciones por ahora. Inténtalo más tarde.',
+    bank_consent_expired: 'El consentimiento del banco ha terminado o se ha revocado. Vuelve a conectar el banco.',
     passkey_failed:
       'La llave de acceso no se aceptó: puede que se haya quitado de tu cuenta o que la solicitud tardara demasiado. Vuelve a intentarlo o inicia sesión con tu contraseña.',
     passkeys_unavailable: 'Las llaves de acceso no están disponibles en esta dirección del servidor.',

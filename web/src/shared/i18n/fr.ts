@@ -123,6 +123,11 @@ const fr: Dictionary = {
     two_factor_attempts: 'Cinq codes erronés ont mis fin à cette connexion. Reconnectez-vous avec votre mot de passe.',
     secret_key_unavailable:
       'Ce serveur ne peut pas vérifier les codes en deux étapes pour l’instant (sa clé secrète manque ou a changé). Prévenez l’administrateur.',
+    secret_key_required:
+      'Les identifiants bancaires ne sont conservés que chiffrés, et ce serveur n’a pas de clé secrète (CASHCONTROL_SECRET_KEY). Demandez à l’administrateur d’en définir une.',
+    bank_unavailable: 'Le service de connexion bancaire a échoué ou n’a pas répondu à temps. Rien n’a changé ; réessayez plus tard.',
+    bank_rate_limited: 'La banque n’autorise plus de synchronisations pour l’instant. Réessayez plus tard.',
+    bank_consent_expired: 'Le consentement de la banque a pris fin ou a été révoqué. Connectez la banque à nouveau.',
     passkey_failed:
       'La clé d’accès n’a pas été acceptée : elle a peut-être été retirée de votre compte, ou la demande a pris trop de temps. Réessayez, ou connectez-vous avec votre mot de passe.',
     passkeys_unavailable: 'Les clés d’accès ne sont pas disponibles à cette adresse du serveur.',
