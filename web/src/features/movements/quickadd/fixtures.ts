@@ -5,7 +5,13 @@ import type { Lang, ParseContext, QuickAccount, QuickCategory } from './parse';
 
 export const TODAY = '2026-11-18';
 
-const acc = (id: string, name: string, type: QuickAccount['type'], currency = 'EUR', archived = false): QuickAccount => ({ id, name, type, currency, archived });
+const acc = (id: string, name: string, type: QuickAccount['type'], currency = 'EUR', archived = false): QuickAccount => ({
+  id,
+  name,
+  type,
+  currency,
+  archived,
+});
 const exp = (id: string, name: string): QuickCategory => ({ id, name, type: 'expense', archived: false });
 const inc = (id: string, name: string): QuickCategory => ({ id, name, type: 'earning', archived: false });
 

@@ -56,15 +56,7 @@ export const lexicons: Record<Lang, Lexicon> = {
     today: [['hoy']],
     yesterday: [['ayer']],
     dayBeforeYesterday: [['anteayer'], ['antier'], ['antes', 'de', 'ayer']],
-    weekdays: [
-      ['domingo'],
-      ['lunes'],
-      ['martes'],
-      ['miercoles'],
-      ['jueves'],
-      ['viernes'],
-      ['sabado'],
-    ],
+    weekdays: [['domingo'], ['lunes'], ['martes'], ['miercoles'], ['jueves'], ['viernes'], ['sabado']],
     months: [
       ['enero', 'ene'],
       ['febrero', 'feb'],
@@ -104,16 +96,11 @@ export const lexicons: Record<Lang, Lexicon> = {
     dayFirst: false,
     today: [['today']],
     yesterday: [['yesterday']],
-    dayBeforeYesterday: [['the', 'day', 'before', 'yesterday'], ['day', 'before', 'yesterday']],
-    weekdays: [
-      ['sunday'],
-      ['monday', 'mon'],
-      ['tuesday', 'tue', 'tues'],
-      ['wednesday', 'wed'],
-      ['thursday', 'thu', 'thurs'],
-      ['friday', 'fri'],
-      ['saturday'],
+    dayBeforeYesterday: [
+      ['the', 'day', 'before', 'yesterday'],
+      ['day', 'before', 'yesterday'],
     ],
+    weekdays: [['sunday'], ['monday', 'mon'], ['tuesday', 'tue', 'tues'], ['wednesday', 'wed'], ['thursday', 'thu', 'thurs'], ['friday', 'fri'], ['saturday']],
     months: [
       ['january', 'jan'],
       ['february', 'feb'],
@@ -154,15 +141,7 @@ export const lexicons: Record<Lang, Lexicon> = {
     today: [["aujourd'hui"], ['aujourdhui'], ['auj']],
     yesterday: [['hier']],
     dayBeforeYesterday: [['avant-hier'], ['avant', 'hier']],
-    weekdays: [
-      ['dimanche'],
-      ['lundi'],
-      ['mardi'],
-      ['mercredi'],
-      ['jeudi'],
-      ['vendredi'],
-      ['samedi'],
-    ],
+    weekdays: [['dimanche'], ['lundi'], ['mardi'], ['mercredi'], ['jeudi'], ['vendredi'], ['samedi']],
     months: [
       ['janvier', 'janv'],
       ['fevrier', 'fevr'],
@@ -199,7 +178,7 @@ export const lexicons: Record<Lang, Lexicon> = {
   },
 };
 
-/** Currency words and symbols, as the account's currency they name. */
+/** Currency words and symbols, as the account's currency they name (not French "livres": books far more often than pounds). */
 export const currencyWords: Record<string, string> = {
   '€': 'EUR',
   eur: 'EUR',
@@ -215,7 +194,6 @@ export const currencyWords: Record<string, string> = {
   gbp: 'GBP',
   libras: 'GBP',
   pounds: 'GBP',
-  livres: 'GBP',
   '¥': 'JPY',
   jpy: 'JPY',
   yen: 'JPY',
@@ -225,9 +203,5 @@ export const currencyWords: Record<string, string> = {
 
 /** Lower case, no accents, one kind of apostrophe: how every word is compared. */
 export function norm(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[’`´]/g, "'");
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’`´]/g, "'");
 }

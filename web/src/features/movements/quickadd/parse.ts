@@ -111,8 +111,8 @@ export function parse(sentence: string, ctx: ParseContext): ParsedMovement {
   const open = ctx.accounts.filter((a) => !a.archived);
 
   const date = readDate(tokens, lx, ctx.today);
-  const currency = readCurrency(tokens);
   const mentions = readAccounts(tokens, lx, open, ctx.categories);
+  const currency = readCurrency(tokens);
   const signs = readSigns(tokens, lx);
 
   // The type: a destination account or a transfer word makes a transfer; income words or '+' an earning.
@@ -120,7 +120,12 @@ export function parse(sentence: string, ctx: ParseContext): ParsedMovement {
   let to = mentions.find((m) => m.role === 'to');
   if (!to && signs.transfer && mentions.length >= 2) to = mentions[mentions.length - 1];
   if (!to && signs.transfer && mentions.length === 1 && lx.transferInto.includes(mentions[0]?.prep ?? '')) to = mentions[0];
-  const from = mentions.find((m) => m !== to && (m.role === 'from' || m.role === 'with'));
+  let from = mentions.find((m) => m !== to && (m.role === 'from' || m.role === 'with'));
+  // "salary 2500 into savings": an earning paid into that account, not a transfer.
+  if (to && !from && signs.income && !signs.transfer && !signs.expense) {
+    from = to;
+    to = undefined;
+  }
   let type: Field<MovementType>;
   if (to || signs.transfer) type = field<MovementType>('transfer', 'sure');
   else if (signs.income && signs.expense) type = field<MovementType>(null, 'ask', ['expense', 'earning'], 'typeConflict');
@@ -135,9 +140,21 @@ export function parse(sentence: string, ctx: ParseContext): ParsedMovement {
   let toAccount: Field<string> = field<string>(null, 'missing');
   if (type.value === 'transfer') {
     if (to) toAccount = to.ids.length === 1 ? field(to.ids[0] ?? null, 'sure') : field<string>(null, 'ask', to.ids, 'manyAccounts');
-    else toAccount = field<string>(null, 'ask', open.filter((a) => a.id !== account.value).map((a) => a.id), 'noDestination');
+    else
+      toAccount = field<string>(
+        null,
+        'ask',
+        open.filter((a) => a.id !== account.value).map((a) => a.id),
+        'noDestination',
+      );
     if (ctx.chosen?.toAccountId) toAccount = field(ctx.chosen.toAccountId, 'sure');
-    if (toAccount.value && toAccount.value === account.value) toAccount = field<string>(null, 'ask', open.filter((a) => a.id !== account.value).map((a) => a.id), 'sameAccount');
+    if (toAccount.value && toAccount.value === account.value)
+      toAccount = field<string>(
+        null,
+        'ask',
+        open.filter((a) => a.id !== account.value).map((a) => a.id),
+        'sameAccount',
+      );
     const a = open.find((x) => x.id === account.value);
     const b = open.find((x) => x.id === toAccount.value);
     if (a && b && a.currency !== b.currency) toAccount = { ...toAccount, status: 'ask', note: 'crossCurrency' };
@@ -165,13 +182,13 @@ function tokenize(sentence: string, lang: Lang): Token[] {
   if (lang === 'fr') {
     for (let i = 0; i + 1 < parts.length; i++) {
       const lead = i > 0 ? norm(parts[i - 1] ?? '') : '';
-      if (/^\d{1,3}$/.test(parts[i] ?? '') && /^\d{3}(,\d+)?€?$/.test(parts[i + 1] ?? '') && !['le', 'du', 'au'].includes(lead)) {
-        parts.splice(i, 2, `${parts[i]}${parts[i + 1]}`);
+      if (/^\d{1,3}(\u2009\d{3})*$/.test(parts[i] ?? '') && /^\d{3}(,\d+)?€?$/.test(parts[i + 1] ?? '') && !['le', 'du', 'au'].includes(lead)) {
+        parts.splice(i, 2, `${parts[i]}\u2009${parts[i + 1]}`);
         i--;
       }
     }
   }
-  return parts.map((raw) => ({ raw, n: norm(raw), used: false }));
+  return parts.map((raw) => ({ raw: raw.replace(/\u2009/g, ' '), n: norm(raw.replace(/\u2009/g, '')), used: false }));
 }
 
 /** Whether the words from i on (unused) are seq; returns how many. */
@@ -191,7 +208,7 @@ function atAny(tokens: Token[], i: number, seqs: string[][]): number {
   return 0;
 }
 
-function use(tokens: Token[], from: number, count: number) {
+function consume(tokens: Token[], from: number, count: number) {
   for (let k = from; k < from + count; k++) {
     const t = tokens[k];
     if (t) t.used = true;
@@ -223,8 +240,8 @@ function addDays(iso: string, days: number): string {
 
 /** The most recent day-th on or before today (this month, else an earlier one that has it). */
 function lastDayNumbered(day: number, today: string): string | null {
-  let [y, m, d] = ymd(today);
-  if (day > d) m -= 1;
+  const [y, month, d] = ymd(today);
+  let m = day > d ? month - 1 : month;
   for (let k = 0; k < 12; k++, m--) {
     const yy = y + Math.floor(m / 12);
     const mm = ((m % 12) + 12) % 12;
@@ -271,7 +288,7 @@ function readDate(tokens: Token[], lx: Lexicon, today: string): Field<string> {
   const found: DateRead[] = [];
   const take = (start: number, count: number, read: DateRead) => {
     const lead = leadBefore(tokens, start, lx);
-    use(tokens, start - lead, count + lead);
+    consume(tokens, start - lead, count + lead);
     found.push(read);
   };
   for (let i = 0; i < tokens.length; i++) {
@@ -296,7 +313,8 @@ function readDate(tokens: Token[], lx: Lexicon, today: string): Field<string> {
       take(i, 1, v ? { value: v, status: 'sure', options: [], note: null } : { value: null, status: 'ask', options: [], note: 'badDate' });
     } else if (/^\d{1,2}[/.-]\d{1,2}([/.-]\d{2}(\d{2})?)?$/.test(t.n) && (t.n.includes('/') || t.n.includes('-') || t.n.split('.').length === 3)) {
       take(i, 1, numericDate(t.n, lx, today));
-    } else if (dayNumber(t.n) !== null && monthAt(tokens, i + 1, lx) >= 0) {
+    } else if (dayNumber(t.n) !== null && monthAt(tokens, i + 1, lx) >= 0 && !(lx.dayFirst === false && isDayToken(tokens[i + 2]))) {
+      // (In English "12 November 15" is 12 on November 15: the month's own number comes after it.)
       // "5 mars", "3 marzo", "5 March 2026"
       const month = monthAt(tokens, i + 1, lx);
       const year = yearAt(tokens[i + 2]);
@@ -354,10 +372,12 @@ function numericDate(s: string, lx: Lexicon, today: string): DateRead {
 /** A currency word or symbol ("usd", "€", "$12"), consumed; the code it names. */
 function readCurrency(tokens: Token[]): string | null {
   let found: string | null = null;
-  for (const t of tokens) {
+  const numeric = (t: Token | undefined) => !!t && !t.used && /^[+-]?\d[\d.,]*$/.test(t.n);
+  for (const [i, t] of tokens.entries()) {
     if (t.used) continue;
     const code = currencyWords[t.n];
-    if (code) {
+    // A currency word counts after an amount ("45 livres", not "livres 20": books); a symbol on either side.
+    if (code && (numeric(tokens[i - 1]) || (!letters(t.n) && numeric(tokens[i + 1])))) {
       t.used = true;
       found ??= code;
       continue;
@@ -435,7 +455,7 @@ function readAccounts(tokens: Token[], lx: Lexicon, accounts: QuickAccount[], ca
     // A word that only partly names an account and names a category is the category, unless a preposition says otherwise.
     if (!role && !match.exact && match.len === 1 && categoryNames.has(t.n)) continue;
     const start = role ? k : k + 1;
-    use(tokens, start, i + match.len - start);
+    consume(tokens, start, i + match.len - start);
     mentions.push({ role: role ?? 'with', ids: match.ids, prep });
     i += match.len - 1;
   }
@@ -457,23 +477,17 @@ function readSigns(tokens: Token[], lx: Lexicon): { income: boolean; expense: bo
       t.keep = true;
     } else if ((n = atAny(tokens, i, lx.transferMarks))) {
       out.transfer = true;
-      use(tokens, i, n);
+      consume(tokens, i, n);
     } else if ((n = atAny(tokens, i, lx.incomeMarks))) {
       out.income = true;
-      use(tokens, i, n);
+      consume(tokens, i, n);
     } else if ((n = atAny(tokens, i, lx.expenseMarks))) {
       out.expense = true;
-      use(tokens, i, n);
+      consume(tokens, i, n);
     } else if ((n = atAny(tokens, i, lx.fromSomeone)) && tokens[i + n] && !tokens[i + n]?.used) {
       // "500 from mum": an earning; the person stays in the description.
       out.income = true;
-      for (let k = i; k < i + n; k++) {
-        const w = tokens[k];
-        if (w) {
-          w.used = true;
-          w.keep = true;
-        }
-      }
+      consume(tokens, i, n);
     }
   }
   return out;
@@ -491,7 +505,13 @@ function pickAccount(m: Mention | undefined, open: QuickAccount[], fallback: str
     const last = inIt.find((a) => a.id === fallback);
     if (last) return field(last.id, 'default');
     if (inIt.length === 1) return field(inIt[0]?.id ?? null, 'sure');
-    if (inIt.length > 1) return field<string>(null, 'ask', inIt.map((a) => a.id), 'manyAccounts');
+    if (inIt.length > 1)
+      return field<string>(
+        null,
+        'ask',
+        inIt.map((a) => a.id),
+        'manyAccounts',
+      );
   }
   const last = open.find((a) => a.id === fallback) ?? open[0];
   return last ? field(last.id, 'default') : field<string>(null, 'missing');
@@ -566,6 +586,7 @@ function readAmount(tokens: Token[], lang: Lang, exponent: number | null, named:
     return field<number>(null, 'ask', options, 'manyAmounts');
   }
   const one = found[0] as (typeof found)[number];
+  if (one.readings.every((r) => r.int.replace(/^0+/, '').length > 13)) return field<number>(null, 'missing', [], 'tooLarge');
   if (named && accountCurrency && named !== accountCurrency) return field<number>(null, 'ask', minors(one.readings), 'currencyMismatch');
   const first = one.readings[0] as Decimal;
   const all = one.readings.map((r) => toMinor(r, exp));
@@ -592,13 +613,27 @@ function readCategory(tokens: Token[], categories: QuickCategory[], type: 'expen
     return name.length >= 3 && (` ${phrase} `.includes(` ${name} `) || words.some((w) => stems(w).includes(name)));
   });
   if (whole.length === 1) return field(whole[0]?.id ?? null, 'sure');
-  if (whole.length > 1) return field<string>(null, 'ask', whole.map((c) => c.id), 'manyCategories');
+  if (whole.length > 1)
+    return field<string>(
+      null,
+      'ask',
+      whole.map((c) => c.id),
+      'manyCategories',
+    );
   const part = pool.filter((c) => {
-    const names = norm(c.name).split(/[\s,&/-]+/).filter((n) => n.length >= 4);
+    const names = norm(c.name)
+      .split(/[\s,&/-]+/)
+      .filter((n) => n.length >= 4);
     return words.some((w) => w.length >= 4 && names.some((n) => stems(w).includes(n)));
   });
   if (part.length === 1) return field(part[0]?.id ?? null, 'sure');
-  if (part.length > 1) return field<string>(null, 'ask', part.map((c) => c.id), 'manyCategories');
+  if (part.length > 1)
+    return field<string>(
+      null,
+      'ask',
+      part.map((c) => c.id),
+      'manyCategories',
+    );
   return field<string>(null, 'missing');
 }
 
