@@ -3,6 +3,7 @@
 import signin from './signin/en';
 import automation from './automation/en';
 import bankImport from './bankimport/en';
+import quickAdd from './quickadd/en';
 
 const en = {
   HOME: 'Home',
@@ -588,6 +589,7 @@ const en = {
   ...signin,
   ...automation,
   ...bankImport,
+  ...quickAdd,
 
   about: {
     title: 'About',

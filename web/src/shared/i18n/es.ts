@@ -4,6 +4,7 @@ import type { Dictionary } from './types';
 import signin from './signin/es';
 import automation from './automation/es';
 import bankImport from './bankimport/es';
+import quickAdd from './quickadd/es';
 
 const es: Dictionary = {
   HOME: 'Inicio',
@@ -594,6 +595,7 @@ const es: Dictionary = {
   ...signin,
   ...automation,
   ...bankImport,
+  ...quickAdd,
 
   about: {
     title: 'Acerca de',

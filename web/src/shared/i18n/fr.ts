@@ -4,6 +4,7 @@ import type { Dictionary } from './types';
 import signin from './signin/fr';
 import automation from './automation/fr';
 import bankImport from './bankimport/fr';
+import quickAdd from './quickadd/fr';
 
 const fr: Dictionary = {
   HOME: 'Accueil',
@@ -605,6 +606,7 @@ const fr: Dictionary = {
   ...signin,
   ...automation,
   ...bankImport,
+  ...quickAdd,
 
   about: {
     title: 'À propos',
