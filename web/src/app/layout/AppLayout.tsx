@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ledgersQuery } from '@/shared/api/ledgers';
 import { useLiveUpdates } from '@/shared/api/live';
 import { metaQuery } from '@/shared/api/queries';
-import { QuickAddShortcut } from '@/features/movements/quickadd/QuickAddShortcut';
+import { QuickAddShortcut } from './QuickAddShortcut';
 import { PageSpinner } from '../screens/FullScreenSpinner';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';

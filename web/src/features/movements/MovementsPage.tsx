@@ -26,7 +26,7 @@ import { MovementList } from './MovementList';
 import { LazyModal } from '@/shared/ui/LazyModal';
 import { ApiProblem } from '@/shared/api/client';
 import { ConfirmDelete } from '@/shared/ui/ConfirmDelete';
-import { openQuickAdd, QUICK_ADD_KEYS } from './quickadd/QuickAddShortcut';
+import { openQuickAdd, QUICK_ADD_KEYS } from '@/shared/quickAdd';
 
 const SHORTCUT = 'N';
 const ImportWizard = lazy(() => import('./ImportWizard'));
@@ -136,12 +136,12 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
             onClick={openQuickAdd}
             rightSection={
               <Kbd size="xs" visibleFrom="sm">
-                {t('quickAdd.keys')}
+                {t('movements.quickAddKeys')}
               </Kbd>
             }
             aria-keyshortcuts={QUICK_ADD_KEYS}
           >
-            {t('quickAdd.open')}
+            {t('movements.quickAddOpen')}
           </Button>
         )}
         {canWrite && (

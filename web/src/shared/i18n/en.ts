@@ -3,7 +3,6 @@
 import signin from './signin/en';
 import automation from './automation/en';
 import bankImport from './bankimport/en';
-import quickAdd from './quickadd/en';
 
 const en = {
   HOME: 'Home',
@@ -309,6 +308,8 @@ const en = {
     count_other: '{{count}} files attached',
   },
   movements: {
+    quickAddOpen: 'Quick add',
+    quickAddKeys: 'Ctrl K',
     reconciledHint: 'Part of a reconciled bank statement: changing its amount, date, account or state asks for a confirmation.',
     saveAnyway: 'Save anyway',
     reconciledConfirm: 'Do it anyway?',
@@ -589,7 +590,6 @@ const en = {
   ...signin,
   ...automation,
   ...bankImport,
-  ...quickAdd,
 
   about: {
     title: 'About',

@@ -4,7 +4,6 @@ import type { Dictionary } from './types';
 import signin from './signin/es';
 import automation from './automation/es';
 import bankImport from './bankimport/es';
-import quickAdd from './quickadd/es';
 
 const es: Dictionary = {
   HOME: 'Inicio',
@@ -315,6 +314,8 @@ const es: Dictionary = {
     count_other: '{{count}} archivos adjuntos',
   },
   movements: {
+    quickAddOpen: 'Añadir rápido',
+    quickAddKeys: 'Ctrl K',
     reconciledHint: 'Forma parte de un extracto conciliado: cambiar su importe, fecha, cuenta o estado pide una confirmación.',
     saveAnyway: 'Guardar de todos modos',
     reconciledConfirm: '¿Hacerlo de todos modos?',
@@ -595,7 +596,6 @@ const es: Dictionary = {
   ...signin,
   ...automation,
   ...bankImport,
-  ...quickAdd,
 
   about: {
     title: 'Acerca de',

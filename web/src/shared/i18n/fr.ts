@@ -4,7 +4,6 @@ import type { Dictionary } from './types';
 import signin from './signin/fr';
 import automation from './automation/fr';
 import bankImport from './bankimport/fr';
-import quickAdd from './quickadd/fr';
 
 const fr: Dictionary = {
   HOME: 'Accueil',
@@ -316,6 +315,8 @@ const fr: Dictionary = {
     count_other: '{{count}} fichiers joints',
   },
   movements: {
+    quickAddOpen: 'Saisie rapide',
+    quickAddKeys: 'Ctrl K',
     reconciledHint: 'Fait partie d’un relevé rapproché : modifier son montant, sa date, son compte ou son état demande une confirmation.',
     saveAnyway: 'Enregistrer quand même',
     reconciledConfirm: 'Le faire quand même ?',
@@ -606,7 +607,6 @@ const fr: Dictionary = {
   ...signin,
   ...automation,
   ...bankImport,
-  ...quickAdd,
 
   about: {
     title: 'À propos',

@@ -278,7 +278,8 @@ export function QuickAdd({ onDone, onFullForm }: { onDone: () => void; onFullFor
                   </FieldBox>
                 )}
               </SimpleGrid>
-              <div>
+              {/* In line with the fields above (their 3 px mark and 8 px gap). */}
+              <div style={{ paddingLeft: 11 }}>
                 <Text size="xs" c="dimmed" fw={600}>
                   {t('movements.description')}
                 </Text>
@@ -342,7 +343,7 @@ function FieldBox({
           {label}
         </Text>
         {marked && (
-          <Badge size="xs" variant={field.status === 'default' ? 'default' : 'light'} color={statusColor[field.status]}>
+          <Badge size="xs" variant={field.status === 'default' ? 'default' : 'filled'} color={statusColor[field.status]} autoContrast>
             {t(`quickAdd.status.${field.status}`)}
           </Badge>
         )}

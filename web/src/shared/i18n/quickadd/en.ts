@@ -1,10 +1,8 @@
-// English: the quick-add box, a movement typed as a sentence (part of en.ts).
+// English: the quick-add box, a movement typed as a sentence (its own chunk, loaded with the box: QuickAddDialog.tsx).
 
 const quickAdd = {
   quickAdd: {
-    open: 'Quick add',
     title: 'Quick add',
-    keys: 'Ctrl K',
     label: 'Type a movement',
     placeholder: 'coffee 3.50 yesterday with visa',
     help: 'What, how much, when and with what, in any order: “salary 2500 on the 1st”, “transfer 200 to savings”. Enter saves, Esc closes.',

@@ -1,10 +1,10 @@
 // Español: el cuadro de añadir rápido, un movimiento escrito como una frase (parte de es.ts).
 
-const quickAdd = {
+import type { QuickAddDictionary } from '../types';
+
+const quickAdd: QuickAddDictionary = {
   quickAdd: {
-    open: 'Añadir rápido',
     title: 'Añadir rápido',
-    keys: 'Ctrl K',
     label: 'Escribe un movimiento',
     placeholder: 'café 3,50 ayer con la visa',
     help: 'Qué, cuánto, cuándo y con qué, en cualquier orden: «nómina 1.850,00 el 3», «transferencia 200 a ahorro». Intro guarda, Esc cierra.',

@@ -1,10 +1,10 @@
 // Français : la saisie rapide, un mouvement tapé comme une phrase (partie de fr.ts).
 
-const quickAdd = {
+import type { QuickAddDictionary } from '../types';
+
+const quickAdd: QuickAddDictionary = {
   quickAdd: {
-    open: 'Saisie rapide',
     title: 'Saisie rapide',
-    keys: 'Ctrl K',
     label: 'Tapez un mouvement',
     placeholder: 'courses 23,40 hier carte',
     help: 'Quoi, combien, quand et avec quoi, dans n’importe quel ordre : « loyer 750 le 5 compte courant », « virement 200 vers le livret ». Entrée enregistre, Échap ferme.',
