@@ -43,7 +43,9 @@ async function ledger(page, email, theme = 'LIGHT_MODE') {
     assert.ok(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`);
     return r.json();
   };
-  await ok(await page.request.post(`${base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_SPANISH', baseCurrency: 'EUR', starterCategories: false } }));
+  await ok(
+    await page.request.post(`${base}/api/v1/me/welcome`, { data: { languagePreference: 'SWITCH_TO_SPANISH', baseCurrency: 'EUR', starterCategories: false } }),
+  );
   await ok(await page.request.put(`${base}/api/v1/me/settings`, { data: { languagePreference: 'SWITCH_TO_SPANISH', themePreference: theme } }));
   const accounts = {};
   for (const [name, type] of [
@@ -99,7 +101,14 @@ test('a sentence in Spanish, English and French is read and saved; an unclear ac
     let list = await movements(page);
     assert.equal(list.length, 1);
     assert.deepEqual(
-      { type: list[0].type, amount: list[0].amount, date: list[0].date, accountId: list[0].accountId, categoryId: list[0].categoryId, description: list[0].description },
+      {
+        type: list[0].type,
+        amount: list[0].amount,
+        date: list[0].date,
+        accountId: list[0].accountId,
+        categoryId: list[0].categoryId,
+        description: list[0].description,
+      },
       { type: 'expense', amount: 4550, date: daysAgo(1), accountId: accounts.Visa, categoryId: categories.Gasolina, description: 'gasolina' },
     );
 
