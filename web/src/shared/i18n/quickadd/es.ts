@@ -1,4 +1,4 @@
-// Español: el cuadro de añadir rápido, un movimiento escrito como una frase (parte de es.ts).
+// Español: el cuadro de añadir rápido, un movimiento escrito como una frase (su propio chunk, cargado con el cuadro: QuickAddDialog.tsx).
 
 import type { QuickAddDictionary } from '../types';
 
