@@ -221,7 +221,7 @@ for (const [theme, device, viewport] of RUNS) {
 }
 
 for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
-  test(`the movement, category, rate and base currency dialogs in ${theme} have no accessibility violations`, async () => {
+  test(`the movement, quick-add, category, rate and base currency dialogs in ${theme} have no accessibility violations`, async () => {
     const { ctx, page } = await signedIn(theme, { width: 1280, height: 800 });
     await open(page, '/movements');
     await page
@@ -256,6 +256,18 @@ for (const theme of ['LIGHT_MODE', 'DARK_MODE']) {
     await scan(page, `${theme} category dialog`, '[role=dialog]');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The quick-add box (Ctrl+K from any screen) asking which of two numbers is the amount.
+    await page.keyboard.press('Control+K');
+    const quick = page.getByRole('dialog', { name: 'Quick add' });
+    await quick.getByRole('textbox', { name: /^Type a movement/ }).fill('coffee 3 4 yesterday');
+    await quick.getByText('Several numbers: which one is the amount?').waitFor();
+    await page.keyboard.press('Enter');
+    await quick.getByRole('alert').waitFor();
+    await settled(page);
+    await scan(page, `${theme} quick-add dialog`);
+    await page.keyboard.press('Escape');
+    await quick.waitFor({ state: 'detached' });
 
     // A rate with a wrong value (the field's error shown), and the question before the base currency changes.
     await open(page, '/config/currencies');

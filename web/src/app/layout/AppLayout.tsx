@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ledgersQuery } from '@/shared/api/ledgers';
 import { useLiveUpdates } from '@/shared/api/live';
 import { metaQuery } from '@/shared/api/queries';
+import { QuickAddShortcut } from './QuickAddShortcut';
 import { PageSpinner } from '../screens/FullScreenSpinner';
 import { MobileMenu } from './MobileMenu';
 import { Navbar } from './Navbar';
@@ -48,6 +49,7 @@ function Frame({ children }: { children?: ReactNode }) {
           <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </Box>
       </Box>
+      <QuickAddShortcut />
     </Box>
   );
 }

@@ -7,9 +7,7 @@ import { Link, useNavigate, type NavigateFunction } from 'react-router';
 import type { TFunction } from 'i18next';
 import { keyWord } from '@/shared/words';
 import { ApiProblem, newIdempotencyKey } from '@/shared/api/client';
-import { useAccounts, useCategories, useMe } from '@/shared/api/queries';
-import { isOnline } from '@/shared/offline/online';
-import { enqueue } from '@/shared/offline/queue';
+import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Category, Movement, MovementType } from '@/shared/api/types';
 import { today } from '@/shared/dates';
 import { AmountField, EntryTargetFields, EntryTypeControl, usableAccounts, useEntryTarget } from '@/shared/ui/EntryFields';
@@ -22,20 +20,14 @@ import { useCategorySuggestion, useMovementMutations, type MovementInput } from 
 import { Attachments } from './Attachments';
 import { MovementAuthors } from './authors';
 import { MovementView } from './MovementView';
+import { rememberAccount, rememberedAccount, sentMessage, useSendNewMovement } from './send';
 import { SplitLines } from './SplitLines';
 import { StateField } from './StateField';
 import type { MovementState } from './filters';
 import { linesOf, remaining, splitBody, splitErrors, type SplitLine } from './splits';
 
-const LAST_ACCOUNT = 'cc.lastAccount';
-
-function rememberedAccount(): string | null {
-  try {
-    return localStorage.getItem(LAST_ACCOUNT);
-  } catch {
-    return null;
-  }
-}
+/** A new movement's fields given beforehand (the quick-add box's reading, opened in the full form). */
+export type MovementDraft = Partial<Pick<MovementInput, 'type' | 'date' | 'amount' | 'accountId' | 'toAccountId' | 'categoryId' | 'description'>>;
 
 /**
  * After a movement is moved to another category by hand: "Always put
@@ -68,14 +60,16 @@ function offerRule({
   );
 }
 
-/** The movement form: quick add (Enter saves; last account and today preselected) and edit; readOnly (a viewer of the ledger) shows a movement without a way to change it. */
+/** The movement form: quick add (Enter saves; last account and today preselected, or a draft's fields) and edit; readOnly (a viewer of the ledger) shows a movement without a way to change it. */
 export function MovementForm({
   movement,
+  draft,
   onDone,
   compact = false,
   readOnly = false,
 }: {
   movement?: Movement;
+  draft?: MovementDraft;
   onDone?: () => void;
   compact?: boolean;
   readOnly?: boolean;
@@ -83,13 +77,12 @@ export function MovementForm({
   const { t, i18n } = useTranslation();
   const { data: accounts = [] } = useAccounts();
   const { data: categories = [] } = useCategories();
-  const { create, update } = useMovementMutations();
-  const me = useMe().data;
-  const uid = me?.uid;
+  const { update } = useMovementMutations();
+  const { send, pending: creating } = useSendNewMovement();
   const navigate = useNavigate();
   const open = usableAccounts(accounts, movement?.accountId, movement?.toAccountId);
-  const initialAccount = movement?.accountId ?? (open.find((a) => a.id === rememberedAccount()) ?? open[0])?.id ?? null;
-  const [type, setType] = useState<MovementType>(movement?.type ?? 'expense');
+  const initialAccount = movement?.accountId ?? draft?.accountId ?? (open.find((a) => a.id === rememberedAccount()) ?? open[0])?.id ?? null;
+  const [type, setType] = useState<MovementType>(movement?.type ?? draft?.type ?? 'expense');
   // A reconciled movement's amount, date or account: the server asks for a confirmation (409 reconciled), the form asks the user.
   const formRef = useRef<HTMLFormElement>(null);
   const confirmReconciled = useRef(false);
@@ -97,8 +90,8 @@ export function MovementForm({
   const movedTo = accounts.find((a) => a.id === movement?.toAccountId);
   const [target, setTarget] = useEntryTarget({
     accountId: null,
-    toAccountId: movement?.toAccountId ?? null,
-    categoryId: movement?.categoryId ?? null,
+    toAccountId: movement?.toAccountId ?? draft?.toAccountId ?? null,
+    categoryId: movement?.categoryId ?? draft?.categoryId ?? null,
     toAmount: movement?.toAmount != null && movedTo ? amountInput(movement.toAmount, exponentOf(movedTo.currency), i18n.language) : '',
   });
   const { toAccountId, toAmount } = target;
@@ -106,10 +99,11 @@ export function MovementForm({
   const accountId = target.accountId ?? initialAccount;
   const account = accounts.find((a) => a.id === accountId);
   const exp = exponentOf(account?.currency ?? 'EUR');
-  const [amount, setAmount] = useState(movement ? amountInput(movement.amount, exp, i18n.language) : '');
-  const [date, setDate] = useState(movement?.date ?? today());
+  const given = movement?.amount ?? draft?.amount;
+  const [amount, setAmount] = useState(given != null ? amountInput(given, exp, i18n.language) : '');
+  const [date, setDate] = useState(movement?.date ?? draft?.date ?? today());
   const toAccount = accounts.find((a) => a.id === toAccountId);
-  const [description, setDescription] = useState(movement?.description ?? '');
+  const [description, setDescription] = useState(movement?.description ?? draft?.description ?? '');
   const [notes, setNotes] = useState(movement?.notes ?? '');
   const [tags, setTags] = useState<string[]>(movement?.tags ?? []);
   const [state, setState] = useState<MovementState>(movement?.state ?? 'uncleared');
@@ -158,21 +152,6 @@ export function MovementForm({
       setSplitProblems([]);
     });
     document.getElementById(splitButton)?.focus();
-  };
-
-  /**
-   * Sends a new movement, and says which rules changed it. Offline, it is
-   * kept on this device with its key and sent when the browser is back
-   * online. Online, a send whose answer is lost says so, and saving again
-   * sends the same key: the server saves one key once.
-   */
-  const sendOrQueue = async (body: MovementInput): Promise<'queued' | string[]> => {
-    if (!isOnline() && uid) {
-      await enqueue(uid, body, createKey.current, me?.ledgerId);
-      return 'queued';
-    }
-    const made = await create.mutateAsync({ ...body, key: createKey.current });
-    return [...new Set((made.rules ?? []).map((r) => r.ruleName))];
   };
 
   const submit = async (e: React.FormEvent) => {
@@ -224,27 +203,19 @@ export function MovementForm({
       ...(state !== (movement?.state ?? 'uncleared') ? { state } : {}),
     };
     try {
-      let ruled: string[] = [];
-      let queued = false;
+      let sent: 'queued' | string[] = [];
       if (movement) {
         await update.mutateAsync({ id: movement.id, ...body, confirm: confirmReconciled.current });
         confirmReconciled.current = false;
         setAskReconciled(false);
         offerRule({ t, navigate, description, categories, movement, to: sentCategory });
       } else {
-        const sent = await sendOrQueue(body);
+        sent = await send(body, createKey.current);
         createKey.current = newIdempotencyKey(); // the next movement is another one
-        if (sent === 'queued') queued = true;
-        else ruled = sent;
       }
-      try {
-        localStorage.setItem(LAST_ACCOUNT, accountId);
-      } catch {
-        // not remembered
-      }
+      rememberAccount(accountId);
       // Saved, and what the ledger's rules did to it, by name.
-      if (queued) notifyOk(t('offline.queued'));
-      else notifyOk(ruled.length ? `${t('movements.created')} · ${t('import.byRules', { names: ruled.join(', ') })}` : t('movements.created'));
+      notifyOk(sentMessage(t, sent));
       if (!movement) {
         setAmount('');
         setDescription('');
@@ -374,7 +345,7 @@ export function MovementForm({
             </Alert>
           )}
           {!readOnly && (
-            <FormActions onCancel={movement ? onDone : undefined} busy={create.isPending || update.isPending}>
+            <FormActions onCancel={movement ? onDone : undefined} busy={creating || update.isPending}>
               {movement && (
                 <Group gap={0} mr="auto">
                   <Button variant="subtle" component={Link} to={`/movements/scheduled?repeat=${movement.id}`}>

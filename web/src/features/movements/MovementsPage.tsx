@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Group, Kbd, Paper, Select, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconBolt, IconDownload, IconFilter, IconPlus, IconReceipt, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAccounts, useCanWrite, useCategories, useMayWrite, useUser } from '@/shared/api/queries';
@@ -26,6 +26,7 @@ import { MovementList } from './MovementList';
 import { LazyModal } from '@/shared/ui/LazyModal';
 import { ApiProblem } from '@/shared/api/client';
 import { ConfirmDelete } from '@/shared/ui/ConfirmDelete';
+import { openQuickAdd, QUICK_ADD_KEYS } from '@/shared/quickAdd';
 
 const SHORTCUT = 'N';
 const ImportWizard = lazy(() => import('./ImportWizard'));
@@ -126,6 +127,21 @@ export default function MovementsPage({ nav }: { nav?: React.ReactNode }) {
             aria-keyshortcuts="n"
           >
             {t('movements.add')}
+          </Button>
+        )}
+        {canAdd && (
+          <Button
+            variant="default"
+            leftSection={<IconBolt size={18} />}
+            onClick={openQuickAdd}
+            rightSection={
+              <Kbd size="xs" visibleFrom="sm">
+                {t('movements.quickAddKeys')}
+              </Kbd>
+            }
+            aria-keyshortcuts={QUICK_ADD_KEYS}
+          >
+            {t('movements.quickAddOpen')}
           </Button>
         )}
         {canWrite && (

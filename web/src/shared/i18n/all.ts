@@ -7,6 +7,9 @@ import fr from './fr';
 import householdsEn from './households/en';
 import householdsEs from './households/es';
 import householdsFr from './households/fr';
+import quickAddEn from './quickadd/en';
+import quickAddEs from './quickadd/es';
+import quickAddFr from './quickadd/fr';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -21,11 +24,11 @@ function merge(a: Tree, b: Tree): Tree {
   return out;
 }
 
-/** All three dictionaries at once, each with its households and account parts: for tests and
+/** All three dictionaries at once, each with its households, account and quick-add parts: for tests and
  * checks, never for the app (which loads only the language it shows, and the
  * account part with the pages that use it; see loadDictionary). */
 export const dictionaries = {
-  es: merge(merge(es, householdsEs), accountEs) as typeof es & typeof householdsEs,
-  en: merge(merge(en, householdsEn), accountEn) as typeof en & typeof householdsEn,
-  fr: merge(merge(fr, householdsFr), accountFr) as typeof fr & typeof householdsFr,
+  es: merge(merge(merge(es, householdsEs), accountEs), quickAddEs) as typeof es & typeof householdsEs & typeof quickAddEn,
+  en: merge(merge(merge(en, householdsEn), accountEn), quickAddEn) as typeof en & typeof householdsEn & typeof quickAddEn,
+  fr: merge(merge(merge(fr, householdsFr), accountFr), quickAddFr) as typeof fr & typeof householdsFr & typeof quickAddEn,
 } as const;

@@ -313,6 +313,8 @@ const en = {
     count_other: '{{count}} files attached',
   },
   movements: {
+    quickAddOpen: 'Quick add',
+    quickAddKeys: 'Ctrl K',
     reconciledHint: 'Part of a reconciled bank statement: changing its amount, date, account or state asks for a confirmation.',
     saveAnyway: 'Save anyway',
     reconciledConfirm: 'Do it anyway?',

@@ -319,6 +319,8 @@ const es: Dictionary = {
     count_other: '{{count}} archivos adjuntos',
   },
   movements: {
+    quickAddOpen: 'Añadir rápido',
+    quickAddKeys: 'Ctrl K',
     reconciledHint: 'Forma parte de un extracto conciliado: cambiar su importe, fecha, cuenta o estado pide una confirmación.',
     saveAnyway: 'Guardar de todos modos',
     reconciledConfirm: '¿Hacerlo de todos modos?',

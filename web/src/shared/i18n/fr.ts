@@ -320,6 +320,8 @@ const fr: Dictionary = {
     count_other: '{{count}} fichiers joints',
   },
   movements: {
+    quickAddOpen: 'Saisie rapide',
+    quickAddKeys: 'Ctrl K',
     reconciledHint: 'Fait partie d’un relevé rapproché : modifier son montant, sa date, son compte ou son état demande une confirmation.',
     saveAnyway: 'Enregistrer quand même',
     reconciledConfirm: 'Le faire quand même ?',

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { User } from '../api/types';
-import type { AccountDictionary, Dictionary, HouseholdDictionary } from './types';
+import type { AccountDictionary, Dictionary, HouseholdDictionary, QuickAddDictionary } from './types';
 
 export type Language = 'es' | 'en' | 'fr';
 /** The user's language as the API stores it. */
@@ -33,6 +33,19 @@ export async function loadHouseholdDictionary(lang: Language): Promise<Household
   if (lang === 'en') return (await import('./households/en')).default;
   if (lang === 'fr') return (await import('./households/fr')).default;
   return (await import('./households/es')).default;
+}
+
+/** The quick-add box's dictionary: its own chunk per language, loaded with the box (never with a page). */
+export async function loadQuickAddDictionary(lang: Language): Promise<QuickAddDictionary> {
+  if (lang === 'en') return (await import('./quickadd/en')).default;
+  if (lang === 'fr') return (await import('./quickadd/fr')).default;
+  return (await import('./quickadd/es')).default;
+}
+
+/** Adds lang's quick-add dictionary to i18n (once). */
+export async function ensureQuickAddStrings(i18n: I18n, lang: Language): Promise<true> {
+  if (!i18n.exists('quickAdd.title', { lng: lang })) i18n.addResourceBundle(lang, 'translation', await loadQuickAddDictionary(lang), true, false);
+  return true;
 }
 
 /** Adds lang's households dictionary to i18n (once). */

@@ -1,6 +1,7 @@
 import type accountEn from './account/en';
 import type en from './en';
 import type householdsEn from './households/en';
+import type quickAddEn from './quickadd/en';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -12,3 +13,6 @@ export type AccountDictionary = Widen<typeof accountEn>;
 
 /** Every households dictionary (shared ledgers: loaded with the signed-in pages, not the sign-in page) has the English one's keys. */
 export type HouseholdDictionary = Widen<typeof householdsEn>;
+
+/** Every quick-add dictionary (the quick-add box's strings, loaded with the box) has the English one's keys. */
+export type QuickAddDictionary = Widen<typeof quickAddEn>;
