@@ -63,10 +63,10 @@ type Session struct {
 type Config struct {
 	// EnableBankingURL is Enable Banking's API (https://api.enablebanking.com).
 	EnableBankingURL string
-	// SimpleFINURL is the SimpleFIN server setup tokens may claim from and
-	// access URLs may point to (https://beta-bridge.simplefin.org): a setup
-	// token is the user's text, and the server must not be made to call
-	// any address it names.
+	// SimpleFINURL is the SimpleFIN servers setup tokens may claim from and
+	// access URLs may point to, comma-separated (DefaultSimpleFINURL): a
+	// setup token is the user's text, and the server must not be made to
+	// call any address it names.
 	SimpleFINURL string
 	// Timeout bounds one call (default 30 s); MaxBytes one answer (default 8 MiB).
 	Timeout  time.Duration
@@ -80,9 +80,11 @@ type Config struct {
 // Defaults of Config.
 const (
 	DefaultEnableBankingURL = "https://api.enablebanking.com"
-	DefaultSimpleFINURL     = "https://beta-bridge.simplefin.org"
-	DefaultTimeout          = 30 * time.Second
-	DefaultMaxBytes         = 8 << 20
+	// The SimpleFIN Bridge: bridge.simplefin.org makes today's tokens, its
+	// beta host the older ones (both still answer).
+	DefaultSimpleFINURL = "https://bridge.simplefin.org,https://beta-bridge.simplefin.org"
+	DefaultTimeout      = 30 * time.Second
+	DefaultMaxBytes     = 8 << 20
 )
 
 func (c Config) withDefaults() Config {

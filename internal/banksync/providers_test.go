@@ -64,6 +64,11 @@ func TestSimpleFIN(t *testing.T) {
 		if _, err := other.Finish(ctx, fake.SetupToken()); code(err) != finance.ECodeInvalid {
 			t.Fatalf("other host: %v", err)
 		}
+		// Several servers may be named (the bridge's host and its beta's).
+		both := banksync.NewSimpleFIN(banksync.Config{SimpleFINURL: "https://bridge.example, " + fake.Server.URL})
+		if _, err := both.Finish(ctx, fake.SetupToken()); err != nil {
+			t.Fatalf("the second of two servers: %v", err)
+		}
 		if _, err := p.Finish(ctx, "not base64 at all!"); code(err) != finance.ECodeInvalid {
 			t.Fatalf("garbage token: %v", err)
 		}

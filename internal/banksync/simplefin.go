@@ -40,10 +40,15 @@ func (s *SimpleFIN) Start(context.Context, StartRequest) (string, error) {
 	return "", finance.FieldErr("provider", finance.FCodeInvalid, "SimpleFIN connects with a setup token, not a redirect")
 }
 
-// allowed: u points at the configured SimpleFIN server.
+// allowed: u points at one of the configured SimpleFIN servers.
 func (s *SimpleFIN) allowed(u *url.URL) bool {
-	base, err := url.Parse(s.c.SimpleFINURL)
-	return err == nil && u.Scheme == base.Scheme && strings.EqualFold(u.Host, base.Host)
+	for one := range strings.SplitSeq(s.c.SimpleFINURL, ",") {
+		base, err := url.Parse(strings.TrimSpace(one))
+		if err == nil && u.Scheme == base.Scheme && strings.EqualFold(u.Host, base.Host) {
+			return true
+		}
+	}
+	return false
 }
 
 // Finish implements Provider: claims the setup token (once: a token claimed

@@ -66,7 +66,7 @@ type Config struct {
 	// EnableBankingURL and SimpleFINURL are the bank providers' APIs
 	// (CASHCONTROL_ENABLEBANKING_URL, CASHCONTROL_SIMPLEFIN_URL): other
 	// addresses for tests and proxies. A SimpleFIN setup token may only
-	// name SimpleFINURL's host.
+	// name one of SimpleFINURL's hosts (comma-separated).
 	EnableBankingURL, SimpleFINURL string
 	// BankSyncTimeout bounds one call to a bank provider
 	// (CASHCONTROL_BANK_TIMEOUT).
@@ -237,12 +237,16 @@ func Load(name string, args []string, getenv func(string) string, out io.Writer)
 	c.ECBURL = env("CASHCONTROL_ECB_URL", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist-90d.xml")
 	c.ECBHistoryURL = env("CASHCONTROL_ECB_HISTORY_URL", "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.xml")
 	c.EnableBankingURL = env("CASHCONTROL_ENABLEBANKING_URL", "https://api.enablebanking.com")
-	c.SimpleFINURL = env("CASHCONTROL_SIMPLEFIN_URL", "https://beta-bridge.simplefin.org")
+	c.SimpleFINURL = env("CASHCONTROL_SIMPLEFIN_URL", "https://bridge.simplefin.org,https://beta-bridge.simplefin.org")
 	if c.BankSyncTimeout, err = time.ParseDuration(env("CASHCONTROL_BANK_TIMEOUT", "30s")); err != nil || c.BankSyncTimeout < time.Second || c.BankSyncTimeout > 10*time.Minute {
 		bad("CASHCONTROL_BANK_TIMEOUT", "must be a duration from 1s to 10m (e.g. 30s)")
 	}
-	for _, u := range []struct{ name, url string }{{"CASHCONTROL_ECB_URL", c.ECBURL}, {"CASHCONTROL_ECB_HISTORY_URL", c.ECBHistoryURL},
-		{"CASHCONTROL_ENABLEBANKING_URL", c.EnableBankingURL}, {"CASHCONTROL_SIMPLEFIN_URL", c.SimpleFINURL}} {
+	urls := []struct{ name, url string }{{"CASHCONTROL_ECB_URL", c.ECBURL}, {"CASHCONTROL_ECB_HISTORY_URL", c.ECBHistoryURL},
+		{"CASHCONTROL_ENABLEBANKING_URL", c.EnableBankingURL}}
+	for one := range strings.SplitSeq(c.SimpleFINURL, ",") {
+		urls = append(urls, struct{ name, url string }{"CASHCONTROL_SIMPLEFIN_URL", strings.TrimSpace(one)})
+	}
+	for _, u := range urls {
 		if !strings.HasPrefix(u.url, "https://") && !strings.HasPrefix(u.url, "http://") {
 			bad(u.name, "must be an http(s) address")
 		}
