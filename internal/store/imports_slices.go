@@ -317,6 +317,38 @@ func (db *DB) undoImport(ctx context.Context, ledgerID, uploadID int64) error {
 	})
 }
 
+// unfinishedCommit is an import whose commit in slices left its marks.
+type unfinishedCommit struct{ ledgerID, uploadID int64 }
+
+// unfinishedCommits reads the imports marked committing and not committed.
+func unfinishedCommits(ctx context.Context, tx *Tx) ([]unfinishedCommit, error) {
+	rows, err := tx.query(ctx, `SELECT ledger_id, id FROM imports WHERE committing_since IS NOT NULL AND committed_at IS NULL`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []unfinishedCommit
+	for rows.Next() {
+		var c unfinishedCommit
+		if err := rows.Scan(&c.ledgerID, &c.uploadID); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// holdStale holds the ledger for a commit no commit of this server runs
+// (the caller holds s.mu).
+func (s *slicing) holdStale(c unfinishedCommit) *hold {
+	if s.held == nil {
+		s.held = map[int64]*hold{}
+	}
+	h := &hold{done: make(chan struct{}), uploadID: c.uploadID, stale: true}
+	s.held[c.ledgerID] = h
+	return h
+}
+
 // holdUnfinished holds, as stale, the ledgers of the commits in slices a
 // stopped server left unfinished (at start, before any write): their
 // writes wait until the sweep has taken those imports back (sweepCommits).
@@ -325,26 +357,18 @@ func (db *DB) holdUnfinished(ctx context.Context) error {
 		return nil
 	}
 	return db.write(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT ledger_id, id FROM imports WHERE committing_since IS NOT NULL AND committed_at IS NULL`)
+		commits, err := unfinishedCommits(ctx, tx)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
 		db.slices.mu.Lock()
 		defer db.slices.mu.Unlock()
-		for rows.Next() {
-			var ledgerID, id int64
-			if err := rows.Scan(&ledgerID, &id); err != nil {
-				return err
-			}
-			if db.slices.held == nil {
-				db.slices.held = map[int64]*hold{}
-			}
-			if db.slices.held[ledgerID] == nil {
-				db.slices.held[ledgerID] = &hold{done: make(chan struct{}), uploadID: id, stale: true}
+		for _, c := range commits {
+			if db.slices.held[c.ledgerID] == nil {
+				db.slices.holdStale(c)
 			}
 		}
-		return rows.Err()
+		return nil
 	})
 }
 
@@ -364,32 +388,23 @@ func (db *DB) sweepCommits(ctx context.Context) (int64, error) {
 	// and holds in one transaction).
 	err := db.write(ctx, func(tx *Tx) error {
 		todo = todo[:0]
-		rows, err := tx.query(ctx, `SELECT ledger_id, id FROM imports WHERE committing_since IS NOT NULL AND committed_at IS NULL`)
+		commits, err := unfinishedCommits(ctx, tx)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
 		db.slices.mu.Lock()
 		defer db.slices.mu.Unlock()
-		for rows.Next() {
-			var ledgerID, id int64
-			if err := rows.Scan(&ledgerID, &id); err != nil {
-				return err
-			}
-			h := db.slices.held[ledgerID]
+		for _, c := range commits {
+			h := db.slices.held[c.ledgerID]
 			switch {
 			case h == nil:
-				if db.slices.held == nil {
-					db.slices.held = map[int64]*hold{}
-				}
-				h = &hold{done: make(chan struct{}), uploadID: id, stale: true}
-				db.slices.held[ledgerID] = h
-			case !h.stale || h.uploadID != id:
+				h = db.slices.holdStale(c)
+			case !h.stale || h.uploadID != c.uploadID:
 				continue // running, or another's import of the ledger waits for it
 			}
-			todo = append(todo, unfinished{ledgerID, h})
+			todo = append(todo, unfinished{c.ledgerID, h})
 		}
-		return rows.Err()
+		return nil
 	})
 	if err != nil {
 		return 0, err
