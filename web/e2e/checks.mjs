@@ -20,7 +20,8 @@ export function describeViolations(violations) {
 /**
  * Waits until nothing on the page moves: no CSS transition or animation of a
  * finite length (a dialog opening, a notification sliding in) is pending or
- * running, two frames in a row. Endless ones (a loader's spin) are ignored.
+ * running, and every open menu, dialog, list box or tooltip is fully opaque,
+ * two frames in a row. Endless ones (a loader's spin) are ignored.
  * Charts animate with JavaScript, not CSS: contexts ask for reduced motion
  * (launch in server.mjs), which recharts honours by drawing them at once.
  */
@@ -28,10 +29,22 @@ export async function settled(page) {
   await page.waitForFunction(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     const moving = () => document.getAnimations().some((a) => (a.pending || a.playState === 'running') && a.effect?.getComputedTiming().endTime !== Infinity);
+    // A popup seen through any opacity but 1: Mantine fades it in by steps of
+    // its own (mounted at 0, the transition set a frame or more later), so on a
+    // busy machine there are frames where it is half shown and no transition
+    // runs yet or any more. axe would read its colours blended.
+    const fading = () =>
+      [...document.querySelectorAll('[role=menu],[role=dialog],[role=alertdialog],[role=listbox],[role=tooltip]')].some((el) => {
+        if (!el.checkVisibility()) return false;
+        let seen = 1;
+        for (let e = el; e; e = e.parentElement) seen *= Number(getComputedStyle(e).opacity);
+        return seen !== 1;
+      });
+    const still = () => !moving() && !fading();
     await frame();
-    if (moving()) return false;
+    if (!still()) return false;
     await frame();
-    return !moving();
+    return still();
   });
 }
 
