@@ -4,7 +4,9 @@
 # PostgreSQL of 127.0.0.1:5432 (dropped at exit) and starts TWO servers on it,
 # the clients spread over both — then drives it with `ccbench -soak` (mixed
 # writes and reads from many clients, then the invariants from the API) and
-# checks the database with `cashcontrol check`. Any 5xx, unexpected status or
+# checks the database with `cashcontrol check`. The first ledger is connected to
+# a fake SimpleFIN bridge that ccbench serves, synced from every server at once
+# while the bank books transactions. Any 5xx, unexpected status or
 # broken invariant fails it. See docs/PERFORMANCE.md, "Soak test".
 #
 #   make soak                                 16 clients, 5 s, SQLite
@@ -49,6 +51,11 @@ export CASHCONTROL_PENDING_IMPORTS=${CASHCONTROL_PENDING_IMPORTS:-1000} CASHCONT
 # The event streams are held by the first ledger's two members; the
 # schedules the clients create outgrow the default quota over a long run.
 export CASHCONTROL_EVENT_STREAMS_PER_USER=${CASHCONTROL_EVENT_STREAMS_PER_USER:-1000} CASHCONTROL_QUOTA_SCHEDULES=${CASHCONTROL_QUOTA_SCHEDULES:-1000000}
+# Bank syncs: ccbench serves a fake SimpleFIN bridge on this port, which the
+# servers are told is the bridge; connecting a bank needs a secret key.
+BANKPORT=$(awk 'BEGIN { srand(); print 40001 + 2 * int(rand() * 10000) }')
+export CASHCONTROL_SECRET_KEY=${CASHCONTROL_SECRET_KEY:-soak-secret-key-of-more-than-32-characters}
+export CASHCONTROL_SIMPLEFIN_URL=http://127.0.0.1:$BANKPORT
 unset DATABASE_URL
 SERVERS=1
 case "$DB" in
@@ -83,6 +90,7 @@ done
 echo "soak on $DB: $CLIENTS clients, $DURATION, $SERVERS server(s), $STREAMS event streams"
 status=0
 ./bin/ccbench -soak -url "$(IFS=,; echo "${URLS[*]}")" -clients "$CLIENTS" -duration "$DURATION" -users "$USERS" -streams "$STREAMS" \
+  -simplefin "127.0.0.1:$BANKPORT" \
   ${SOAK_SEED:+-seed "$SOAK_SEED"} || status=1
 "$BIN" check || status=1
 if [ "$status" -ne 0 ]; then

@@ -239,7 +239,7 @@ func ecbFor(c config.Config, db *store.DB, log *slog.Logger) *rates.ECB {
 // secret key (CASHCONTROL_SECRET_KEY), and says at start when it has none.
 func sealSecrets(ctx context.Context, svc *auth.Service, log *slog.Logger) error {
 	if !svc.Sealing() {
-		log.Warn("CASHCONTROL_SECRET_KEY is not set: two-step secrets are kept in the database unencrypted (set a key of at least 32 characters to seal them)")
+		log.Warn("CASHCONTROL_SECRET_KEY is not set: two-step secrets are kept in the database unencrypted and no bank can be connected (set a key of at least 32 characters)")
 		return nil
 	}
 	n, err := svc.SealTwoFactorSecrets(ctx)

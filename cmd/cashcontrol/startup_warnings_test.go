@@ -22,7 +22,7 @@ func TestStartupWarnings(t *testing.T) {
 		want []string
 		not  []string
 	}{
-		{"", 0o755, []string{"CASHCONTROL_SECRET_KEY is not set", "data folder is readable by other users"}, nil},
+		{"", 0o755, []string{"CASHCONTROL_SECRET_KEY is not set", "no bank can be connected", "data folder is readable by other users"}, nil},
 		{"a-secret-key-of-32-characters-or-more", 0o700, nil, []string{"CASHCONTROL_SECRET_KEY is not set", "readable by other users"}},
 	} {
 		dir := t.TempDir()

@@ -138,6 +138,7 @@ func main() {
 	clients := flag.Int("clients", 16, "soak: concurrent clients")
 	users := flag.Int("users", 3, "soak: users (ledgers); three clients in four share the first")
 	streams := flag.Int("streams", 0, "soak: event streams held open on the first ledger while it runs")
+	simplefin := flag.String("simplefin", "", "soak: serve a fake SimpleFIN bridge on this address (the servers' CASHCONTROL_SIMPLEFIN_URL, with CASHCONTROL_SECRET_KEY set): the first ledger connects it, and clients sync it from every server at once")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "soak: random seed")
 	job := flag.Int("job", 0, "only measure the schedules job: make this many occurrences due in -email's ledger, in the database of the server's settings (stopped), and time the round that posts them")
 	bankSync := flag.Int("bank-sync", 0, "only measure a bank sync of this many transactions into the first account of -email's ledger, in the database of the server's settings (stopped)")
@@ -190,7 +191,7 @@ func main() {
 			servers = append(servers, strings.TrimRight(strings.TrimSpace(u), "/"))
 		}
 		fmt.Printf("soak: seed %d\n", *seed)
-		os.Exit(runSoak(servers, max(1, *clients), *users, *streams, d, *seed))
+		os.Exit(runSoak(servers, max(1, *clients), *users, *streams, d, *seed, *simplefin))
 	}
 	if *cold != "" {
 		d, err := coldStart(*cold, *dataDir, *runs)

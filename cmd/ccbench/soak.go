@@ -102,6 +102,7 @@ func (l *soakLedger) record(created, deleted int64, deletedIDs ...string) {
 type soakRun struct {
 	servers  []string
 	ledgers  []*soakLedger
+	bank     *soakBank // nil: no bank syncs
 	tr       *http.Transport
 	requests atomic.Int64
 	// writes counts the writes answered 2xx (the write rate of the report).
@@ -192,7 +193,7 @@ type soakClient struct {
 	i     int
 }
 
-func runSoak(servers []string, clients, users, streams int, d time.Duration, seed uint64) int {
+func runSoak(servers []string, clients, users, streams int, d time.Duration, seed uint64, simplefin string) int {
 	ctx := context.Background()
 	s := &soakRun{servers: servers, status: map[string]map[int]int{},
 		tr: &http.Transport{MaxIdleConnsPerHost: 2 * clients, MaxConnsPerHost: 0}}
@@ -210,6 +211,18 @@ func runSoak(servers []string, clients, users, streams int, d time.Duration, see
 			}
 		}
 		s.ledgers = append(s.ledgers, l)
+	}
+	if simplefin != "" {
+		b, err := startSoakBank(simplefin)
+		if err == nil {
+			defer b.fake.Server.Close()
+			err = b.connect(ctx, s, s.ledgers[0])
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench -soak: bank:", err)
+			return 1
+		}
+		s.bank = b
 	}
 	fmt.Printf("soak: %d clients on %d server(s), %d ledgers (%d clients on the first, shared by two members), %s\n",
 		clients, len(servers), len(s.ledgers), clientsOn(0, clients, len(s.ledgers)), d)
@@ -251,6 +264,7 @@ func runSoak(servers []string, clients, users, streams int, d time.Duration, see
 	if ended > 0 {
 		s.problem("event streams", "%d of %d streams ended during the run", ended, streams)
 	}
+	s.checkBank(ctx)
 	s.checkLedgers(ctx)
 	if len(s.problems) > 0 {
 		fmt.Fprintf(os.Stderr, "\nsoak FAILED: %d kind(s) of problem, %d × 5xx, %d transport errors\n", len(s.problems), s.fivexx, s.transport)

@@ -39,7 +39,8 @@ var soakOps = []struct {
 	{1, (*soakRun).ledgerImport},
 	{2, (*soakRun).reconcile},
 	{2, (*soakRun).editReconciled},
-	{17, (*soakRun).read},
+	{2, (*soakRun).bankSync},
+	{15, (*soakRun).read},
 }
 
 func (s *soakRun) step(ctx context.Context, c *soakClient) {

@@ -120,6 +120,21 @@ func TestBankSyncSimpleFIN(t *testing.T) {
 		if got.Balance != 373450 {
 			t.Fatalf("the account's balance %d, the bank's 373450", got.Balance)
 		}
+		// The bank's booked balance is kept as the account's checkpoint, and agrees.
+		var points struct {
+			Items []struct {
+				Date         string  `json:"date"`
+				Balance      int64   `json:"balance"`
+				Source       string  `json:"source"`
+				AppBalance   int64   `json:"appBalance"`
+				Agrees       bool    `json:"agrees"`
+				DivergesFrom *string `json:"divergesFrom"`
+			} `json:"items"`
+		}
+		c.do("GET", "/api/v1/accounts/"+acc.ID+"/checkpoints", nil, &points)
+		if len(points.Items) == 0 || points.Items[0].Source != "bank" || points.Items[0].Balance != 373450 || !points.Items[0].Agrees || points.Items[0].DivergesFrom != nil {
+			t.Fatalf("the bank's balance as a checkpoint: %+v", points.Items)
+		}
 		// Listed without any secret.
 		raw := c.text("/api/v1/bank/connections")
 		if strings.Contains(raw, fake.Server.URL[7:]) || strings.Contains(raw, "secret") || !strings.Contains(raw, `"appBalance":373450`) {
@@ -145,6 +160,23 @@ func TestBankSyncSimpleFIN(t *testing.T) {
 		c.do("GET", "/api/v1/accounts/"+acc.ID, nil, &got)
 		if got.Balance != 373450-4500 {
 			t.Fatalf("after the undo %d", got.Balance)
+		}
+		// Now the account and the bank differ, and the checkpoint says from when.
+		c.do("GET", "/api/v1/accounts/"+acc.ID+"/checkpoints", nil, &points)
+		if cp := points.Items[0]; cp.Agrees || cp.AppBalance != 373450-4500 || cp.DivergesFrom == nil || *cp.DivergesFrom > cp.Date || *cp.DivergesFrom < day(20) {
+			t.Fatalf("the divergence after the undo: %+v", points.Items)
+		}
+		// A server with another secret key cannot read the credentials: 503, nothing changes.
+		otherKey := bankServer(t, db, cfg, "not-the-key-the-secret-was-sealed-with")
+		if code, p := otherKey.login("bank@example.com", "mango-river-42"); code != 200 {
+			t.Fatalf("sign-in on the other server: %d %+v", code, p)
+		}
+		if code := otherKey.do("POST", base+"/sync", nil, &p); code != 503 || p.Code != "secret_key_unavailable" {
+			t.Fatalf("a server without the key: %d %+v", code, p)
+		}
+		c.do("GET", "/api/v1/accounts/"+acc.ID, nil, &got)
+		if got.Balance != 373450-4500 {
+			t.Fatalf("after the refused sync %d", got.Balance)
 		}
 		// A failure is shown on the connection and changes nothing.
 		fake.Fail(banksynctest.Faults{Status500: 1})

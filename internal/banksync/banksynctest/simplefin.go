@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -29,12 +30,25 @@ type SimpleFIN struct {
 
 // NewSimpleFIN starts a fake bridge, closed at the test's end.
 func NewSimpleFIN(t testing.TB) *SimpleFIN {
+	f := ServeSimpleFIN(nil)
+	t.Cleanup(f.Server.Close)
+	return f
+}
+
+// ServeSimpleFIN starts a fake bridge on a listener (nil: a port of its own
+// on 127.0.0.1), for a program that is not a test (the soak's); Server.Close
+// stops it.
+func ServeSimpleFIN(l net.Listener) *SimpleFIN {
 	f := &SimpleFIN{user: "user" + randHex(4), pass: randHex(12), tokens: map[string]bool{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /simplefin/claim/{token}", f.claim)
 	mux.HandleFunc("GET /simplefin/accounts", f.accountsHandler)
-	f.Server = httptest.NewServer(mux)
-	t.Cleanup(f.Server.Close)
+	f.Server = httptest.NewUnstartedServer(mux)
+	if l != nil {
+		_ = f.Server.Listener.Close()
+		f.Server.Listener = l
+	}
+	f.Server.Start()
 	return f
 }
 
