@@ -11,11 +11,13 @@ import (
 )
 
 // searchWords picks, from the ledger itself (so that any demo language
-// works), a rare word and a common one: the first words of descriptions seen
-// on recent pages and on each category's first page, weighed with the
-// totals' count; common is the one nearest 7.5 % of all movements, rare the
-// least frequent.
-func searchWords(ctx context.Context, c *client, categoryIDs []string) (rare, common string, err error) {
+// works), a rare word, a common one and a long one: the first words of
+// descriptions seen on recent pages and on each category's first page,
+// weighed with the totals' count; common is the one nearest 7.5 % of all
+// movements, rare the least frequent, long the longest of those in 1 % or
+// more of the movements (longer than the search index's own prefixes, it
+// is the case that once took 100 times as long).
+func searchWords(ctx context.Context, c *client, categoryIDs []string) (rare, common, long string, err error) {
 	type page struct {
 		Items []struct {
 			Description string `json:"description"`
@@ -51,14 +53,17 @@ func searchWords(ctx context.Context, c *client, categoryIDs []string) (rare, co
 	}
 	all, err := count("")
 	if err != nil || all == 0 {
-		return "", "", fmt.Errorf("no movements: %v", err)
+		return "", "", "", fmt.Errorf("no movements: %v", err)
 	}
-	var rareN, commonN int64 = math.MaxInt64, 0
+	var rareN, commonN, longN int64 = math.MaxInt64, 0, 0
 	best := math.Inf(1)
 	for w := range candidates {
 		n, err := count(w)
 		if err != nil {
-			return "", "", err
+			return "", "", "", err
+		}
+		if k, l := len([]rune(w)), len([]rune(long)); n*100 >= all && (k > l || k == l && n > longN) {
+			long, longN = w, n
 		}
 		if n > 0 && n < rareN {
 			rare, rareN = w, n
@@ -68,19 +73,24 @@ func searchWords(ctx context.Context, c *client, categoryIDs []string) (rare, co
 		}
 	}
 	if rare == "" || common == "" {
-		return "", "", fmt.Errorf("no words found in the descriptions")
+		return "", "", "", fmt.Errorf("no words found in the descriptions")
 	}
-	fmt.Printf("%-32s rare %q (%d movements), common %q (%d, %.1f %%)\n", "search words", rare, rareN, common, commonN, 100*float64(commonN)/float64(all))
-	return rare, common, nil
+	if long == "" {
+		long = common
+	}
+	fmt.Printf("%-32s rare %q (%d movements), common %q (%d, %.1f %%), long %q (%d, %.1f %%)\n", "search words", rare, rareN, common, commonN,
+		100*float64(commonN)/float64(all), long, longN, 100*float64(longN)/float64(all))
+	return rare, common, long, nil
 }
 
 // searchScenarios are the search box's requests: the first page of a rare
-// word and of a common one (a prefix of it, as typed), newest first.
+// word, of a common one (and a prefix of it, as typed) and of a long one,
+// newest first, and the long word's totals.
 func searchScenarios(ctx context.Context, c *client, categoryIDs []string) ([]struct {
 	name string
 	fn   func(ctx context.Context, w, i int) error
 }, error) {
-	rare, common, err := searchWords(ctx, c, categoryIDs)
+	rare, common, long, err := searchWords(ctx, c, categoryIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -92,5 +102,7 @@ func searchScenarios(ctx context.Context, c *client, categoryIDs []string) ([]st
 		{"search, rare word", get(c, "/api/v1/movements?limit=50&"+url.Values{"q": {rare}}.Encode())},
 		{"search, common word", get(c, "/api/v1/movements?limit=50&"+url.Values{"q": {common}}.Encode())},
 		{"search, common prefix", get(c, "/api/v1/movements?limit=50&"+url.Values{"q": {prefix}}.Encode())},
+		{"search, long word", get(c, "/api/v1/movements?limit=50&"+url.Values{"q": {long}}.Encode())},
+		{"search, long word's totals", get(c, "/api/v1/movements/totals?"+url.Values{"q": {long}}.Encode())},
 	}, nil
 }

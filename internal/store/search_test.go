@@ -281,7 +281,8 @@ func bruteMatch(q, text string) bool {
 }
 
 var searchVocabulary = []string{"Café", "cafetería", "MERCADONA", "Mercado", "Zanzíbar", "niño", "Noël", "crème", "garçon", "élève",
-	"coffee", "market", "Año", "pharmacie", "Été", "brûlée", "señal", "Ça", "rent", "Rente", "über", "x-ray", "B2B", "2025"}
+	"coffee", "market", "Año", "pharmacie", "Été", "brûlée", "señal", "Ça", "rent", "Rente", "über", "x-ray", "B2B", "2025",
+	"Supermercado", "supermercados", "supermarché", "pharmaciens"}
 
 // TestSearchAgainstBruteForce: over a random ledger, paging through a search
 // (with the other filters, either direction, any page size) lists exactly
@@ -453,5 +454,64 @@ func TestSearchTokenizersAgree(t *testing.T) {
 				t.Errorf("%q: the index has %q, searchTokens %q", in, got, want[i])
 			}
 		}
+	})
+}
+
+// TestSearchOfLongPrefixes: a word longer than the search index's own
+// prefixes is searched as the ledger's words it starts (on SQLite), and
+// finds what a prefix finds: every word it starts, not another ledger's,
+// not a word whose movements are gone; a prefix that starts more words
+// than are looked up one by one still finds them all; in lists of any
+// page size, either direction, and in the totals.
+func TestSearchOfLongPrefixes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := newLedger(t, db, "prefixes@example.com")
+		acc := mustAccount(t, db, l, "Bank", "EUR", 0)
+		cat := mustCategory(t, db, l, "Food", "expense", 0)
+		add := func(l, acc, cat int64, day int, text string) int64 {
+			m, err := db.CreateMovement(ctx, l, finance.MovementDraft{Type: "expense", Date: fmt.Sprintf("2025-02-%02d", day),
+				Amount: 100, AccountID: acc, CategoryID: cat, Description: text})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return m.ID
+		}
+		super := add(l, acc.ID, cat.ID, 1, "Supermercado Día")
+		supers := add(l, acc.ID, cat.ID, 2, "SUPERMERCADOS unidos")
+		little := add(l, acc.ID, cat.ID, 3, "el supermercadito")
+		gone := add(l, acc.ID, cat.ID, 4, "supermercadote")
+		if err := db.DeleteMovement(ctx, l, gone); err != nil {
+			t.Fatal(err)
+		}
+		var fridges []int64
+		for i := 0; i < 40; i++ {
+			fridges = append(fridges, add(l, acc.ID, cat.ID, 5+i%20, fmt.Sprintf("Refrigerador%c%c", 'a'+i/26, 'a'+i%26)))
+		}
+		other := newLedger(t, db, "prefixes-other@example.com")
+		oacc := mustAccount(t, db, other, "Bank", "EUR", 0)
+		ocat := mustCategory(t, db, other, "Food", "expense", 0)
+		add(other, oacc.ID, ocat.ID, 1, "supermercadoz")
+		for q, want := range map[string][]int64{
+			"supermerc": {little, supers, super}, "supermercado": {supers, super}, "Supermercados": {supers},
+			"supermercadi": {little}, "supermercadote": {}, "supermercadoz": {}, "supermercado dia": {super},
+			"refrigerador": fridges, "refrigeradorb": fridges[26:], "refrigeradorbn": {fridges[39]},
+		} {
+			set := slices.Clone(want)
+			slices.Sort(set)
+			for _, size := range []int{1, 50} {
+				for _, asc := range []bool{false, true} {
+					got := searchIDs(t, db, l, finance.MovementFilter{Text: q, Ascending: asc}, size)
+					slices.Sort(got)
+					if !slices.Equal(got, set) {
+						t.Errorf("q=%q (pages of %d, ascending %v): %v, want %v", q, size, asc, got, set)
+					}
+				}
+			}
+			if n := searchCount(t, db, l, q); n != int64(len(want)) {
+				t.Errorf("q=%q: totals count %d, want %d", q, n, len(want))
+			}
+		}
+		mustCheck(t, db, l)
 	})
 }
