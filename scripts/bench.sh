@@ -34,6 +34,12 @@ if [ -n "${DATABASE_URL:-}" ]; then DB="PostgreSQL"; else DB="SQLite"; unset DAT
 
 rss() { awk -v k="$2:" '$1 == k { printf "%.1f MB", $2 / 1024 }' "/proc/$1/status"; }
 
+# What the run prints is also kept, for the comparison at its end.
+OUT=$TMP/bench-output.txt
+exec 3>&1
+exec > >(tee "$OUT")
+TEE=$!
+
 echo "Cash Control benchmark: $MOVEMENTS movements over $YEARS years in $CURRENCIES on $DB"
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(go version | cut -d' ' -f3)"
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }'; }
@@ -77,3 +83,10 @@ if [ "$DB" = SQLite ]; then
   ./bin/ccbench -coldstart "$BIN" -data-dir "$TMP" -runs "$RUNS"
 fi
 node web/scripts/js-weight.mjs
+
+# The figures against the targets (at 1,000,000 movements) and against those
+# recorded in bench/figures.json for this database and size: which moved by
+# more than 25 %. BENCH_RECORD=1 records this run's figures there instead.
+exec >&3 3>&-
+wait "$TEE" 2>/dev/null || true
+./bin/ccbench -compare "$OUT" -figures bench/figures.json -db "$DB" -movements "$MOVEMENTS" ${BENCH_RECORD:+-record}

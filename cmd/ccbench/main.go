@@ -138,6 +138,11 @@ func main() {
 	clients := flag.Int("clients", 16, "soak: concurrent clients")
 	users := flag.Int("users", 3, "soak: users (ledgers); three clients in four share the first")
 	streams := flag.Int("streams", 0, "soak: event streams held open on the first ledger while it runs")
+	compare := flag.String("compare", "", "only compare a benchmark's output (this file, as scripts/bench.sh keeps it) with the targets and with the figures recorded in -figures for -db and -movements")
+	figuresPath := flag.String("figures", "bench/figures.json", "with -compare: the recorded figures")
+	figuresDB := flag.String("db", "SQLite", "with -compare: the database the benchmark ran on (SQLite or PostgreSQL)")
+	figuresMovements := flag.Int("movements", fullLedger, "with -compare: the ledger's movements")
+	record := flag.Bool("record", false, "with -compare: record the output's figures in -figures instead of comparing")
 	simplefin := flag.String("simplefin", "", "soak: serve a fake SimpleFIN bridge on this address (the servers' CASHCONTROL_SIMPLEFIN_URL, with CASHCONTROL_SECRET_KEY set): the first ledger connects it, and clients sync it from every server at once")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "soak: random seed")
 	job := flag.Int("job", 0, "only measure the schedules job: make this many occurrences due in -email's ledger, in the database of the server's settings (stopped), and time the round that posts them")
@@ -175,6 +180,13 @@ func main() {
 	if *job > 0 {
 		if err := jobBench(*email, *job); err != nil {
 			fmt.Fprintln(os.Stderr, "ccbench: schedules job:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *compare != "" {
+		if err := compareBench(*compare, *figuresPath, *figuresDB, *figuresMovements, *record, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench -compare:", err)
 			os.Exit(1)
 		}
 		return
