@@ -79,13 +79,16 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 
 web-build: web/dist/index.html
 
-tools: bin/staticcheck bin/mockidp
+tools: bin/staticcheck bin/mockidp bin/mockbank
 
 bin/staticcheck:
 	GOBIN=$(CURDIR)/bin go install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
 bin/mockidp: $(GO_SOURCES)
 	go build -o bin/mockidp ./tools/mockidp
+
+bin/mockbank: $(GO_SOURCES)
+	go build -o bin/mockbank ./tools/mockbank
 
 ## test: every check and every test (Go on SQLite and PostgreSQL, Vitest, Chromium end-to-end)
 # One step after the other, each printing its time when it ends. (Two at a
@@ -152,7 +155,7 @@ soak-smoke: build
 	SOAK_CLIENTS=16 SOAK_DURATION=5s SOAK_DB=sqlite ./scripts/soak.sh
 	SOAK_CLIENTS=16 SOAK_DURATION=5s SOAK_DB=postgres ./scripts/soak.sh
 
-e2e: build bin/mockidp bin/cashcontrol-testclock
+e2e: build bin/mockidp bin/mockbank bin/cashcontrol-testclock
 	cd web && CASHCONTROL_BIN=$(CURDIR)/$(BIN) CASHCONTROL_TESTCLOCK_BIN=$(CURDIR)/bin/cashcontrol-testclock npm run --silent e2e
 
 # The end-to-end tests' build: a clock that POST /test/clock moves forward (clock_testclock.go). Never shipped.

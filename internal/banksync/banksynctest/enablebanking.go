@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -47,15 +48,28 @@ type Bank struct {
 	MaxConsentDays int
 }
 
-// NewEnableBanking starts a fake Enable Banking with a new application.
+// NewEnableBanking starts a fake Enable Banking with a new application,
+// closed at the test's end.
 func NewEnableBanking(t testing.TB) *EnableBanking {
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	f, err := ServeEnableBanking(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(f.Server.Close)
+	return f
+}
+
+// ServeEnableBanking starts a fake Enable Banking with a new application on
+// a listener (nil: a port of its own on 127.0.0.1), for a program that is
+// not a test (tools/mockbank); Server.Close stops it.
+func ServeEnableBanking(l net.Listener) (*EnableBanking, error) {
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		return nil, err
+	}
 	der, err := x509.MarshalPKCS8PrivateKey(key)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	f := &EnableBanking{AppID: "app-" + randHex(8), public: &key.PublicKey, PageSize: 2,
 		KeyPEM: string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})),
@@ -71,9 +85,13 @@ func NewEnableBanking(t testing.TB) *EnableBanking {
 	mux.HandleFunc("GET /accounts/{uid}/details", f.signed(f.data(f.details)))
 	mux.HandleFunc("GET /accounts/{uid}/balances", f.signed(f.data(f.balances)))
 	mux.HandleFunc("GET /accounts/{uid}/transactions", f.signed(f.data(f.transactions)))
-	f.Server = httptest.NewServer(mux)
-	t.Cleanup(f.Server.Close)
-	return f
+	f.Server = httptest.NewUnstartedServer(mux)
+	if l != nil {
+		_ = f.Server.Listener.Close()
+		f.Server.Listener = l
+	}
+	f.Server.Start()
+	return f, nil
 }
 
 // ExpireSessions ends every session (the consent ended, or the user
