@@ -166,24 +166,14 @@ func (db *DB) sqliteMatch(ctx context.Context, ledgerID int64, tokens []string) 
 		if utf8.RuneCountInString(t) <= sqliteIndexedPrefix || numberWord(t) {
 			continue
 		}
-		rows, err := db.query(ctx, `SELECT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ?
-			GROUP BY word HAVING SUM(count) > 0 LIMIT ?`, ledgerID, t, t+"\xff", maxPrefixWords+1)
+		// Every word the token starts sorts below token + U+10FFFF (wordTotals).
+		found, err := queryColumn[string](db.query(ctx, `SELECT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ?
+			GROUP BY word HAVING SUM(count) > 0 LIMIT ?`, ledgerID, t, t+"\U0010FFFF", maxPrefixWords+1))
 		if err != nil {
 			return "", err
 		}
-		found := []string{t}
-		for rows.Next() {
-			var w string
-			if err := rows.Scan(&w); err != nil {
-				rows.Close()
-				return "", err
-			}
-			if w != t {
-				found = append(found, w)
-			}
-		}
-		if err := rows.Close(); err != nil {
-			return "", err
+		if !slices.Contains(found, t) {
+			found = append(found, t)
 		}
 		if len(found) <= maxPrefixWords {
 			words[i] = found

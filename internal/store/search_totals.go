@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cashcontrol/internal/finance"
@@ -280,41 +281,125 @@ func (db *DB) searchTotalsTable(ctx context.Context, sqlTx *sql.Tx) error {
 }
 
 // wordTotals are the totals of a search of f from search_totals; ok is
-// false when they cannot answer it (see above).
+// false when they cannot answer it (see above). A prefix that starts
+// several words of the ledger ("cine": cine, cinema) sums their rows, then
+// takes off what the movements holding two or more of them counted twice,
+// read through the search index (few, as a rule): all in one snapshot.
 func (db *DB) wordTotals(ctx context.Context, ledgerID int64, f finance.MovementFilter) (sums map[string]*currencySums, ok bool, err error) {
 	tokens := searchTokens(f.Text)
 	if len(tokens) != 1 || numberWord(tokens[0]) || f.From != "" || f.To != "" || len(f.AccountIDs) > 0 || len(f.CategoryIDs) > 0 || len(f.Tags) > 0 || len(f.States) > 0 ||
 		f.MinAmount != nil || f.MaxAmount != nil {
 		return nil, false, nil
 	}
-	// The words the token starts (w), in the same statement as their totals,
-	// so that both see one state: none, one, or more (then not ok). No word
-	// holds U+10FFFF (a noncharacter, not Co), so every word the token starts
-	// sorts below token + U+10FFFF, byte by byte. Every word of w has rows,
-	// whatever the types asked for: they are left out here, not in the
-	// statement, so that a second word is always seen.
-	rows, err := db.query(ctx, `WITH w AS (SELECT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ? AND count > 0 GROUP BY word LIMIT 2)
-		SELECT (SELECT COUNT(*) FROM w), a.currency, s.kind, CAST(SUM(s.count) AS BIGINT), CAST(SUM(s.total) AS BIGINT), CAST(SUM(s.base_total) AS BIGINT),
-		CAST(SUM(s.unrated) AS BIGINT) FROM search_totals s JOIN accounts a ON a.id = s.account_id
-		WHERE s.ledger_id = ? AND s.word IN (SELECT word FROM w) GROUP BY a.currency, s.kind`,
-		ledgerID, tokens[0], tokens[0]+"\U0010FFFF", ledgerID)
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.dialect == Postgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := db.r.BeginTx(ctx, opts)
+	if err != nil {
+		return nil, false, err
+	}
+	defer tx.Rollback()
+	db.reads.Add(1)
+	// No word holds U+10FFFF (a noncharacter, not Co), so every word the
+	// token starts sorts below token + U+10FFFF, byte by byte.
+	words, err := queryColumn[string](tx.QueryContext(ctx, db.rebind(`SELECT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ?
+		GROUP BY word HAVING SUM(count) > 0 LIMIT ?`), ledgerID, tokens[0], tokens[0]+"\U0010FFFF", maxTotalsWords+1))
+	if err != nil || len(words) > maxTotalsWords {
+		return nil, false, err
+	}
+	sums = map[string]*currencySums{}
+	if len(words) == 0 {
+		return sums, true, nil
+	}
+	want := func(kind string) bool { return len(f.Types) == 0 || slices.Contains(f.Types, kind) }
+	rows, err := tx.QueryContext(ctx, db.rebind(`SELECT a.currency, s.kind, CAST(SUM(s.count) AS BIGINT), CAST(SUM(s.total) AS BIGINT),
+		CAST(SUM(s.base_total) AS BIGINT), CAST(SUM(s.unrated) AS BIGINT) FROM search_totals s JOIN accounts a ON a.id = s.account_id
+		WHERE s.ledger_id = ? AND s.word IN (`+placeholders(len(words))+`) GROUP BY a.currency, s.kind`), append([]any{ledgerID}, stringArgs(words)...)...)
 	if err != nil {
 		return nil, false, err
 	}
 	defer rows.Close()
-	sums = map[string]*currencySums{}
 	for rows.Next() {
-		var words int
 		var currency, kind string
 		var count, total, base, unrated int64
-		if err := rows.Scan(&words, &currency, &kind, &count, &total, &base, &unrated); err != nil {
+		if err := rows.Scan(&currency, &kind, &count, &total, &base, &unrated); err != nil {
 			return nil, false, err
 		}
-		if words > 1 {
+		if want(kind) {
+			addSums(sums, currency, kind, count, total, base, unrated)
+		}
+	}
+	if err := rows.Err(); err != nil || len(words) == 1 {
+		return sums, err == nil, err
+	}
+	return db.takeOverlaps(ctx, tx, ledgerID, words, sums, want)
+}
+
+// maxTotalsWords is how many words a prefix may start for wordTotals.
+const maxTotalsWords = 8
+
+// takeOverlaps takes off sums what the movements holding two or more of
+// words added more than once: each was summed once per word it holds. ok
+// is false when more than sortRows movements hold two (then summing the
+// matches is as cheap).
+func (db *DB) takeOverlaps(ctx context.Context, tx *sql.Tx, ledgerID int64, words []string, sums map[string]*currencySums,
+	want func(kind string) bool) (map[string]*currencySums, bool, error) {
+	var q, match string
+	if db.dialect == Postgres {
+		var pairs []string
+		for i := range words {
+			for _, b := range words[i+1:] {
+				pairs = append(pairs, `('`+words[i]+`' & '`+b+`')`)
+			}
+		}
+		q = `SELECT a.currency, m.type, m.amount, m.base_amount, m.search_words FROM movements m JOIN accounts a ON a.id = m.account_id
+			WHERE m.ledger_id = ? AND ` + pgSearchVector("m.search_words") + ` @@ CAST(? AS tsquery) LIMIT ?`
+		match = strings.Join(pairs, " | ")
+	} else {
+		var pairs []string
+		for i := range words {
+			for _, b := range words[i+1:] {
+				pairs = append(pairs, `("`+words[i]+`" AND "`+b+`")`)
+			}
+		}
+		q = `SELECT a.currency, m.type, m.amount, m.base_amount, m.search_words FROM movements_search
+			CROSS JOIN movements m ON m.id = movements_search.rowid & ` + strconv.Itoa(searchIDMask) + ` JOIN accounts a ON a.id = m.account_id
+			WHERE movements_search MATCH ? AND m.ledger_id = ? LIMIT ?`
+		match = strings.Join(pairs, " OR ")
+	}
+	args := []any{match, ledgerID, sortRows + 1}
+	if db.dialect == Postgres {
+		args = []any{ledgerID, match, sortRows + 1}
+	}
+	rows, err := tx.QueryContext(ctx, db.rebind(q), args...)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		if n++; n > sortRows {
 			return nil, false, nil
 		}
-		if len(f.Types) == 0 || slices.Contains(f.Types, kind) {
-			addSums(sums, currency, kind, count, total, base, unrated)
+		var currency, kind, text string
+		var amount int64
+		var base sql.NullInt64
+		if err := rows.Scan(&currency, &kind, &amount, &base, &text); err != nil {
+			return nil, false, err
+		}
+		held := 0
+		for _, w := range words {
+			if slices.Contains(strings.Split(text, " "), w) {
+				held++
+			}
+		}
+		if extra := int64(held - 1); extra > 0 && want(kind) {
+			unrated := int64(0)
+			if kind != finance.MovementTransfer && !base.Valid {
+				unrated = 1
+			}
+			addSums(sums, currency, kind, -extra, -extra*amount, -extra*base.Int64, -extra*unrated)
 		}
 	}
 	return sums, true, rows.Err()

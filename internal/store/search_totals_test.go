@@ -16,8 +16,9 @@ import (
 // TestSearchTotalsFromWords: the totals of a search of one word come from
 // search_totals, equal to the sum of its matches, through creates, edits,
 // a split, a transfer, a rate that converts earlier movements, an import,
-// bulk edits and deletes; a prefix of several words, a number, two words
-// or another filter sum the matches instead.
+// bulk edits and deletes, and of a prefix of several words (movements that
+// hold two of them counted once); a prefix of more than eight words, a
+// number, two words or another filter sum the matches instead.
 func TestSearchTotalsFromWords(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -77,8 +78,14 @@ func TestSearchTotalsFromWords(t *testing.T) {
 		expect("a rate", "cine", true)
 
 		cinema := create(finance.MovementDraft{Type: "expense", Date: "2025-04-01", Amount: 700, AccountID: eur.ID, CategoryID: fun.ID, Description: "Cinema"})
-		expect("a prefix of two words", "cine", false)
+		expect("a prefix of two words", "cine", true)
 		expect("the longer word", "cinema", true)
+		// Movements holding both words were summed twice, once a word: taken off once.
+		create(finance.MovementDraft{Type: "earning", Date: "2025-04-02", Amount: 4100, AccountID: usd.ID, CategoryID: pay.ID, Description: "Cinema club",
+			Notes: "cine cine forum"})
+		create(finance.MovementDraft{Type: "expense", Date: "2025-04-03", Amount: 650, AccountID: eur.ID, CategoryID: fun.ID, Description: "cine-cinema"})
+		expect("a prefix of two words, both in some movements", "cine", true)
+		expect("both in some movements, one type", "cine", true, func(f *finance.MovementFilter) { f.Types = []string{"earning"} })
 		if _, err := db.UpdateMovement(ctx, l, cinema.ID, finance.MovementInput{Description: ptr("Teatro")}); err != nil {
 			t.Fatal(err)
 		}
@@ -148,6 +155,11 @@ func TestSearchTotalsFromWords(t *testing.T) {
 			t.Fatal(err)
 		}
 		expect("an account deleted with its movements", "cine", true)
+		for _, w := range []string{"cinefilo", "cineasta", "cineclub", "cinedrome", "cinegrafia", "cinelandia", "cinemascope", "cinerama"} {
+			create(finance.MovementDraft{Type: "expense", Date: "2025-06-01", Amount: 100, AccountID: eur.ID, CategoryID: fun.ID, Description: w + " cine"})
+		}
+		expect("a prefix of ten words", "cine", false)
+		expect("a prefix of two words, in one movement", "cinem", true)
 	})
 }
 
