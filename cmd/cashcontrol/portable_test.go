@@ -357,7 +357,7 @@ func TestImportAllMakesTheWordsAgain(t *testing.T) {
 		if err != nil || len(all) != 1 {
 			t.Fatal(err, len(all))
 		}
-		word := store.SearchTokensForTest(all[0].Description)[0]
+		word := finance.Words(all[0].Description)[0]
 		for q, found := range map[string]bool{word: true, "zz": false, "top": false} {
 			got, _, err := db.ListMovements(ctx, u.LedgerID, finance.MovementFilter{Text: q}, 50, "")
 			if err != nil {

@@ -189,7 +189,7 @@ func TestLedgerRoles(t *testing.T) {
 		if code := h.viewer.do("POST", "/api/v1/ledgers/"+h.viewer.me().DefaultLedgerID+"/accounts", map[string]any{"name": "Mine", "type": "cash", "currency": "EUR"}, nil); code != 201 {
 			t.Errorf("viewer in their own ledger: %d", code)
 		}
-		if err := db.CheckLedgerForTest(t.Context(), mustID(t, h.ledger)); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, mustID(t, h.ledger)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -410,7 +410,7 @@ func TestInvitations(t *testing.T) {
 		if code := bob.do("POST", "/api/v1/invitations/"+revoked.Token+"/accept", nil, &p); code != 404 {
 			t.Fatalf("revoked: %d", code)
 		}
-		if err := db.ExpireInvitationsForTest(context.Background(), mustID(t, ledger)); err != nil {
+		if err := storetest.ExpireInvitations(context.Background(), db, mustID(t, ledger)); err != nil {
 			t.Fatal(err)
 		}
 		if code := bob.do("POST", "/api/v1/invitations/"+expired.Token+"/accept", nil, &p); code != 404 {

@@ -455,8 +455,8 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 			t.Fatal(err)
 		}
 		stays, _, _ := db.UserByEmail(ctx, "stays@example.com")
-		before := db.CountLedgerRowsForTest(ctx, stays.LedgerID)
-		for table, n := range db.CountLedgerRowsForTest(ctx, gone.LedgerID) {
+		before := storetest.CountLedgerRows(ctx, db, stays.LedgerID)
+		for table, n := range storetest.CountLedgerRows(ctx, db, gone.LedgerID) {
 			if n <= 0 {
 				t.Fatalf("setup: no %s rows", table)
 			}
@@ -464,13 +464,13 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 		if code := a.do("DELETE", "/api/v1/me", map[string]string{"currentPassword": "mango-river-42"}, nil); code != 204 {
 			t.Fatalf("delete: %d", code)
 		}
-		for table, n := range db.CountLedgerRowsForTest(ctx, gone.LedgerID) {
+		for table, n := range storetest.CountLedgerRows(ctx, db, gone.LedgerID) {
 			if n != 0 {
 				t.Errorf("%d %s rows left", n, table)
 			}
 		}
 		for _, table := range []string{"users", "ledgers", "ledger_members", "sessions", "user_identities"} {
-			if n := db.CountRowsForTest(ctx, table, gone.ID); n != 0 {
+			if n := storetest.CountRows(ctx, db, table, gone.ID); n != 0 {
 				t.Errorf("%d %s rows left", n, table)
 			}
 		}
@@ -480,7 +480,7 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 		if code, _ := newClient(t, srv).login("gone@example.com", "mango-river-42"); code != 401 {
 			t.Fatalf("deleted user signs in: %d", code)
 		}
-		after := db.CountLedgerRowsForTest(ctx, stays.LedgerID)
+		after := storetest.CountLedgerRows(ctx, db, stays.LedgerID)
 		for table, n := range before {
 			if after[table] != n {
 				t.Errorf("the other user's %s changed: %d → %d", table, n, after[table])
@@ -676,7 +676,7 @@ func TestOpenIDConnect(t *testing.T) {
 		}
 		ctx := context.Background()
 		victim, _, _ := db.UserByEmail(ctx, "victim@example.com")
-		if n := db.CountRowsForTest(ctx, "user_identities", victim.ID); n != 0 {
+		if n := storetest.CountRows(ctx, db, "user_identities", victim.ID); n != 0 {
 			t.Fatalf("unverified identity linked: %d", n)
 		}
 

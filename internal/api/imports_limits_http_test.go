@@ -30,7 +30,7 @@ func importsOf(t *testing.T, db *store.DB, email string) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return db.CountLedgerRowsForTest(context.Background(), u.LedgerID)["imports"]
+	return storetest.CountLedgerRows(context.Background(), db, u.LedgerID)["imports"]
 }
 
 // TestImportRefusedNotStored: an upload answered with a 4xx leaves nothing

@@ -150,7 +150,7 @@ func TestOverflowIsRefused(t *testing.T) {
 				t.Errorf("%s: %d", path, code)
 			}
 		}
-		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 			t.Fatal(err)
 		}
 	})

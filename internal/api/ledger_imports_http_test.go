@@ -278,7 +278,7 @@ func TestLedgerImportRestoresTheUsersExport(t *testing.T) {
 				t.Errorf("%s:\n restored %v\n exported %v", k, got[k], want[k])
 			}
 		}
-		if err := db.CheckLedgerForTest(t.Context(), mustID(t, res.LedgerID)); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, mustID(t, res.LedgerID)); err != nil {
 			t.Fatal(err)
 		}
 		// The restored movement's file is the same file.
@@ -426,7 +426,7 @@ func TestLedgerImportFromOtherApps(t *testing.T) {
 			if children != up.Subcategories || len(cats.Items) < up.Categories+up.Subcategories {
 				t.Errorf("%s: %d categories, %d of them subcategories; the preview said %d and %d", tc.file, len(cats.Items), children, up.Categories, up.Subcategories)
 			}
-			if err := db.CheckLedgerForTest(t.Context(), mustID(t, res.LedgerID)); err != nil {
+			if err := storetest.CheckLedger(t.Context(), db, mustID(t, res.LedgerID)); err != nil {
 				t.Errorf("%s: %v", tc.file, err)
 			}
 		}

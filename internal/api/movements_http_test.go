@@ -132,7 +132,7 @@ func TestMovementsHTTP(t *testing.T) {
 			if c.do("GET", "/api/v1/movements/totals", nil, &tot); tot.Count != 4 {
 				t.Fatalf("after a refused bulk create: %d movements", tot.Count)
 			}
-			if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+			if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 				t.Fatal(err)
 			}
 		})

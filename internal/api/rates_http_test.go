@@ -150,7 +150,7 @@ func TestRatesHTTP(t *testing.T) {
 			raw, _ := json.Marshal(rates.Items)
 			t.Fatalf("learnt: %s", raw)
 		}
-		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -324,7 +324,7 @@ func TestEveryIDRouteIsLedgerScoped(t *testing.T) {
 		if resp, body := owner.fetch(owner.base + "/api/v1/attachments/" + att.ID); resp.StatusCode != 200 || !bytes.Equal(body, pngOf(4, 4)) {
 			t.Errorf("owner's file: %d", resp.StatusCode)
 		}
-		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 			t.Fatal(err)
 		}
 	})

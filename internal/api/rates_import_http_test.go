@@ -62,7 +62,7 @@ func TestImportRatesCSV(t *testing.T) {
 		if code := c.postRates("?skipInvalid=true", file, &res); code != 200 || res.Imported != 2 || res.Skipped != 2 || c.rateCount() != 2 {
 			t.Fatalf("import: %d %+v", code, res)
 		}
-		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -141,7 +141,7 @@ func TestECBDownload(t *testing.T) {
 		if code := c.do("PUT", "/api/v1/ledger", map[string]any{"ecbRates": false}, &ledger); code != 200 || ledger.ECBRates {
 			t.Fatalf("switch off: %d %+v", code, ledger)
 		}
-		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -204,7 +204,7 @@ func TestCustomCurrenciesHTTP(t *testing.T) {
 		if len(list.Items) != 1 || list.Items[0].Code != "BTC" {
 			t.Fatalf("list: %+v", list.Items)
 		}
-		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 			t.Fatal(err)
 		}
 	})

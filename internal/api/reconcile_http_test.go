@@ -93,7 +93,7 @@ func TestReconcileContract(t *testing.T) {
 		if code := c.do("PATCH", "/api/v1/movements/"+a.ID, map[string]any{"description": "Market"}, nil); code != 200 {
 			t.Fatalf("description of a reconciled movement: %d", code)
 		}
-		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 			t.Fatal(err)
 		}
 		if code := c.do("PATCH", "/api/v1/movements/"+a.ID+"?confirm=true", map[string]any{"amount": 2600}, &a); code != 200 || a.Amount != 2600 {

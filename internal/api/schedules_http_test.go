@@ -223,7 +223,7 @@ func TestSchedulesHTTP(t *testing.T) {
 				t.Fatalf("welcome with %q: %d %+v", tc.welcome, code, got)
 			}
 		}
-		if err := db.CheckLedgerForTest(t.Context(), 1); err != nil {
+		if err := storetest.CheckLedger(t.Context(), db, 1); err != nil {
 			t.Fatal(err)
 		}
 	})

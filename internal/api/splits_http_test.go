@@ -94,7 +94,7 @@ func TestSplitsHTTP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		before := db.CountLedgerRowsForTest(t.Context(), u.LedgerID)
+		before := storetest.CountLedgerRows(t.Context(), db, u.LedgerID)
 		for _, bad := range []struct {
 			name  string
 			body  map[string]any
@@ -119,7 +119,7 @@ func TestSplitsHTTP(t *testing.T) {
 		if code := c.do("PATCH", "/api/v1/movements/"+m.ID, map[string]any{"amount": 9000}, &p); code != 400 || fmt.Sprint(p.Errors) != "[{splits mismatch}]" {
 			t.Errorf("a new amount without lines: %d %+v", code, p)
 		}
-		if after := db.CountLedgerRowsForTest(t.Context(), u.LedgerID); fmt.Sprint(after) != fmt.Sprint(before) {
+		if after := storetest.CountLedgerRows(t.Context(), db, u.LedgerID); fmt.Sprint(after) != fmt.Sprint(before) {
 			t.Fatalf("bad requests changed rows: %v → %v", before, after)
 		}
 		// A category alone makes it whole again.

@@ -222,7 +222,7 @@ func TestFillWithCurrencies(t *testing.T) {
 	if dash.Converted == nil || len(dash.Converted.Incomplete) > 0 || dash.Converted.Balance <= 0 {
 		t.Fatalf("dashboard converted: %+v", dash.Converted)
 	}
-	if err := db.CheckLedgerForTest(ctx, u.LedgerID); err != nil {
+	if err := storetest.CheckLedger(ctx, db, u.LedgerID); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -310,7 +310,7 @@ func TestBudgetsGoWithTheirCategory(t *testing.T) {
 		if len(got.Items) != 2 || amounts[home.ID] == nil || amounts[again.ID] != nil || got.Overall == nil || got.Budgeted != 5000 {
 			t.Fatalf("after deleting Food: %+v", got)
 		}
-		if rows := db.CountLedgerRowsForTest(ctx, l)["budgets"]; rows != 2 {
+		if rows := storetest.CountLedgerRows(ctx, db, l)["budgets"]; rows != 2 {
 			t.Fatalf("%d budget rows left, want home's and the overall one", rows)
 		}
 	})

@@ -41,7 +41,7 @@ func balanceOf(t *testing.T, db *store.DB, ledger, id int64) int64 {
 
 func mustCheck(t *testing.T, db *store.DB, ledger int64) {
 	t.Helper()
-	if err := db.CheckLedgerForTest(context.Background(), ledger); err != nil {
+	if err := storetest.CheckLedger(context.Background(), db, ledger); err != nil {
 		t.Fatal(err)
 	}
 }

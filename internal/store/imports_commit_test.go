@@ -208,7 +208,7 @@ func TestImportCommitFailureWritesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		before := db.CountLedgerRowsForTest(ctx, l)
+		before := storetest.CountLedgerRows(ctx, db, l)
 
 		unknown := importRows(acc.ID, 10_000)
 		unknown[9000].AccountID = acc.ID + 1000
@@ -265,7 +265,7 @@ func TestImportCommitFailureWritesNothing(t *testing.T) {
 			if !c.check(err) {
 				t.Fatalf("%s: %v", c.name, err)
 			}
-			if after := db.CountLedgerRowsForTest(ctx, l); fmt.Sprint(after) != fmt.Sprint(before) {
+			if after := storetest.CountLedgerRows(ctx, db, l); fmt.Sprint(after) != fmt.Sprint(before) {
 				t.Fatalf("%s: rows %v, before %v", c.name, after, before)
 			}
 			if b := balanceOf(t, db, l, acc.ID); b != 100 {

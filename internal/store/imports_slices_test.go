@@ -30,10 +30,10 @@ type ledgerState struct {
 func ledgerStateOf(t *testing.T, db *store.DB, l int64) ledgerState {
 	t.Helper()
 	ctx := context.Background()
-	if err := db.CheckLedgerForTest(ctx, l); err != nil {
+	if err := storetest.CheckLedger(ctx, db, l); err != nil {
 		t.Fatalf("check: %v", err)
 	}
-	s := ledgerState{rows: db.CountLedgerRowsForTest(ctx, l)}
+	s := ledgerState{rows: storetest.CountLedgerRows(ctx, db, l)}
 	delete(s.rows, "imports") // the upload itself: checked on its own
 	var err error
 	if s.accounts, err = db.ListAccounts(ctx, l); err != nil {

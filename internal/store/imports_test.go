@@ -64,7 +64,7 @@ func TestUploadsExpireOnEveryLedger(t *testing.T) {
 			if _, err := db.SaveUpload(ctx, b.LedgerID, "b.csv", "csv", data, store.UploadLimits{}); err != nil {
 				t.Fatal(err)
 			}
-			if n := db.CountLedgerRowsForTest(ctx, a.LedgerID)["imports"]; n != 0 {
+			if n := storetest.CountLedgerRows(ctx, db, a.LedgerID)["imports"]; n != 0 {
 				t.Fatalf("another ledger's expired upload was kept: %d", n)
 			}
 		})

@@ -125,7 +125,7 @@ func TestLargeLedgerImportLetsOthersWrite(t *testing.T) {
 		if total != want {
 			t.Errorf("the accounts hold %d in all, want %d", total, want)
 		}
-		if err := db.CheckLedgerForTest(ctx, res.LedgerID); err != nil {
+		if err := storetest.CheckLedger(ctx, db, res.LedgerID); err != nil {
 			t.Fatal(err)
 		}
 		if ledgers, _ := db.Ledgers(ctx, u); len(ledgers) != 2 {

@@ -89,7 +89,7 @@ func TestCreateLedgerFrom(t *testing.T) {
 		if p := byName["Bread"].ParentID; p == nil || *p != byName["Food"].ID {
 			t.Fatalf("Bread's parent: %+v", byName)
 		}
-		if err := db.CheckLedgerForTest(ctx, res.LedgerID); err != nil {
+		if err := storetest.CheckLedger(ctx, db, res.LedgerID); err != nil {
 			t.Fatal(err)
 		}
 		// Again: already committed, nothing more.

@@ -92,10 +92,10 @@ func TestAccounts(t *testing.T) {
 			if err := db.DeleteAccount(ctx, l, b.ID, true); err != nil {
 				t.Fatal(err)
 			}
-			if n := db.CountLedgerRowsForTest(ctx, l)["movements"]; n != 0 {
+			if n := storetest.CountLedgerRows(ctx, db, l)["movements"]; n != 0 {
 				t.Fatalf("%d movements left", n)
 			}
-			if err := db.CheckLedgerForTest(ctx, l); err != nil {
+			if err := storetest.CheckLedger(ctx, db, l); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -173,7 +173,7 @@ func TestCategories(t *testing.T) {
 			if _, err := db.Category(ctx, l, groceries); finance.ErrorCode(err) != finance.ECodeNotFound {
 				t.Fatal("the subcategory survived its parent")
 			}
-			if err := db.CheckLedgerForTest(ctx, l); err != nil {
+			if err := storetest.CheckLedger(ctx, db, l); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -84,7 +84,7 @@ func randomized(t *testing.T, db *store.DB, seed uint64) {
 			}
 			ids = ids[len(deleted):]
 		}
-		if err := db.CheckLedgerForTest(ctx, l); err != nil {
+		if err := storetest.CheckLedger(ctx, db, l); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
 	}

@@ -108,7 +108,7 @@ func TestExportDuringWrites(t *testing.T) {
 				if _, err := target.ImportAll(context.Background(), bytes.NewReader(data), int64(len(data))); err != nil {
 					t.Fatalf("export %d into %s: %v", i, target.Dialect(), err)
 				}
-				if err := target.CheckLedgerForTest(context.Background(), l); err != nil {
+				if err := storetest.CheckLedger(context.Background(), target, l); err != nil {
 					t.Fatalf("export %d into %s: %v", i, target.Dialect(), err)
 				}
 			}

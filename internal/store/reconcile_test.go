@@ -114,7 +114,7 @@ func TestMovementStateAndLock(t *testing.T) {
 		if acc.Balance != 1080 || acc.LastReconciled == nil || acc.LastReconciled.Date != "2026-05-31" || acc.LastReconciled.Balance != 1150 {
 			t.Fatalf("account: %+v %+v", acc, acc.LastReconciled)
 		}
-		if err := db.CheckLedgerForTest(ctx, f.ledger); err != nil {
+		if err := storetest.CheckLedger(ctx, db, f.ledger); err != nil {
 			t.Fatal(err)
 		}
 		// Confirmed: it changes, and the activity says so; the check then
@@ -136,7 +136,7 @@ func TestMovementStateAndLock(t *testing.T) {
 		if _, _, err := db.Reconcile(ctx, f.ledger, f.acc.ID, finance.ReconcileInput{Date: "2026-05-31", Balance: ptr(int64(1350))}, finance.LangEnglish, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.CheckLedgerForTest(ctx, f.ledger); err != nil {
+		if err := storetest.CheckLedger(ctx, db, f.ledger); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -194,7 +194,7 @@ func TestReconcile(t *testing.T) {
 		if _, _, err := db.Reconcile(ctx, f.ledger, f.acc.ID, finance.ReconcileInput{Date: "2026-05-30", Balance: ptr(int64(1150))}, finance.LangEnglish, nil); finance.ErrorCode(err) != finance.ECodeInvalid {
 			t.Fatalf("an earlier statement: %v", err)
 		}
-		if err := db.CheckLedgerForTest(ctx, f.ledger); err != nil {
+		if err := storetest.CheckLedger(ctx, db, f.ledger); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -224,7 +224,7 @@ func TestReconcileAdjustment(t *testing.T) {
 		if acc.Balance != 1000-200+50+300-70-10 || acc.LastReconciled.Balance != 1090 {
 			t.Fatalf("account: %+v", acc)
 		}
-		if err := db.CheckLedgerForTest(ctx, f.ledger); err != nil {
+		if err := storetest.CheckLedger(ctx, db, f.ledger); err != nil {
 			t.Fatal(err)
 		}
 	})

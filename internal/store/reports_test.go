@@ -115,7 +115,7 @@ func reportProperty(t *testing.T, db *store.DB, seed uint64) {
 		checkNetWorth(t, db, l, m, f)
 	}
 	checkCategories(t, db, l, m, finance.ReportFilter{From: "2024-01-01", To: "2024-06-30", AccountIDs: []int64{accs[0]}})
-	if err := db.CheckLedgerForTest(ctx, l); err != nil {
+	if err := storetest.CheckLedger(ctx, db, l); err != nil {
 		t.Fatal(err)
 	}
 }

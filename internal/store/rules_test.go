@@ -56,7 +56,7 @@ func TestRulesApplyAndUndo(t *testing.T) {
 		if err != nil || run.Count != 3 || run.RunID == 0 {
 			t.Fatalf("run %+v %v", run, err)
 		}
-		if err := db.CheckLedgerForTest(ctx, l); err != nil {
+		if err := storetest.CheckLedger(ctx, db, l); err != nil {
 			t.Fatal(err)
 		}
 		m, _ := db.Movement(ctx, l, ids[1])
@@ -83,7 +83,7 @@ func TestRulesApplyAndUndo(t *testing.T) {
 		if m, _ := db.Movement(ctx, l, ids[3]); *m.CategoryID != groceries.ID {
 			t.Fatalf("changed since, kept: %+v", m)
 		}
-		if err := db.CheckLedgerForTest(ctx, l); err != nil {
+		if err := storetest.CheckLedger(ctx, db, l); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.UndoRuleRun(ctx, l, run.RunID); finance.ErrorCode(err) != finance.ECodeNotFound {

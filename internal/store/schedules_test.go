@@ -80,7 +80,7 @@ func balance(t *testing.T, db *store.DB, ledger, account int64) int64 {
 
 func countMovements(t *testing.T, db *store.DB, ledger int64) int64 {
 	t.Helper()
-	return db.CountLedgerRowsForTest(context.Background(), ledger)["movements"]
+	return storetest.CountLedgerRows(context.Background(), db, ledger)["movements"]
 }
 
 func TestSchedulesPostOnceAndCatchUp(t *testing.T) {
@@ -306,7 +306,7 @@ func TestSchedulesBadInputChangesNothing(t *testing.T) {
 		bad("another ledger's account", "accountId", func(in *finance.ScheduleInput) {
 			in.AccountID = &finance.IDInput{ID: otherAcc.ID, Set: true}
 		})
-		if got := db.CountLedgerRowsForTest(ctx, l); got["schedules"] != 0 || got["movements"] != 0 {
+		if got := storetest.CountLedgerRows(ctx, db, l); got["schedules"] != 0 || got["movements"] != 0 {
 			t.Fatalf("rows after refusals: %v", got)
 		}
 		// Another ledger cannot see, edit, post or delete the schedule.

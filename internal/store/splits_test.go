@@ -66,7 +66,7 @@ func TestSplitMovements(t *testing.T) {
 		salary := mustCategory(t, db, l, "Salary", "earning", 0)
 		check := func() {
 			t.Helper()
-			if err := db.CheckLedgerForTest(ctx, l); err != nil {
+			if err := storetest.CheckLedger(ctx, db, l); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -154,14 +154,14 @@ func TestSplitMovements(t *testing.T) {
 			{"a category and lines", finance.MovementDraft{Type: "expense", Date: "2025-03-11", Amount: 100, AccountID: acc.ID, CategoryID: food.ID,
 				Splits: []finance.Split{{CategoryID: food.ID, Amount: 60}, {CategoryID: clean.ID, Amount: 40}}}, "categoryId", finance.FCodeMismatch},
 		}
-		before := db.CountLedgerRowsForTest(ctx, l) // the accounts and categories made above
+		before := storetest.CountLedgerRows(ctx, db, l) // the accounts and categories made above
 		for _, b := range bad {
 			_, err := db.CreateMovement(ctx, l, b.d)
 			if got := fieldCodes(err); got != b.field+":"+b.code {
 				t.Errorf("%s: %v (fields %s), want %s:%s", b.name, err, got, b.field, b.code)
 			}
 		}
-		if after := db.CountLedgerRowsForTest(ctx, l); fmt.Sprint(after) != fmt.Sprint(before) {
+		if after := storetest.CountLedgerRows(ctx, db, l); fmt.Sprint(after) != fmt.Sprint(before) {
 			t.Fatalf("bad splits wrote rows: %v → %v", before, after)
 		}
 		// An edit whose amount leaves the lines short is refused.
@@ -252,7 +252,7 @@ func TestSplitMovements(t *testing.T) {
 			t.Fatal(err)
 		}
 		check()
-		if n := db.CountLedgerRowsForTest(ctx, l)["movement_splits"]; n != 0 {
+		if n := storetest.CountLedgerRows(ctx, db, l)["movement_splits"]; n != 0 {
 			t.Fatalf("%d lines left", n)
 		}
 	})
@@ -294,7 +294,7 @@ func TestSplitBaseAmounts(t *testing.T) {
 		if m.BaseAmount == nil || *m.BaseAmount != 900 || sum != 900 {
 			t.Fatalf("base %v, lines %d", m.BaseAmount, sum)
 		}
-		if err := db.CheckLedgerForTest(ctx, l); err != nil {
+		if err := storetest.CheckLedger(ctx, db, l); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -26,7 +26,7 @@ func TestSuggestionsFollowEveryWrite(t *testing.T) {
 		pay := mustCategory(t, db, l, "Pay", "earning", 0)
 		step := func(name string, wantCat int64, desc, typ string) {
 			t.Helper()
-			if err := db.CheckLedgerForTest(ctx, l); err != nil {
+			if err := storetest.CheckLedger(ctx, db, l); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			got, err := db.SuggestCategories(ctx, l, typ, desc, 0, 0, 3)
@@ -113,7 +113,7 @@ func TestSuggestionsFollowTheLatestHabit(t *testing.T) {
 		}
 		best := func(name, desc string, want int64) finance.Suggestion {
 			t.Helper()
-			if err := db.CheckLedgerForTest(ctx, l); err != nil {
+			if err := storetest.CheckLedger(ctx, db, l); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			got, err := db.SuggestCategories(ctx, l, "expense", desc, bank.ID, 5000, 3)

@@ -173,7 +173,7 @@ func TestSessionsAndDelete(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, table := range []string{"users", "ledgers", "ledger_members", "sessions", "user_identities"} {
-			if n := db.CountRowsForTest(ctx, table, u.ID); n != 0 {
+			if n := storetest.CountRows(ctx, db, table, u.ID); n != 0 {
 				t.Errorf("%s still holds %d rows of the deleted user", table, n)
 			}
 		}

@@ -48,54 +48,6 @@ func (db *DB) LogFramesForTest(ctx context.Context) (int, error) {
 	return frames, nil
 }
 
-// ownerColumn says how each table's rows are tied to a user, for tests that
-// prove a deleted user leaves nothing behind.
-var ownerColumn = map[string]string{
-	"users":           "id = ?",
-	"ledgers":         "owner_id = ?",
-	"ledger_members":  "user_id = ?",
-	"sessions":        "user_id = ?",
-	"user_identities": "user_id = ?",
-}
-
-// CountRowsForTest counts a user's rows in a table; -1 on error.
-func (db *DB) CountRowsForTest(ctx context.Context, table string, userID int64) int64 {
-	cond, ok := ownerColumn[table]
-	if !ok {
-		panic(fmt.Sprintf("no owner column for %s", table))
-	}
-	var n int64
-	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM `+table+` WHERE `+cond, userID).Scan(&n); err != nil {
-		return -1
-	}
-	return n
-}
-
-// ledgerTables are the tables whose rows belong to a ledger.
-var ledgerTables = []string{"ledger_invitations", "ledger_activity", "accounts", "categories", "movements", "movement_tags", "movement_splits", "monthly_totals", "imports", "budgets", "schedules", "schedule_occurrences", "category_features", "rules", "rule_runs", "attachments"}
-
-// CountLedgerRowsForTest counts a ledger's rows in every ledger table.
-func (db *DB) CountLedgerRowsForTest(ctx context.Context, ledgerID int64) map[string]int64 {
-	out := map[string]int64{}
-	for _, t := range ledgerTables {
-		var n int64
-		if err := db.queryRow(ctx, `SELECT COUNT(*) FROM `+t+` WHERE ledger_id = ?`, ledgerID).Scan(&n); err != nil {
-			n = -1
-		}
-		out[t] = n
-	}
-	return out
-}
-
-// CheckLedgerForTest is CheckLedger, and CheckSearchOrphans, which a check
-// of the whole instance runs once.
-func (db *DB) CheckLedgerForTest(ctx context.Context, ledgerID int64) error {
-	if err := db.CheckLedger(ctx, ledgerID); err != nil {
-		return err
-	}
-	return db.CheckSearchOrphans(ctx)
-}
-
 // ColumnsForTest lists every table of the schema (goose's bookkeeping table
 // aside) with its columns and their declared types, as the database reports
 // them: PRAGMA table_info on SQLite, information_schema on PostgreSQL.
@@ -145,9 +97,6 @@ func (db *DB) SearchIndexRowsForTest(ctx context.Context, ledgerID int64) int64 
 	}
 	return n
 }
-
-// SearchTokensForTest is searchTokens: the words a query is made of.
-func SearchTokensForTest(text string) []string { return searchTokens(text) }
 
 // IndexWordsForTest returns the words the search index makes of the
 // search_words a movement with that description keeps: SQLite's tokenizer
@@ -229,12 +178,6 @@ func (db *DB) FileExistsForTest(ctx context.Context, key string) bool {
 		f.Close()
 	}
 	return err == nil
-}
-
-// ExpireInvitationsForTest makes every invitation of the ledger expired.
-func (db *DB) ExpireInvitationsForTest(ctx context.Context, ledgerID int64) error {
-	_, err := db.w.ExecContext(ctx, db.rebind(`UPDATE ledger_invitations SET expires_at = ? WHERE ledger_id = ?`), db.nowMillis()-1, ledgerID)
-	return err
 }
 
 // MigrateUpToForTest applies the pending migrations up to version, and no
@@ -401,3 +344,6 @@ func (db *DB) RestartForTest(ctx context.Context) error {
 
 // LedgerHeldForTest says whether a commit in slices holds the ledger.
 func (db *DB) LedgerHeldForTest(ledgerID int64) bool { return db.slices.busy(ledgerID) != nil }
+
+// SearchTokensForTest is searchTokens: the words a query is made of.
+func SearchTokensForTest(text string) []string { return searchTokens(text) }
