@@ -76,13 +76,14 @@ export function BankAccountRow({
         </Group>
         <Group gap="sm" wrap="wrap" align="flex-end">
           <Select
-            label={t('banks.linkTo', { name: b.name })}
+            label={t('banks.linkedTo')}
+            aria-label={t('banks.linkTo', { name: b.name })}
             data={[{ value: none, label: t('banks.notLinked') }, ...same.map((a) => ({ value: a.id, label: a.name }))]}
             value={b.accountId ?? none}
             onChange={(v) => void choose(v)}
             allowDeselect={false}
             disabled={!canWrite || link.isPending || create.isPending}
-            style={{ flex: '1 1 240px' }}
+            style={{ flex: '1 1 240px', maxWidth: 360 }}
             comboboxProps={{ withinPortal: true }}
           />
           {!linked && (
@@ -104,7 +105,7 @@ export function BankAccountRow({
           </Text>
         )}
         {linked && b.appBalance !== null && (
-          <Group gap="md" wrap="wrap">
+          <Group gap="md" wrap="wrap" style={{ rowGap: 0 }}>
             <Text size="sm">{t('banks.appBalance', { amount: formatMoney(b.appBalance, b.currency, locale) })}</Text>
             {diff === 0 ? (
               <Text size="sm" c="dimmed">

@@ -197,7 +197,7 @@ describe('Configuration: bank connections', () => {
     serve();
     const { pathname } = renderApp('/config', 'en');
     const nav = await screen.findByRole('navigation', { name: 'Configuration sections' });
-    await userEvent.click(within(nav).getByRole('link', { name: 'Bank connections' }));
+    await userEvent.click(within(nav).getByRole('link', { name: 'Banks' }));
     expect(await screen.findByRole('heading', { name: 'Connect a bank' })).toBeInTheDocument();
     expect(pathname()).toBe('/config/banks');
     expect(await screen.findByText('No bank connected yet.')).toBeInTheDocument();

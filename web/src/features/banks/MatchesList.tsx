@@ -52,6 +52,7 @@ export function MatchesList({ connectionId, accounts, canWrite }: { connectionId
                 <Button
                   size="xs"
                   variant="default"
+                  style={{ flex: 'none' }}
                   onClick={() => void run(m.id)}
                   loading={undo.isPending && undo.variables?.matchId === m.id}
                   aria-label={t('banks.undoLabel', { bank: m.bankDescription || bank, date: day(m.bankDate) })}

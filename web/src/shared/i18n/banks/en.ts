@@ -2,7 +2,7 @@
 
 const banks = {
   banks: {
-    tab: 'Bank connections',
+    tab: 'Banks',
     title: 'Bank connections',
     intro: 'Connect a bank and its movements arrive by themselves: new ones are added, the ones you already typed or imported are matched, never added twice.',
     viewerNote: 'Only the ledger’s owners and editors connect banks and see its connections. Ask one of them.',
@@ -73,6 +73,7 @@ const banks = {
     appBalance: 'In Cash Control: {{amount}}',
     difference: 'Difference: {{amount}}',
     balancesAgree: 'The balances agree.',
+    linkedTo: 'Linked to',
     linkTo: 'Cash Control account for {{name}}',
     notLinked: 'Not linked (not synced)',
     linked: 'Linked.',

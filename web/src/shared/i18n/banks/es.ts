@@ -2,7 +2,7 @@
 
 const banks = {
   banks: {
-    tab: 'Conexiones bancarias',
+    tab: 'Bancos',
     title: 'Conexiones bancarias',
     intro: 'Conecta un banco y sus movimientos llegan solos: los nuevos se añaden, los que ya escribiste o importaste se emparejan, nunca se añaden dos veces.',
     viewerNote: 'Solo los propietarios y editores del libro conectan bancos y ven sus conexiones. Pídeselo a uno de ellos.',
@@ -73,6 +73,7 @@ const banks = {
     appBalance: 'En Cash Control: {{amount}}',
     difference: 'Diferencia: {{amount}}',
     balancesAgree: 'Los saldos coinciden.',
+    linkedTo: 'Vinculada a',
     linkTo: 'Cuenta de Cash Control para {{name}}',
     notLinked: 'Sin vincular (no se sincroniza)',
     linked: 'Vinculada.',

@@ -2,7 +2,7 @@
 
 const banks = {
   banks: {
-    tab: 'Connexions bancaires',
+    tab: 'Banques',
     title: 'Connexions bancaires',
     intro:
       'Connectez une banque et ses mouvements arrivent tout seuls : les nouveaux sont ajoutés, ceux que vous aviez saisis ou importés sont rapprochés, jamais ajoutés deux fois.',
@@ -74,6 +74,7 @@ const banks = {
     appBalance: 'Dans Cash Control : {{amount}}',
     difference: 'Écart : {{amount}}',
     balancesAgree: 'Les soldes concordent.',
+    linkedTo: 'Liée à',
     linkTo: 'Compte Cash Control pour {{name}}',
     notLinked: 'Non lié (non synchronisé)',
     linked: 'Lié.',
