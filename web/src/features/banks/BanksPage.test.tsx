@@ -363,6 +363,19 @@ describe('Configuration: bank connections', () => {
     await waitFor(() => expect(screen.queryByText(/authorisation did not finish/)).not.toBeInTheDocument());
   });
 
+  it('says so when the bank’s answer matches no authorisation (used already)', async () => {
+    serve();
+    renderApp('/config/banks?bankError=not_found', 'en');
+    expect(await screen.findByRole('alert')).toHaveTextContent('names no authorisation of yours, or it was used already');
+  });
+
+  it('says the bank authorised the connection', async () => {
+    serve({ connections: [simplefin({ id: '8', provider: 'enablebanking', institution: 'ING', country: 'DE' })] });
+    renderApp('/config/banks?connection=8', 'en');
+    const ok = (await screen.findByText('The bank authorised the connection. Link its accounts below.')).closest('[role="status"]');
+    expect(ok).not.toBeNull();
+  });
+
   it('changes how often a connection syncs (0: by hand)', async () => {
     const { writes } = serve({ connections: [simplefin()] });
     renderApp('/config/banks', 'en');

@@ -127,6 +127,7 @@ export function ConnectionCard({ connection: c, accounts, canWrite }: { connecti
                 p={consentLow ? undefined : 0}
                 icon={consentLow ? <IconAlertTriangle size={18} aria-hidden /> : undefined}
                 role={consentLow ? 'alert' : undefined}
+                styles={{ title: { color: 'var(--mantine-color-text)' } }}
               >
                 <Stack gap={6}>
                   <Text size="sm">

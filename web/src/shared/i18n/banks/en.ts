@@ -37,6 +37,7 @@ const banks = {
     reauthorise: 'Authorise again',
     cancel: 'Cancel',
     callbackOk: 'The bank authorised the connection. Link its accounts below.',
+    callbackUnknown: 'the bank’s answer names no authorisation of yours, or it was used already. Start again from Choose your bank.',
     callbackError: 'The bank’s authorisation did not finish: {{reason}}',
     provider_simplefin: 'SimpleFIN',
     provider_enablebanking: 'Enable Banking',

@@ -37,6 +37,7 @@ const banks = {
     reauthorise: 'Autorizar de nuevo',
     cancel: 'Cancelar',
     callbackOk: 'El banco autorizó la conexión. Vincula sus cuentas abajo.',
+    callbackUnknown: 'la respuesta del banco no corresponde a ninguna autorización tuya, o ya se usó. Empieza de nuevo desde Elige tu banco.',
     callbackError: 'La autorización del banco no terminó: {{reason}}',
     provider_simplefin: 'SimpleFIN',
     provider_enablebanking: 'Enable Banking',

@@ -38,6 +38,7 @@ const banks = {
     reauthorise: 'Autoriser à nouveau',
     cancel: 'Annuler',
     callbackOk: 'La banque a autorisé la connexion. Liez ses comptes ci-dessous.',
+    callbackUnknown: 'la réponse de la banque ne correspond à aucune de vos autorisations, ou elle a déjà servi. Recommencez depuis Choisissez votre banque.',
     callbackError: 'L’autorisation de la banque n’a pas abouti : {{reason}}',
     provider_simplefin: 'SimpleFIN',
     provider_enablebanking: 'Enable Banking',
