@@ -343,6 +343,7 @@ describe('Configuration: bank connections', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const c = await card('Enable Banking');
     expect(within(c).getByText('Waiting for the bank’s authorisation')).toBeInTheDocument();
+    expect(within(c).getByRole('button', { name: 'Disconnect: Enable Banking' })).toBeEnabled();
     await pick(within(c).getByRole('combobox', { name: 'Country' }), 'Germany');
     const banks = await within(c).findByRole('list', { name: 'Banks of Germany' });
     await userEvent.type(within(c).getByRole('textbox', { name: 'Search banks' }), 'spar');

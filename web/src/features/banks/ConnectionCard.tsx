@@ -71,6 +71,18 @@ export function ConnectionCard({ connection: c, accounts, canWrite }: { connecti
     }
   };
 
+  const disconnectButton = (
+    <Button
+      variant="default"
+      color="red"
+      leftSection={<IconUnlink size={18} aria-hidden />}
+      onClick={() => setAsking(true)}
+      disabled={!canWrite}
+      aria-label={`${t('banks.disconnect')}: ${name}`}
+    >
+      {t('banks.disconnect')}
+    </Button>
+  );
   const intervalLabel = (h: number) =>
     h === 0 ? t('banks.everyManual') : h === 24 ? t('banks.everyDaily') : h === 168 ? t('banks.everyWeekly') : t('banks.everyHours', { count: h });
   const options = (intervals.includes(c.syncEveryHours) ? intervals : [...intervals, c.syncEveryHours].sort((a, b) => a - b)).map((h) => ({
@@ -96,7 +108,11 @@ export function ConnectionCard({ connection: c, accounts, canWrite }: { connecti
         </Group>
 
         {c.status === 'pending' && eb && canWrite ? (
-          <BankPicker connection={c} />
+          <>
+            <BankPicker connection={c} />
+            {/* A connection left waiting (the user chose not to authorise) can go. */}
+            <Group justify="flex-end">{disconnectButton}</Group>
+          </>
         ) : (
           <>
             <div>
@@ -173,16 +189,7 @@ export function ConnectionCard({ connection: c, accounts, canWrite }: { connecti
                 >
                   {t('banks.syncNow')}
                 </Button>
-                <Button
-                  variant="default"
-                  color="red"
-                  leftSection={<IconUnlink size={18} aria-hidden />}
-                  onClick={() => setAsking(true)}
-                  disabled={!canWrite}
-                  aria-label={`${t('banks.disconnect')}: ${name}`}
-                >
-                  {t('banks.disconnect')}
-                </Button>
+                {disconnectButton}
               </Group>
             </Group>
             <Divider />
