@@ -33,6 +33,10 @@ type Meta struct {
 	PasswordResetByEmail bool `json:"passwordResetByEmail"`
 	// Passkeys: this server's address carries passkeys (a host name).
 	Passkeys bool `json:"passkeys"`
+	// BankSync: the server has a secret key (CASHCONTROL_SECRET_KEY) to seal
+	// bank credentials with; without one, connecting a bank answers 409
+	// secret_key_required.
+	BankSync bool `json:"bankSync"`
 }
 
 // API holds the handlers' dependencies.

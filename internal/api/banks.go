@@ -117,8 +117,9 @@ func (a *API) publicURL(r *http.Request) string {
 	return scheme + "://" + r.Host
 }
 
-// bankScreen is the web app's bank connections screen.
-const bankScreen = "/config?tab=banks"
+// bankScreen is the web app's bank connections screen (Configuration →
+// Bank connections), which reads ?connection= or ?bankError=.
+const bankScreen = "/config/banks"
 
 // bankCallback finishes the bank's authorisation the browser brings back
 // (?state=&code=, or ?error= when the user refused) and sends the browser
@@ -126,7 +127,7 @@ const bankScreen = "/config?tab=banks"
 func (a *API) bankCallback(w http.ResponseWriter, r *http.Request, u *finance.User) {
 	q := r.URL.Query()
 	if e := q.Get("error"); e != "" {
-		http.Redirect(w, r, bankScreen+"&bankError="+url.QueryEscape(finance.ECodeBankConsentExpired), http.StatusSeeOther)
+		http.Redirect(w, r, bankScreen+"?bankError="+url.QueryEscape(finance.ECodeBankConsentExpired), http.StatusSeeOther)
 		return
 	}
 	_, id, err := a.banks.Finish(r.Context(), u.ID, q.Get("state"), q.Get("code"))
@@ -136,10 +137,10 @@ func (a *API) bankCallback(w http.ResponseWriter, r *http.Request, u *finance.Us
 			a.fail(w, r, err)
 			return
 		}
-		http.Redirect(w, r, bankScreen+"&bankError="+url.QueryEscape(code), http.StatusSeeOther)
+		http.Redirect(w, r, bankScreen+"?bankError="+url.QueryEscape(code), http.StatusSeeOther)
 		return
 	}
-	http.Redirect(w, r, bankScreen+"&connection="+strconv.FormatInt(id, 10), http.StatusSeeOther)
+	http.Redirect(w, r, bankScreen+"?connection="+strconv.FormatInt(id, 10), http.StatusSeeOther)
 }
 
 // linkBankAccount links the bank's account to an account of the ledger.

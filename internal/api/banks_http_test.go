@@ -19,6 +19,7 @@ const bankKey = "the-servers-secret-key-0123456789abcdef"
 type bankConnReply struct {
 	ID       string `json:"id"`
 	Provider string `json:"provider"`
+	Country  string `json:"country"`
 	Status   string `json:"status"`
 	Accounts []struct {
 		ID         string  `json:"id"`
@@ -65,10 +66,16 @@ func TestBankSyncSimpleFIN(t *testing.T) {
 		}})
 		cfg := banksync.Config{SimpleFINURL: fake.Server.URL}
 
-		// Without a secret key: 409, and the token is not claimed.
+		// Without a secret key: meta says so, 409, and the token is not claimed.
 		token := fake.SetupToken()
 		nokey := bankServer(t, db, cfg, "")
 		nokey.signUp("nokey@example.com")
+		var meta struct {
+			BankSync bool `json:"bankSync"`
+		}
+		if nokey.do("GET", "/api/v1/meta", nil, &meta); meta.BankSync {
+			t.Fatal("meta says banks can be connected without a secret key")
+		}
 		var p problem
 		if code := nokey.do("POST", "/api/v1/bank/connections", map[string]string{"provider": "simplefin", "setupToken": token}, &p); code != 409 || p.Code != "secret_key_required" {
 			t.Fatalf("without a key: %d %+v", code, p)
@@ -76,6 +83,9 @@ func TestBankSyncSimpleFIN(t *testing.T) {
 
 		c := bankServer(t, db, cfg, bankKey)
 		c.signUp("bank@example.com")
+		if c.do("GET", "/api/v1/meta", nil, &meta); !meta.BankSync {
+			t.Fatal("meta says banks cannot be connected with a secret key")
+		}
 		var conn bankConnReply
 		if code := c.do("POST", "/api/v1/bank/connections", map[string]string{"provider": "simplefin", "setupToken": token}, &conn); code != 201 {
 			t.Fatalf("connect: %d", code)
@@ -265,11 +275,23 @@ func TestBankSyncEnableBanking(t *testing.T) {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		if loc := resp.Header.Get("Location"); resp.StatusCode != 303 || loc != "/config?tab=banks&connection="+conn.ID {
+		if loc := resp.Header.Get("Location"); resp.StatusCode != 303 || loc != "/config/banks?connection="+conn.ID {
 			t.Fatalf("callback: %d %s", resp.StatusCode, loc)
 		}
+		// A callback whose state is spent, or that the user refused at the
+		// bank, lands on the same screen with the reason.
+		for _, q := range []string{back.RawQuery, "error=access_denied"} {
+			resp, err = noFollow.Get(c.base + "/api/v1/bank/callback?" + q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if loc := resp.Header.Get("Location"); resp.StatusCode != 303 || !strings.HasPrefix(loc, "/config/banks?bankError=") {
+				t.Fatalf("callback again (%s): %d %s", q, resp.StatusCode, loc)
+			}
+		}
 		c.do("GET", base, nil, &conn)
-		if conn.Status != "active" || len(conn.Accounts) != 1 || conn.Accounts[0].Balance != 8000 {
+		if conn.Status != "active" || conn.Country != "DE" || len(conn.Accounts) != 1 || conn.Accounts[0].Balance != 8000 {
 			t.Fatalf("after the callback %+v", conn)
 		}
 		var acc idReply

@@ -34,6 +34,7 @@ func (a *API) getMeta(w http.ResponseWriter, r *http.Request) {
 	}
 	m.PasswordResetByEmail = a.mailer != nil
 	m.Passkeys = a.auth.PasskeysAvailable()
+	m.BankSync = a.banks.Sealing()
 	w.Header().Set("Cache-Control", "no-cache")
 	writeJSON(w, http.StatusOK, m)
 }

@@ -29,7 +29,7 @@ func publicOps() map[string]op {
 	return map[string]op{
 		"GET /api/v1/health": {id: "health", summary: "The server and its database answer", desc: reachable, reply: healthReply{}},
 		"GET /api/v1/meta": {id: "getMeta", summary: "What this server offers",
-			desc: "Its version, support address, whether sign-ups are open, whether \"forgot password\" sends email and whether passkeys work here.", reply: Meta{}},
+			desc: "Its version, support address, whether sign-ups are open, whether \"forgot password\" sends email, whether passkeys work here and whether banks can be connected (the server has a secret key).", reply: Meta{}},
 		"GET /api/v1/currencies":     {id: "listCurrencies", summary: "The ISO 4217 currencies the server knows", reply: []money.Currency{}},
 		"GET " + OpenAPIPath:         {id: "getOpenAPI", summary: "This document", reply: map[string]any{}},
 		"GET /api/v1/auth/providers": {id: "listProviders", summary: "The OpenID Connect providers one can sign in with", reply: []auth.ProviderInfo{}},

@@ -31,7 +31,7 @@ func bankOps() map[string]op {
 			body: finance.BankStartInput{}, reply: finance.BankStarted{}, problems: bankProblems},
 		"GET /api/v1/bank/callback": {id: "bankCallback", summary: "The bank's answer: finishes the authorisation and redirects to the app",
 			query:  []param{qp("state", "string", "The authorisation's state."), qp("code", "string", "The bank's code."), qp("error", "string", "Set when the user refused.")},
-			status: 303, desc: "Redirects to /config?tab=banks&connection=<id>, or /config?tab=banks&bankError=<code>."},
+			status: 303, desc: "Redirects to /config/banks?connection=<id>, or /config/banks?bankError=<code>."},
 		"PUT /api/v1/bank/connections/{id}/accounts/{bankAccountId}": {id: "linkBankAccount", summary: "Link one of the bank's accounts to an account of the ledger",
 			desc: "The account must have the bank account's currency; accountId null unlinks it. Only linked accounts are synced.",
 			body: finance.BankLinkInput{}, reply: finance.BankConnection{}, problems: ledgerData},

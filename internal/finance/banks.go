@@ -89,11 +89,14 @@ type BankBalance struct {
 
 // BankConnection is a ledger's connection to a bank, without its secrets.
 type BankConnection struct {
-	ID          int64         `json:"id,string"`
-	Provider    string        `json:"provider" enum:"enablebanking,simplefin"`
-	Institution string        `json:"institution"`
-	Status      string        `json:"status" enum:"pending,active,expired"`
-	Accounts    []BankAccount `json:"accounts"`
+	ID          int64  `json:"id,string"`
+	Provider    string `json:"provider" enum:"enablebanking,simplefin"`
+	Institution string `json:"institution"`
+	// Country is the bank's country (ISO 3166 alpha-2; "" when the provider
+	// has none), to authorise the same bank again.
+	Country  string        `json:"country"`
+	Status   string        `json:"status" enum:"pending,active,expired"`
+	Accounts []BankAccount `json:"accounts"`
 	// ConsentEnd is when the bank's consent ends (RFC 3339; nil: no end
 	// known); ConsentDaysLeft how many days are left.
 	ConsentEnd      *string         `json:"consentEnd"`

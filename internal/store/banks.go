@@ -127,7 +127,7 @@ func (db *DB) BankConnection(ctx context.Context, ledgerID, id int64) (*finance.
 }
 
 func (db *DB) bankConnections(ctx context.Context, ledgerID, only int64) ([]finance.BankConnection, error) {
-	q := `SELECT id, provider, institution, status, consent_end, sync_every_hours, last_sync_at, last_result, last_error, created_at
+	q := `SELECT id, provider, institution, COALESCE(country, ''), status, consent_end, sync_every_hours, last_sync_at, last_result, last_error, created_at
 		FROM bank_connections WHERE ledger_id = ?`
 	args := []any{ledgerID}
 	if only != 0 {
@@ -145,7 +145,7 @@ func (db *DB) bankConnections(ctx context.Context, ledgerID, only int64) ([]fina
 		var c finance.BankConnection
 		var consent, last sql.NullInt64
 		var result, lastErr sql.NullString
-		if err := rows.Scan(&c.ID, &c.Provider, &c.Institution, &c.Status, &consent, &c.SyncEveryHours, &last, &result, &lastErr, &c.CreatedAt); err != nil {
+		if err := rows.Scan(&c.ID, &c.Provider, &c.Institution, &c.Country, &c.Status, &consent, &c.SyncEveryHours, &last, &result, &lastErr, &c.CreatedAt); err != nil {
 			rows.Close()
 			return nil, err
 		}

@@ -32,6 +32,7 @@ const SCREENS = [
   '/config',
   '/config/currencies',
   '/config/ledgers',
+  '/config/banks',
   '/config/admin',
   '/profile',
   '/about',

@@ -22,12 +22,13 @@ const Config = lazyScreen(() => import('./routes/ConfigRoute'));
 const Currencies = lazyScreen(() => import('./routes/CurrenciesRoute'));
 const Ledgers = lazyScreen(() => import('./routes/LedgersRoute'));
 const Admin = lazyScreen(() => import('./routes/AdminRoute'));
+const Banks = lazyScreen(() => import('./routes/BanksRoute'));
 const Invitation = lazyScreen(() => import('@/features/ledgers/InvitationPage'));
 const Profile = lazyScreen(() => import('@/features/profile/ProfilePage'));
 const About = lazyScreen(() => import('./routes/AboutRoute'));
 const Reconcile = lazyScreen(() => import('@/features/movements/reconcile/ReconcilePage'));
 
-/** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements, Configuration's currencies, ledgers and administration screens and an account's reconciliation (no sidebar entry) under /config, a password-reset link's page under /login, and an invitation's link (/invitations/:token, no sidebar entry). */
+/** The seed's route table (eleven rows), the budget and the rules under /categories, the schedules under /movements, Configuration's currencies, ledgers, bank connections and administration screens and an account's reconciliation (no sidebar entry) under /config, a password-reset link's page under /login, and an invitation's link (/invitations/:token, no sidebar entry). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: '/config', element: <Config />, handle: Config },
           { path: '/config/currencies', element: <Currencies />, handle: Currencies },
           { path: '/config/ledgers', element: <Ledgers />, handle: Ledgers },
+          { path: '/config/banks', element: <Banks />, handle: Banks },
           { path: '/config/admin', element: <Admin />, handle: Admin },
           { path: '/config/accounts/:id/reconcile', element: <Reconcile />, handle: Reconcile },
           { path: '/invitations/:token', element: <Invitation />, handle: Invitation },

@@ -6,6 +6,7 @@ const sections = [
   { path: '/config', key: 'config.general' },
   { path: '/config/currencies', key: 'config.currencies' },
   { path: '/config/ledgers', key: 'config.ledgers' },
+  { path: '/config/banks', key: 'banks.tab' },
 ] as const;
 
 /** Administrators also see the administration. */

@@ -1,5 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BankSyncNotice } from '@/features/banks/BankSyncNotice';
 import { BudgetCard } from '@/features/budgets/BudgetCard';
 import { HomeGlance } from '@/features/dashboard/HomeGlance';
 import { UpcomingCard } from '@/features/schedules/UpcomingCard';
@@ -8,7 +9,7 @@ import { useMayWrite, useUser } from '@/shared/api/queries';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
 
-/** Home: the quick add form (not for a viewer of the ledger; offline, what it adds waits to be sent) and this month at a glance, with what schedules post in the next 7 days and the budgets past 80 %. */
+/** Home: the quick add form (not for a viewer of the ledger; offline, what it adds waits to be sent) and this month at a glance, with what schedules post in the next 7 days and the budgets past 80 %; a notice when a bank's last sync failed. */
 export default function HomeRoute() {
   const { t } = useTranslation();
   const user = useUser();
@@ -17,6 +18,7 @@ export default function HomeRoute() {
   return (
     <Stack gap="md">
       <PageHeader title={user.name ? t('home.hello', { name: user.name }) : t('home.helloAnon')} note={<ReadOnlyNotice />} />
+      <BankSyncNotice />
       {canAdd && (
         <Paper withBorder p="md" radius="md" component="section" aria-labelledby="quick-add">
           <Title order={2} size="h3" mb="sm" id="quick-add">

@@ -737,7 +737,7 @@ export interface paths {
         };
         /**
          * The bank's answer: finishes the authorisation and redirects to the app
-         * @description Redirects to /config?tab=banks&connection=<id>, or /config?tab=banks&bankError=<code>.
+         * @description Redirects to /config/banks?connection=<id>, or /config/banks?bankError=<code>.
          *
          *     Problem codes:
          *     - 400: invalid
@@ -4593,7 +4593,7 @@ export interface paths {
         };
         /**
          * What this server offers
-         * @description Its version, support address, whether sign-ups are open, whether "forgot password" sends email and whether passkeys work here.
+         * @description Its version, support address, whether sign-ups are open, whether "forgot password" sends email, whether passkeys work here and whether banks can be connected (the server has a secret key).
          *
          *     Problem codes:
          *     - 400: invalid
@@ -5688,6 +5688,7 @@ export interface components {
             accounts: components["schemas"]["BankAccount"][];
             consentDaysLeft: number | null;
             consentEnd: string | null;
+            country: string;
             /** Format: int64 */
             createdAt: number;
             id: string;
@@ -6348,6 +6349,7 @@ export interface components {
         };
         Meta: {
             analyticsId: string;
+            bankSync: boolean;
             build: components["schemas"]["Build"];
             passkeys: boolean;
             passwordResetByEmail: boolean;

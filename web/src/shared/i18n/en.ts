@@ -3,6 +3,7 @@
 import signin from './signin/en';
 import automation from './automation/en';
 import bankImport from './bankimport/en';
+import banks from './banks/en';
 
 const en = {
   HOME: 'Home',
@@ -595,6 +596,7 @@ const en = {
   ...signin,
   ...automation,
   ...bankImport,
+  ...banks,
 
   about: {
     title: 'About',

@@ -4,6 +4,7 @@ import type { Dictionary } from './types';
 import signin from './signin/es';
 import automation from './automation/es';
 import bankImport from './bankimport/es';
+import banks from './banks/es';
 
 const es: Dictionary = {
   HOME: 'Inicio',
@@ -601,6 +602,7 @@ const es: Dictionary = {
   ...signin,
   ...automation,
   ...bankImport,
+  ...banks,
 
   about: {
     title: 'Acerca de',

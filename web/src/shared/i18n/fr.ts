@@ -4,6 +4,7 @@ import type { Dictionary } from './types';
 import signin from './signin/fr';
 import automation from './automation/fr';
 import bankImport from './bankimport/fr';
+import banks from './banks/fr';
 
 const fr: Dictionary = {
   HOME: 'Accueil',
@@ -612,6 +613,7 @@ const fr: Dictionary = {
   ...signin,
   ...automation,
   ...bankImport,
+  ...banks,
 
   about: {
     title: 'À propos',
