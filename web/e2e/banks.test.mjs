@@ -105,7 +105,7 @@ test('connect SimpleFIN, link an account and make one, sync twice: added, matche
     await row('Everyday Checking').getByText('Difference: +US$2,477.71').waitFor();
 
     // The savings account becomes a new account: created, linked, synced (the first sync), its balance the bank's.
-    await conn.getByRole('button', { name: 'Create a USD account named Online Savings with the bank’s balance' }).click();
+    await conn.getByRole('button', { name: 'Create an account: Online Savings, in USD, with the bank’s balance' }).click();
     await page.getByText('Account Online Savings created, linked and synced: its balance is the bank’s.').waitFor();
     await row('Online Savings').getByText('In Cash Control: US$5,250.00').waitFor();
     await row('Online Savings').getByText('The balances agree.').waitFor();

@@ -1,6 +1,7 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Account } from '@/shared/api/schema.gen';
 import { localeOf } from '@/shared/i18n';
 import { dayFormatter } from '@/shared/dates';
@@ -112,9 +113,15 @@ export function BankAccountRow({
                 {t('banks.balancesAgree')}
               </Text>
             ) : (
-              <Text size="sm" fw={600}>
-                {t('banks.difference', { amount: formatMoney(diff, b.currency, locale, { signed: true }) })}
-              </Text>
+              <>
+                <Text size="sm" fw={600}>
+                  {t('banks.difference', { amount: formatMoney(diff, b.currency, locale, { signed: true }) })}
+                </Text>
+                {/* The account's checkpoints (the bank's balances among them) say from which movement they differ. */}
+                <Anchor component={Link} to={`/config/accounts/${b.accountId}/reconcile`} size="sm">
+                  {t('banks.whereDiverge')}
+                </Anchor>
+              </>
             )}
           </Group>
         )}

@@ -269,6 +269,8 @@ describe('Configuration: bank connections', () => {
     await waitFor(() => expect(writes).toEqual([{ method: 'PUT', url: '/api/v1/bank/connections/7/accounts/ACT-1', body: { accountId: '2' } }]));
     expect(await within(c).findByText('In Cash Control: US$1,200.00')).toBeInTheDocument();
     expect(within(c).getByText('Difference: +US$34.50')).toBeInTheDocument();
+    // The account's checkpoints (the bank's balance among them) say from when they differ.
+    expect(within(c).getByRole('link', { name: 'See from when they differ' })).toHaveAttribute('href', '/config/accounts/2/reconcile');
   });
 
   it('creates an account from a bank account, links it, syncs, and opens it so that its balance is the bank’s', async () => {
@@ -276,7 +278,7 @@ describe('Configuration: bank connections', () => {
     const { writes } = serve({ connections: [simplefin()], synced: { '3': -25000 } });
     renderApp('/config/banks', 'en');
     const c = await card('SimpleFIN Bridge');
-    await userEvent.click(within(c).getByRole('button', { name: 'Create a USD account named Savings with the bank’s balance' }));
+    await userEvent.click(within(c).getByRole('button', { name: 'Create an account: Savings, in USD, with the bank’s balance' }));
     expect(await screen.findByText('Account Savings created, linked and synced: its balance is the bank’s.')).toBeInTheDocument();
     expect(writes).toEqual([
       { method: 'POST', url: '/api/v1/accounts', body: { name: 'Savings', type: 'bank', currency: 'USD', openingBalance: 0 } },

@@ -15,6 +15,12 @@ type Provider = 'simplefin' | 'enablebanking';
 export function ConnectSection({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Provider | null>(null);
+  // The provider last opened: the dialog keeps its title while it fades out.
+  const [shown, setShown] = useState<Provider>('simplefin');
+  const openFor = (p: Provider) => {
+    setShown(p);
+    setOpen(p);
+  };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="bank-connect-title">
       <Stack gap="sm">
@@ -32,7 +38,7 @@ export function ConnectSection({ disabled }: { disabled: boolean }) {
                 {t(`banks.${p}Hint`)}
               </Text>
             </div>
-            <Button variant="default" leftSection={<IconBuildingBank size={18} aria-hidden />} onClick={() => setOpen(p)} disabled={disabled}>
+            <Button variant="default" leftSection={<IconBuildingBank size={18} aria-hidden />} onClick={() => openFor(p)} disabled={disabled}>
               {t(p === 'simplefin' ? 'banks.connectSimplefin' : 'banks.connectEnableBanking')}
             </Button>
           </Group>
@@ -41,7 +47,7 @@ export function ConnectSection({ disabled }: { disabled: boolean }) {
       <LazyModal
         opened={open !== null}
         onClose={() => setOpen(null)}
-        title={t(open === 'enablebanking' ? 'banks.connectEnableBanking' : 'banks.connectSimplefin')}
+        title={t(shown === 'enablebanking' ? 'banks.connectEnableBanking' : 'banks.connectSimplefin')}
         size="lg"
       >
         {open && <ConnectForm provider={open} onCancel={() => setOpen(null)} onDone={() => setOpen(null)} />}
