@@ -3,7 +3,6 @@
 import signin from './signin/en';
 import automation from './automation/en';
 import bankImport from './bankimport/en';
-import banks from './banks/en';
 
 const en = {
   HOME: 'Home',
@@ -596,7 +595,6 @@ const en = {
   ...signin,
   ...automation,
   ...bankImport,
-  ...banks,
 
   about: {
     title: 'About',

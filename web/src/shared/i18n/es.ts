@@ -4,7 +4,6 @@ import type { Dictionary } from './types';
 import signin from './signin/es';
 import automation from './automation/es';
 import bankImport from './bankimport/es';
-import banks from './banks/es';
 
 const es: Dictionary = {
   HOME: 'Inicio',
@@ -602,7 +601,6 @@ const es: Dictionary = {
   ...signin,
   ...automation,
   ...bankImport,
-  ...banks,
 
   about: {
     title: 'Acerca de',

@@ -4,7 +4,6 @@ import type { Dictionary } from './types';
 import signin from './signin/fr';
 import automation from './automation/fr';
 import bankImport from './bankimport/fr';
-import banks from './banks/fr';
 
 const fr: Dictionary = {
   HOME: 'Accueil',
@@ -613,7 +612,6 @@ const fr: Dictionary = {
   ...signin,
   ...automation,
   ...bankImport,
-  ...banks,
 
   about: {
     title: 'À propos',

@@ -1,4 +1,4 @@
-// French: bank connections (Configuration → Connexions bancaires) and Home's notice of a failed sync (part of fr.ts).
+// French: bank connections (Configuration → Connexions bancaires) and Home's notice of a failed sync (part of households/fr.ts: loaded with the signed-in pages).
 
 const banks = {
   banks: {

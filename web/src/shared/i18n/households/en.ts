@@ -1,4 +1,6 @@
-// English: shared ledgers, their members, invitations and activity, and the app offline (loaded with the signed-in pages: app/layout/SignedInStrings.tsx).
+// English: shared ledgers, their members, invitations and activity, the app offline and the bank connections (loaded with the signed-in pages: app/layout/SignedInStrings.tsx).
+
+import banks from '../banks/en';
 
 const households = {
   ledgers: {
@@ -148,6 +150,7 @@ const households = {
     sent_other: 'The {{count, number}} movements added offline were sent.',
     refused: 'A movement added offline was not saved ({{description}}): {{problem}}',
   },
+  ...banks,
 };
 
 export default households;

@@ -1,5 +1,7 @@
 // Spanish: shared ledgers, their members, invitations and activity, and the app offline (loaded with the signed-in pages: app/layout/SignedInStrings.tsx).
 
+import banks from '../banks/es';
+
 const households = {
   ledgers: {
     switcherLabel: 'Libro actual:',
@@ -148,6 +150,7 @@ const households = {
     sent_other: 'Se han enviado los {{count, number}} movimientos añadidos sin conexión.',
     refused: 'Un movimiento añadido sin conexión no se ha guardado ({{description}}): {{problem}}',
   },
+  ...banks,
 };
 
 export default households;

@@ -1,5 +1,7 @@
 // French: shared ledgers, their members, invitations and activity, and the app offline (loaded with the signed-in pages: app/layout/SignedInStrings.tsx).
 
+import banks from '../banks/fr';
+
 const households = {
   ledgers: {
     switcherLabel: 'Registre actuel :',
@@ -151,6 +153,7 @@ const households = {
     sent_other: 'Les {{count, number}} mouvements ajoutés hors ligne ont été envoyés.',
     refused: 'Un mouvement ajouté hors ligne n’a pas été enregistré ({{description}}) : {{problem}}',
   },
+  ...banks,
 };
 
 export default households;
