@@ -9,6 +9,7 @@
 // Control API (on "control"):
 //
 //	PUT  /accounts/{provider}   a JSON array of banksynctest.Account: the bank's accounts now
+//	PUT  /errors/simplefin      a JSON array of the bridge's messages, sent with every answer
 //	POST /setup-token           a new SimpleFIN setup token, as text
 //	POST /fail/{provider}       a JSON banksynctest.Faults: how the next calls fail
 package main
@@ -77,6 +78,15 @@ func run(addr string) error {
 			return
 		}
 		p.Fail(f)
+		w.WriteHeader(http.StatusNoContent)
+	})
+	mux.HandleFunc("PUT /errors/simplefin", func(w http.ResponseWriter, r *http.Request) {
+		var messages []string
+		if json.NewDecoder(r.Body).Decode(&messages) != nil {
+			http.Error(w, "a JSON array of messages", http.StatusBadRequest)
+			return
+		}
+		sf.SetErrors(messages...)
 		w.WriteHeader(http.StatusNoContent)
 	})
 	mux.HandleFunc("POST /setup-token", func(w http.ResponseWriter, _ *http.Request) {

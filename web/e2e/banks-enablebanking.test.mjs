@@ -8,59 +8,39 @@
 // and Sync now adds them, then a sync with nothing new adds nothing.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { launch, startServer } from './server.mjs';
 import { axeClean, englishUser, themedContext } from './checks.mjs';
+import { daysAgo as day, startMockBank } from './mockbank.mjs';
 
-const MOCKBANK = process.env.CASHCONTROL_MOCKBANK || resolve(import.meta.dirname, '../../bin/mockbank');
 const EMAIL = 'eb.user@example.com';
 
-const day = (ago) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
-
 /** The bank's account: 1,000.00 before these, its booked balance after them. */
-const giro = (txs, balance) => [
-  { ID: 'DE-GIRO-1', Name: 'Girokonto', Currency: 'EUR', IBAN: 'DE89370400440532013000', Balance: balance, BalanceDate: day(0), Txs: txs },
-];
+const giro = (txs, balance) => [{ id: 'DE-GIRO-1', name: 'Girokonto', currency: 'EUR', iban: 'DE89370400440532013000', balance, balanceDate: day(0), txs }];
 const first = [
-  { ID: 'G1', Date: day(25), Amount: '-42.10', Description: 'REWE Markt', Counterparty: 'REWE' },
-  { ID: 'G2', Date: day(18), Amount: '2100.00', Description: 'Gehalt', Counterparty: 'Arbeitgeber GmbH' },
-  { ID: 'G3', Date: day(9), Amount: '-15.99', Description: 'Streaming', Counterparty: 'Streamingdienst' },
+  { id: 'G1', date: day(25), amount: '-42.10', description: 'REWE Markt', payee: 'REWE' },
+  { id: 'G2', date: day(18), amount: '2100.00', description: 'Gehalt', payee: 'Arbeitgeber GmbH' },
+  { id: 'G3', date: day(9), amount: '-15.99', description: 'Streaming', payee: 'Streamingdienst' },
 ];
 const later = [
   ...first,
-  { ID: 'G4', Date: day(2), Amount: '-7.50', Description: 'Bäckerei', Counterparty: 'Bäckerei Schmidt' },
-  { ID: 'G5', Date: day(1), Amount: '-60.00', Description: 'Tankstelle', Counterparty: 'Tankstelle Nord' },
+  { id: 'G4', date: day(2), amount: '-7.50', description: 'Bäckerei', payee: 'Bäckerei Schmidt' },
+  { id: 'G5', date: day(1), amount: '-60.00', description: 'Tankstelle', payee: 'Tankstelle Nord' },
 ];
 
 let bank;
-let mock;
 let srv;
 let browser;
 before(async () => {
-  if (!existsSync(MOCKBANK)) throw new Error(`${MOCKBANK} is not built: make tools (or make e2e) builds it`);
-  mock = spawn(MOCKBANK, [], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise((res, rej) => {
-    createInterface({ input: mock.stdout }).once('line', res);
-    mock.once('exit', () => rej(new Error('mockbank exited')));
-  });
-  bank = JSON.parse(line);
-  await control('PUT', '/accounts/enablebanking', giro(first, '3041.91'));
+  bank = await startMockBank();
+  await bank.setAccounts('enablebanking', giro(first, '3041.91'));
   srv = await startServer({ CASHCONTROL_SECRET_KEY: 'e2e-bank-secret-key-0123456789abcdef', CASHCONTROL_ENABLEBANKING_URL: bank.enableBanking });
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
   await srv?.stop();
-  mock?.kill();
+  bank?.stop();
 });
-
-async function control(method, path, body) {
-  const r = await fetch(bank.control + path, { method, body: body && JSON.stringify(body) });
-  assert.ok(r.ok, `mockbank ${method} ${path}: ${r.status}`);
-}
 
 /** The user's accounts through the API, by name. */
 async function accounts(page) {
@@ -101,7 +81,7 @@ test('Enable Banking: application key, the bank’s page and back, an account ma
     await page.getByText('The balances agree.').waitFor();
 
     // The bank books two more: Sync now adds them, and only them.
-    await control('PUT', '/accounts/enablebanking', giro(later, '2974.41'));
+    await bank.setAccounts('enablebanking', giro(later, '2974.41'));
     await page.getByRole('button', { name: 'Sync now' }).click();
     await page.getByText('Synced: 2 added, 0 matched, 0 updated.').waitFor();
     mine = await giroOf();

@@ -1,5 +1,5 @@
 // Bank sync through the screen (Configuration → Bank connections), against
-// the real binary and a fake SimpleFIN Bridge (simplefin.mjs): connect with a
+// the real binary and the fake SimpleFIN Bridge of tools/mockbank (mockbank.mjs): connect with a
 // setup token, link two accounts (one the user had, one made from the bank's),
 // the first sync; then the bank books a pending transaction and adds two, one of
 // which the user had typed by hand: the second sync adds one, matches one and
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { launch, startServer } from './server.mjs';
 import { axeClean, englishUser, noSideScroll, settled, themedContext } from './checks.mjs';
-import { daysAgo, startSimpleFIN } from './simplefin.mjs';
+import { daysAgo, startMockBank } from './mockbank.mjs';
 
 const SHOTS = '/tmp/shots';
 const EMAIL = 'banks@example.com';
@@ -49,14 +49,15 @@ let bank;
 let browser;
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  bank = await startSimpleFIN([checking, savings]);
-  srv = await startServer({ CASHCONTROL_SECRET_KEY: 'e2e-bank-secret-key-0123456789abcdef', CASHCONTROL_SIMPLEFIN_URL: bank.base });
+  bank = await startMockBank();
+  await bank.setAccounts('simplefin', [checking, savings]);
+  srv = await startServer({ CASHCONTROL_SECRET_KEY: 'e2e-bank-secret-key-0123456789abcdef', CASHCONTROL_SIMPLEFIN_URL: bank.simplefin });
   browser = await launch();
 });
 after(async () => {
   await browser?.close();
   await srv?.stop();
-  await bank?.close();
+  bank?.stop();
 });
 
 /** A screenshot of the whole screen: the app scrolls inside its frame, so the window is made as tall as the content for it. */
@@ -88,7 +89,7 @@ test('connect SimpleFIN, link an account and make one, sync twice: added, matche
     await page.goto(`${base}/config/banks`);
     await page.getByRole('button', { name: 'Connect with SimpleFIN' }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect with SimpleFIN' });
-    await dialog.getByLabel(/Setup token/).fill(bank.setupToken());
+    await dialog.getByLabel(/Setup token/).fill(await bank.setupToken());
     await dialog.getByRole('button', { name: 'Connect' }).click();
     await dialog.waitFor({ state: 'detached' });
     const conn = page.getByRole('region', { name: 'SimpleFIN Bridge' });
@@ -131,6 +132,7 @@ test('connect SimpleFIN, link an account and make one, sync twice: added, matche
       { id: 'C5', date: daysAgo(0), amount: '-20.00', description: 'GAS STATION 77', payee: 'Gas Station' },
     );
     checking.balance = '3412.71';
+    await bank.setAccounts('simplefin', [checking, savings]);
 
     await conn.getByRole('button', { name: 'Sync now: SimpleFIN Bridge' }).click();
     await page.getByText('Synced: 1 added, 1 matched, 1 updated.').waitFor();
@@ -163,8 +165,8 @@ test('connect SimpleFIN, link an account and make one, sync twice: added, matche
     await shot(page, `${SHOTS}/banks-desktop-light.png`);
 
     // The bridge cannot reach the bank: the sync fails, the connection says why in the bridge's words, and Home says so.
-    bank.failing = true;
-    bank.errors = ['Connection to Everyday Bank may need attention'];
+    await bank.setAccounts('simplefin', []);
+    await bank.setErrors(['Connection to Everyday Bank may need attention']);
     await conn.getByRole('button', { name: 'Sync now: SimpleFIN Bridge' }).click();
     const failed = conn.getByRole('alert').filter({ hasText: 'The last sync failed' });
     await failed.waitFor();

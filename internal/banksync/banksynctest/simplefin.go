@@ -72,6 +72,13 @@ func (f *SimpleFIN) AccessURL() string {
 	return strings.Replace(f.Server.URL, "://", "://"+f.user+":"+f.pass+"@", 1) + "/simplefin"
 }
 
+// SetErrors sets the bridge's messages, sent with every answer.
+func (f *SimpleFIN) SetErrors(messages ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.Errors = messages
+}
+
 // Revoke makes the access URL's credentials stop working.
 func (f *SimpleFIN) Revoke() {
 	f.mu.Lock()
