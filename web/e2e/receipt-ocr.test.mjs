@@ -84,7 +84,7 @@ for (const { lang, theme, viewport, receipt, name } of [
       await page.request.post(`${srv.base}/api/v1/me/welcome`, { data: { languagePreference: preference, baseCurrency: 'EUR' } });
       await page.request.put(`${srv.base}/api/v1/me/settings`, { data: { languagePreference: preference, themePreference: theme } });
 
-      // The movements screen loads no OCR file until a photo is picked.
+      // The movements screen loads no OCR file until the person asks to read a receipt.
       const ocrFiles = [];
       page.on('request', (r) => {
         if (/\/assets\/(ocr\/|ocr-)/.test(new URL(r.url()).pathname)) ocrFiles.push(new URL(r.url()).pathname);
@@ -94,7 +94,7 @@ for (const { lang, theme, viewport, receipt, name } of [
       const form = page.getByRole('dialog', { name: w.add });
       const read = form.getByRole('button', { name: w.read });
       await read.waitFor();
-      assert.deepEqual(ocrFiles, [], 'OCR files loaded before a photo was picked');
+      assert.deepEqual(ocrFiles, [], 'OCR files loaded before the person asked to read a receipt');
 
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), read.click()]);
       await chooser.setFiles({ name: 'ticket.jpg', mimeType: 'image/jpeg', buffer: shot.jpeg });

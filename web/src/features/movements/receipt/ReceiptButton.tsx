@@ -45,7 +45,18 @@ export function ReceiptButton({
       <div>
         <FileButton onChange={setPhoto} accept="image/*" capture="environment">
           {(props) => (
-            <Button {...props} variant="default" size="compact-sm" leftSection={<IconReceipt size={16} aria-hidden />} aria-describedby={hint}>
+            <Button
+              {...props}
+              onClick={() => {
+                props.onClick();
+                // Asked for: the engine loads while the camera or the file picker is open.
+                void import('./ocr').then((m) => m.warmUp()).catch(() => undefined);
+              }}
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconReceipt size={16} aria-hidden />}
+              aria-describedby={hint}
+            >
               {t('receipt.read')}
             </Button>
           )}

@@ -11,6 +11,7 @@ import { MovementForm } from '../MovementForm';
 // The OCR engine is not run here: the text it would give comes from the test.
 const ocr = vi.hoisted(() => ({ text: '' }));
 vi.mock('./ocr', () => ({
+  warmUp: vi.fn(),
   recognize: vi.fn(async (_photo: Blob, progress?: (p: { stage: string; progress: number }) => void) => {
     progress?.({ stage: 'reading', progress: 0.5 });
     return ocr.text;

@@ -63,6 +63,25 @@ async function prepare(photo: Blob): Promise<HTMLCanvasElement> {
   return canvas;
 }
 
+/** Ends the worker after idleMs without a receipt. */
+function endWhenIdle() {
+  clearTimeout(idle);
+  idle = setTimeout(() => {
+    const w = worker;
+    worker = null;
+    void w?.then((x) => x.terminate());
+  }, idleMs);
+}
+
+/**
+ * Starts loading the engine and its data while the person takes the photo
+ * or picks the file (seconds on a phone): the reading then starts at once.
+ */
+export function warmUp(): void {
+  void engine().catch(() => undefined);
+  endWhenIdle();
+}
+
 /** The text on a receipt's photo. */
 export async function recognize(photo: Blob, onProgress?: (p: OcrProgress) => void): Promise<string> {
   clearTimeout(idle);
@@ -73,10 +92,6 @@ export async function recognize(photo: Blob, onProgress?: (p: OcrProgress) => vo
     return data.text;
   } finally {
     listener = null;
-    idle = setTimeout(() => {
-      const w = worker;
-      worker = null;
-      void w?.then((x) => x.terminate());
-    }, idleMs);
+    endWhenIdle();
   }
 }
