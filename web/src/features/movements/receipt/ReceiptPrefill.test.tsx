@@ -14,6 +14,7 @@ vi.mock('./ocr', () => ({
   warmUp: vi.fn(),
   recognize: vi.fn(async (_photo: Blob, progress?: (p: { stage: string; progress: number }) => void) => {
     progress?.({ stage: 'reading', progress: 0.5 });
+    if (ocr.text === 'FAIL') throw new Error('the engine did not load');
     return ocr.text;
   }),
 }));
@@ -137,6 +138,24 @@ describe('what could not be read', () => {
     expect(within(dialog).getByLabelText(d.receipt.date)).toHaveAccessibleDescription(d.receipt.check);
     await userEvent.click(within(dialog).getByRole('button', { name: d.receipt.pickOne.replace('{{amount}}', '7.50') }));
     expect(total).toHaveValue('7.50');
+  });
+
+  it('says so when the photo could not be read, and the fields can still be typed', async () => {
+    const d = dictionaries.es;
+    ocr.text = 'FAIL';
+    mockFetch(server([], []));
+    renderWithProviders(
+      <MemoryRouter>
+        <MovementForm />
+      </MemoryRouter>,
+      'es',
+    );
+    const dialog = await pickPhoto('es');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(d.receipt.failed);
+    const total = within(dialog).getByRole('textbox', { name: d.receipt.total });
+    await userEvent.type(total, '7,5');
+    await userEvent.click(within(dialog).getByRole('button', { name: d.receipt.use }));
+    expect(await screen.findByRole('textbox', { name: new RegExp(d.movements.amount) })).toHaveValue('7,50');
   });
 
   it('puts a receipt in another currency on the account in that currency', async () => {

@@ -17,7 +17,6 @@ const receipt = {
     currency: 'Currency',
     currencyNone: 'The account’s',
     check: 'Not read: check it on the photo and type it.',
-    unsure: 'Could be read more than one way: check it on the photo.',
     pick: 'Amounts on the receipt',
     pickOne: 'Use {{amount}} as the total',
     use: 'Use in the form',

@@ -18,7 +18,6 @@ const receipt: ReceiptDictionary = {
     currency: 'Moneda',
     currencyNone: 'La de la cuenta',
     check: 'No se ha leído: míralo en la foto y escríbelo.',
-    unsure: 'Se puede leer de más de una forma: compruébalo en la foto.',
     pick: 'Importes del ticket',
     pickOne: 'Usar {{amount}} como total',
     use: 'Usar en el formulario',

@@ -18,7 +18,6 @@ const receipt: ReceiptDictionary = {
     currency: 'Devise',
     currencyNone: 'Celle du compte',
     check: 'Non lu : vérifiez-le sur la photo et saisissez-le.',
-    unsure: 'Peut se lire de plusieurs façons : vérifiez-le sur la photo.',
     pick: 'Montants du ticket',
     pickOne: 'Utiliser {{amount}} comme total',
     use: 'Utiliser dans le formulaire',
