@@ -35,8 +35,9 @@ function engine(): Promise<Worker> {
       logger: (m: { status: string; progress: number }) => listener?.({ stage: m.status === 'recognizing text' ? 'reading' : 'loading', progress: m.progress }),
     })
     .then(async (w) => {
-      // A receipt is a column of lines: read as one block of text, without the page-layout analysis of a book.
-      await w.setParameters({ tessedit_pageseg_mode: tesseract.PSM.SINGLE_BLOCK, preserve_interword_spaces: '1' });
+      // A receipt is a column of lines: read as one block of text, without the page-layout analysis of a book;
+      // dark text on light paper: no second reading of doubtful lines as if they were light on dark.
+      await w.setParameters({ tessedit_pageseg_mode: tesseract.PSM.SINGLE_BLOCK, preserve_interword_spaces: '1', tessedit_do_invert: '0' });
       return w;
     });
   worker.catch(() => {
