@@ -30,7 +30,7 @@ STATIC_ARM64 := bin/static/linux-arm64/cashcontrol
 GO_SOURCES := $(shell find cmd internal web/embed.go tools -name '*.go' -o -name '*.sql' -o -name 'openapi.md' 2>/dev/null) go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/sw web/index.html web/public web/api-docs -type f 2>/dev/null) web/package.json web/vite.config.ts
 
-.PHONY: run build image image-test dist web-deps web-build test check api-types api-client go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse
+.PHONY: run build image image-test dist web-deps web-build test check api-types api-client go-test fuzz web-test e2e bench bench-smoke import-memory soak soak-smoke tools clean lighthouse receipts-accuracy
 
 ## run: build everything and serve on 127.0.0.1:8080 with SQLite in ./data
 run: build
@@ -164,6 +164,12 @@ bin/cashcontrol-testclock: web/dist/index.html $(GO_SOURCES)
 
 clean:
 	rm -rf bin dist web/dist/assets web/dist/index.html
+
+## receipts-accuracy: the receipt reader on 36 receipts of our making (es/en/fr, photographed-like) in Chromium with its
+## CPU 4x slower: total, date, shop and currency right %, time to the prefilled fields. Not part of `make test` (minutes).
+## RECEIPTS=n, RECEIPTS_CPU=1 (no slow-down), RECEIPTS_VERBOSE=1 (every receipt)
+receipts-accuracy: build
+	cd web && CASHCONTROL_BIN=$(CURDIR)/$(BIN) node e2e/receipts/accuracy.mjs
 
 ## lighthouse: Lighthouse's four scores (default mobile settings) on /login and on /movements
 ## signed in; installs tools/lighthouse on first use. Not part of `make test` (noisy scores).

@@ -63,7 +63,7 @@ func (d *apiDocs) serveFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if gz, err := fs.ReadFile(d.files, path.Join(apiDocsDir, name+".gz")); err == nil {
-		d.serveCompressed(w, r, name, gz)
+		serveGzipped(w, r, name, gz)
 		return
 	}
 	f, err := d.files.Open(path.Join(apiDocsDir, name))
@@ -81,15 +81,16 @@ func (d *apiDocs) serveFile(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, name, time.Time{}, rs)
 }
 
-// serveCompressed sends a file stored gzip-compressed: as it is when the
-// request accepts gzip (the server's compressor leaves a response with a
-// Content-Encoding alone), else decompressed.
-func (d *apiDocs) serveCompressed(w http.ResponseWriter, r *http.Request, name string, gz []byte) {
+// serveGzipped sends a file stored gzip-compressed (name.gz in the build):
+// as it is when the request accepts gzip (the server's compressor leaves a
+// response with a Content-Encoding alone), else decompressed. The build
+// names these files after their version: they are immutable.
+func serveGzipped(w http.ResponseWriter, r *http.Request, name string, gz []byte) {
 	body, encoding := gz, "gzip"
 	if !acceptsGzip(r.Header.Get("Accept-Encoding")) {
 		plain, err := gunzip(gz)
 		if err != nil {
-			http.Error(w, "the API reference's file is damaged: build the web app again", http.StatusInternalServerError)
+			http.Error(w, "a file of the web app is damaged: build it again", http.StatusInternalServerError)
 			return
 		}
 		body, encoding = plain, ""

@@ -19,6 +19,18 @@ var contentTypes = map[string]string{
 	".webmanifest": "application/manifest+json",
 }
 
+// ocrDir holds the receipt reader's OCR engine: tesseract.js's worker, its
+// WebAssembly core and the language data (web/vite.config.ts ocrFiles).
+const ocrDir = "assets/ocr/"
+
+// ocrPolicy is the Content-Security-Policy of the OCR engine's files. A
+// dedicated worker runs under the policy its own script comes with, and the
+// engine's worker compiles WebAssembly: 'wasm-unsafe-eval' lets it, without
+// letting it (or the pages, whose policy stays as it is) evaluate scripts.
+func ocrPolicy(w http.ResponseWriter) {
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'; base-uri 'none'")
+}
+
 // spa serves the built web app: hashed assets with immutable cache headers,
 // and index.html for every other path so that the client router decides.
 type spa struct {
@@ -60,6 +72,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				default:
 					w.Header().Set("Cache-Control", "public, max-age=3600")
 				}
+				if strings.HasPrefix(name, ocrDir) {
+					ocrPolicy(w)
+				}
 				if ct, ok := contentTypes[path.Ext(name)]; ok {
 					w.Header().Set("Content-Type", ct)
 				}
@@ -70,6 +85,14 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			f.Close()
+		}
+		// The receipt reader's engine is stored gzip-compressed (ocrFiles in web/vite.config.ts).
+		if strings.HasPrefix(name, ocrDir) {
+			if gz, err := fs.ReadFile(s.files, name+".gz"); err == nil {
+				ocrPolicy(w)
+				serveGzipped(w, r, name, gz)
+				return
+			}
 		}
 		if strings.HasPrefix(name, "assets/") {
 			http.NotFound(w, r) // a missing hashed asset must not become index.html

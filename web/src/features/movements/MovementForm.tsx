@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Button, Group, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
-import { IconArrowsSplit2 } from '@tabler/icons-react';
+import { Alert, Button, CloseButton, Group, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { IconArrowsSplit2, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, type NavigateFunction } from 'react-router';
 import type { TFunction } from 'i18next';
 import { keyWord } from '@/shared/words';
-import { ApiProblem, newIdempotencyKey } from '@/shared/api/client';
+import { ApiProblem, isProblem, newIdempotencyKey } from '@/shared/api/client';
 import { useAccounts, useCategories } from '@/shared/api/queries';
 import type { Category, Movement, MovementType } from '@/shared/api/types';
 import { today } from '@/shared/dates';
@@ -16,7 +16,7 @@ import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
+import { useAttachFile, useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
 import { Attachments } from './Attachments';
 import { MovementAuthors } from './authors';
 import { MovementView } from './MovementView';
@@ -25,6 +25,8 @@ import { SplitLines } from './SplitLines';
 import { StateField } from './StateField';
 import type { MovementState } from './filters';
 import { linesOf, remaining, splitBody, splitErrors, type SplitLine } from './splits';
+import { ReceiptButton } from './receipt/ReceiptButton';
+import type { ReceiptValues } from './receipt/values';
 
 /** A new movement's fields given beforehand (the quick-add box's reading, opened in the full form). */
 export type MovementDraft = Partial<Pick<MovementInput, 'type' | 'date' | 'amount' | 'accountId' | 'toAccountId' | 'categoryId' | 'description'>>;
@@ -132,8 +134,53 @@ export function MovementForm({
   const categoryId = target.categoryId ?? ruled?.to ?? suggested?.categoryId ?? null;
   const createKey = useRef(newIdempotencyKey());
   const crossCurrency = type === 'transfer' && account && toAccount && account.currency !== toAccount.currency;
+  // A receipt's photo read into a new movement: attached to it once it is saved.
+  const [photo, setPhoto] = useState<File | null>(null);
+  const attach = useAttachFile();
 
   if (open.length === 0) return <Text c="dimmed">{t('movements.needAccount')}</Text>;
+
+  /**
+   * What a receipt says, checked by the person, into the form: an expense of
+   * its total (minor units, formatted as the form shows amounts), on its
+   * date, described by its shop (which makes the category suggestion run),
+   * on an account in its currency when the chosen one is in another.
+   */
+  const applyReceipt = (v: ReceiptValues, file: File) => {
+    setType('expense');
+    setLines(null);
+    let to = account;
+    if (v.currency && account && account.currency !== v.currency) {
+      const other = open.find((a) => a.currency === v.currency);
+      if (other) to = other;
+      notifyOk(
+        other
+          ? t('receipt.otherAccount', { currency: v.currency, account: other.name })
+          : t('receipt.noAccount', { currency: v.currency, account: account.name }),
+      );
+    }
+    setTarget({ categoryId: null, accountId: to?.id ?? accountId });
+    if (v.amount !== null) setAmount(amountInput(v.amount, exponentOf(v.currency ?? to?.currency ?? 'EUR'), i18n.language));
+    if (v.date) setDate(v.date);
+    if (v.shop) setDescription(v.shop);
+    setPhoto(file);
+  };
+
+  const attachPhoto = async (sent: 'queued' | string[], movementId: string | undefined) => {
+    if (!photo) return;
+    setPhoto(null);
+    if (sent === 'queued' || !movementId) {
+      notifyError(t('receipt.notAttached'));
+      return;
+    }
+    try {
+      await attach.mutateAsync({ movementId, file: photo });
+      notifyOk(t('receipt.attached'));
+    } catch (e) {
+      const refused = isProblem(e) && (e.code === 'unsupported_media_type' || e.code === 'payload_too_large');
+      notifyError(refused ? t('attachments.rejected') : errorMessage(t, e));
+    }
+  };
 
   // Split: the category (chosen or suggested) becomes the first of two lines.
   const startSplit = () => {
@@ -210,8 +257,10 @@ export function MovementForm({
         setAskReconciled(false);
         offerRule({ t, navigate, description, categories, movement, to: sentCategory });
       } else {
-        sent = await send(body, createKey.current);
+        const made: { id?: string } = {};
+        sent = await send(body, createKey.current, (m) => (made.id = m.id));
         createKey.current = newIdempotencyKey(); // the next movement is another one
+        await attachPhoto(sent, made.id);
       }
       rememberAccount(accountId);
       // Saved, and what the ledger's rules did to it, by name.
@@ -250,6 +299,9 @@ export function MovementForm({
       {/* A disabled fieldset disables every field inside it: a viewer reads the movement. */}
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="sm">
+          {!movement && !readOnly && (
+            <ReceiptButton onRead={applyReceipt} currencies={[...new Set(open.map((a) => a.currency))]} accountCurrency={account?.currency ?? 'EUR'} />
+          )}
           <EntryTypeControl
             value={type}
             onChange={(v) => {
@@ -294,6 +346,15 @@ export function MovementForm({
               error={errors.description}
             />
           </SimpleGrid>
+          {photo && (
+            <Group gap="xs" wrap="nowrap">
+              <IconPaperclip size={16} aria-hidden />
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {t('receipt.photo', { name: photo.name })}
+              </Text>
+              <CloseButton size="sm" aria-label={t('receipt.removePhoto')} onClick={() => setPhoto(null)} />
+            </Group>
+          )}
           {type !== 'transfer' &&
             (lines ? (
               <SplitLines
@@ -345,7 +406,7 @@ export function MovementForm({
             </Alert>
           )}
           {!readOnly && (
-            <FormActions onCancel={movement ? onDone : undefined} busy={creating || update.isPending}>
+            <FormActions onCancel={movement ? onDone : undefined} busy={creating || update.isPending || attach.isPending}>
               {movement && (
                 <Group gap={0} mr="auto">
                   <Button variant="subtle" component={Link} to={`/movements/scheduled?repeat=${movement.id}`}>

@@ -157,3 +157,16 @@ export function useAttachmentMutations(movementId: string) {
     remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/attachments/${id}`), onSuccess }),
   };
 }
+
+/** A file attached to a movement just saved (the receipt's photo read into the new movement form). */
+export function useAttachFile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ movementId, file }: { movementId: string; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<Attachment>(`/api/v1/movements/${movementId}/attachments`, form);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.movements }),
+  });
+}

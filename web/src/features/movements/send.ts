@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useMe } from '@/shared/api/queries';
 import { isOnline } from '@/shared/offline/online';
 import { enqueue } from '@/shared/offline/queue';
+import type { Movement } from '@/shared/api/types';
 import { useMovementMutations, type MovementInput } from './api';
 
 const LAST_ACCOUNT = 'cc.lastAccount';
@@ -33,13 +34,15 @@ export function rememberAccount(id: string) {
 export function useSendNewMovement() {
   const { create } = useMovementMutations();
   const me = useMe().data;
-  const send = async (body: MovementInput, key: string): Promise<'queued' | string[]> => {
+  /** made: the movement as saved (not called when it waits offline). */
+  const send = async (body: MovementInput, key: string, made?: (m: Movement) => void): Promise<'queued' | string[]> => {
     if (!isOnline() && me?.uid) {
       await enqueue(me.uid, body, key, me.ledgerId);
       return 'queued';
     }
-    const made = await create.mutateAsync({ ...body, key });
-    return [...new Set((made.rules ?? []).map((r) => r.ruleName))];
+    const saved = await create.mutateAsync({ ...body, key });
+    made?.(saved);
+    return [...new Set((saved.rules ?? []).map((r) => r.ruleName))];
   };
   return { send, pending: create.isPending };
 }

@@ -10,6 +10,9 @@ import householdsFr from './households/fr';
 import quickAddEn from './quickadd/en';
 import quickAddEs from './quickadd/es';
 import quickAddFr from './quickadd/fr';
+import receiptEn from './receipt/en';
+import receiptEs from './receipt/es';
+import receiptFr from './receipt/fr';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -28,7 +31,7 @@ function merge(a: Tree, b: Tree): Tree {
  * checks, never for the app (which loads only the language it shows, and the
  * account part with the pages that use it; see loadDictionary). */
 export const dictionaries = {
-  es: merge(merge(merge(es, householdsEs), accountEs), quickAddEs) as typeof es & typeof householdsEs & typeof quickAddEn,
-  en: merge(merge(merge(en, householdsEn), accountEn), quickAddEn) as typeof en & typeof householdsEn & typeof quickAddEn,
-  fr: merge(merge(merge(fr, householdsFr), accountFr), quickAddFr) as typeof fr & typeof householdsFr & typeof quickAddEn,
+  es: merge(merge(merge(merge(es, householdsEs), accountEs), quickAddEs), receiptEs) as typeof es & typeof householdsEs & typeof quickAddEn & typeof receiptEn,
+  en: merge(merge(merge(merge(en, householdsEn), accountEn), quickAddEn), receiptEn) as typeof en & typeof householdsEn & typeof quickAddEn & typeof receiptEn,
+  fr: merge(merge(merge(merge(fr, householdsFr), accountFr), quickAddFr), receiptFr) as typeof fr & typeof householdsFr & typeof quickAddEn & typeof receiptEn,
 } as const;

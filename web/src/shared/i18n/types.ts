@@ -2,6 +2,7 @@ import type accountEn from './account/en';
 import type en from './en';
 import type householdsEn from './households/en';
 import type quickAddEn from './quickadd/en';
+import type receiptEn from './receipt/en';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
@@ -16,3 +17,6 @@ export type HouseholdDictionary = Widen<typeof householdsEn>;
 
 /** Every quick-add dictionary (the quick-add box's strings, loaded with the box) has the English one's keys. */
 export type QuickAddDictionary = Widen<typeof quickAddEn>;
+
+/** Every receipt dictionary (the receipt reader's strings, loaded with the movement form's receipt button) has the English one's keys. */
+export type ReceiptDictionary = Widen<typeof receiptEn>;
