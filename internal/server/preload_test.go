@@ -63,7 +63,7 @@ func TestPagePreloads(t *testing.T) {
 		{"/login", "cc_lang=en", "es", "module /assets/Login-1.js, style /assets/Input-1.css, module /assets/en-1.js"},
 		{"/login", "cc_lang=de", "es", "module /assets/Login-1.js, style /assets/Input-1.css, module /assets/es-1.js"},
 		{"/login", hint, "es", "fetch /api/v1/me, fetch /api/v1/meta, fetch /api/v1/ledgers, fetch /api/v1/accounts, fetch /api/v1/categories, " +
-			"fetch /api/v1/schedules/upcoming?days=7, module /assets/Layout-1.js, module /assets/Home-1.js, module /assets/es-1.js"},
+			"fetch /api/v1/schedules/upcoming?days=7, fetch /api/v1/bank/connections, module /assets/Layout-1.js, module /assets/Home-1.js, module /assets/es-1.js"},
 		// An unknown page: the app's code (what the entry loads) and the dictionary.
 		{"/nope", hint, "fr", "module /assets/app-1.js, style /assets/app-1.css, module /assets/fr-1.js"},
 	} {
