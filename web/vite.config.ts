@@ -246,14 +246,18 @@ function apiDocs(): Plugin {
 
 /**
  * The receipt reader's OCR engine (features/movements/receipt/ocr.ts), served
- * by our own binary and nowhere else: tesseract.js's worker script, its core
- * (WebAssembly inside a script: the relaxed-SIMD and SIMD builds with LSTM
- * only, which tesseract.js picks between; browsers without WebAssembly SIMD
- * are not served) and the Spanish, English and French data ("best_int", the
- * smallest), written to dist/assets/ocr/<package>-<version>/ so that the
- * server caches them for a year. The core is stored gzip-compressed (3.9 MB →
- * 1.5 MB each, in the binary too), which the server sends as it is to a
- * browser that takes gzip (spa.go); the language data comes compressed
+ * by our own binary and nowhere else: tesseract.js's worker script and its
+ * core (the relaxed-SIMD and SIMD builds with LSTM only: ocr.ts picks the one
+ * the browser runs; browsers without WebAssembly SIMD are not served), in one
+ * folder, since the core's script looks for its .wasm beside the worker's;
+ * and the Spanish, English and French data ("best_int", the smallest).
+ * Written to dist/assets/ocr/<package>-<version>/ so that the server caches
+ * them for a year. Each core's WebAssembly is its own .wasm file, stored
+ * gzip-compressed (2.86 MB → 1.06 MB each, in the binary too; the script
+ * builds with the WebAssembly inside as text took 1.45 MB each), which the
+ * browser compiles while it downloads; the scripts are compressed with the
+ * app's (scripts/compress-dist.mjs). The server sends a stored .gz as it is to
+ * a browser that takes gzip (spa.go). The language data comes compressed
  * already (tesseract.js unpacks it). None of it is precached by the service
  * worker: the reader fetches it the first time someone reads a receipt.
  * ocrPaths is what the app is built with (define: __OCR_PATHS__).
@@ -268,11 +272,16 @@ const ocrPackages = {
 const versionOf = (pkg: string) => (JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 /** The folder of each part: one version of the data for the three languages (the packages are released together). */
 const ocrDirs = {
-  worker: `assets/ocr/tesseract-${versionOf(ocrPackages.worker)}`,
-  core: `assets/ocr/core-${versionOf(ocrPackages.core)}`,
+  engine: `assets/ocr/engine-${versionOf(ocrPackages.worker)}-${versionOf(ocrPackages.core)}`,
   lang: `assets/ocr/lang-${[...new Set((['eng', 'spa', 'fra'] as const).map((l) => versionOf(ocrPackages[l])))].join('-')}`,
 };
-export const ocrPaths = { workerPath: `/${ocrDirs.worker}/worker.min.js`, corePath: `/${ocrDirs.core}`, langPath: `/${ocrDirs.lang}` };
+/** The two builds of the core, by the WebAssembly feature each needs. */
+const ocrCores = { relaxedSimd: 'tesseract-core-relaxedsimd-lstm', simd: 'tesseract-core-simd-lstm' } as const;
+export const ocrPaths = {
+  workerPath: `/${ocrDirs.engine}/worker.min.js`,
+  corePaths: { relaxedSimd: `/${ocrDirs.engine}/${ocrCores.relaxedSimd}.js`, simd: `/${ocrDirs.engine}/${ocrCores.simd}.js` },
+  langPath: `/${ocrDirs.lang}`,
+};
 
 function ocrFiles(): Plugin {
   return {
@@ -281,9 +290,10 @@ function ocrFiles(): Plugin {
     generateBundle() {
       if (process.env.CC_BUILD_PASS === 'guest') return;
       const from = (pkg: string, file: string) => readFileSync(join(root, 'node_modules', pkg, file));
-      this.emitFile({ type: 'asset', fileName: `${ocrDirs.worker}/worker.min.js`, source: from(ocrPackages.worker, 'dist/worker.min.js') });
-      for (const core of ['tesseract-core-relaxedsimd-lstm.wasm.js', 'tesseract-core-simd-lstm.wasm.js']) {
-        this.emitFile({ type: 'asset', fileName: `${ocrDirs.core}/${core}.gz`, source: gzipSync(from(ocrPackages.core, core), { level: 9 }) });
+      this.emitFile({ type: 'asset', fileName: `${ocrDirs.engine}/worker.min.js`, source: from(ocrPackages.worker, 'dist/worker.min.js') });
+      for (const core of Object.values(ocrCores)) {
+        this.emitFile({ type: 'asset', fileName: `${ocrDirs.engine}/${core}.js`, source: from(ocrPackages.core, `${core}.js`) });
+        this.emitFile({ type: 'asset', fileName: `${ocrDirs.engine}/${core}.wasm.gz`, source: gzipSync(from(ocrPackages.core, `${core}.wasm`), { level: 9 }) });
       }
       for (const lang of ['eng', 'spa', 'fra'] as const) {
         this.emitFile({

@@ -34,6 +34,7 @@ func TestMetrics(t *testing.T) {
 	}
 	m.JobRun("backup", nil)
 	m.JobRun("backup", errors.New("disk full"))
+	m.JobRun(`odd "job"\`, nil)
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	body, _ := io.ReadAll(rec.Body)
@@ -46,6 +47,11 @@ func TestMetrics(t *testing.T) {
 		`cashcontrol_job_runs_total{job="backup",result="ok"} 1`,
 		`cashcontrol_job_runs_total{job="backup",result="error"} 1`,
 		`go_sql_max_open_connections{db_name="sqlite_write"} 1`,
+		// A label's quotes and backslashes are escaped as the text format wants.
+		`cashcontrol_job_runs_total{job="odd \"job\"\\",result="ok"} 1`,
+		"# TYPE cashcontrol_http_request_duration_seconds histogram\n",
+		`cashcontrol_http_request_duration_seconds_bucket{method="GET",route="GET /api/v1/movements/{id}",le="+Inf"} 3`,
+		"\ngo_goroutines ", "\nprocess_resident_memory_bytes ",
 	} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("the metrics lack %s", want)

@@ -1,36 +1,34 @@
 package server_test
 
 import (
-	"bytes"
-	"compress/gzip"
 	"strings"
 	"testing"
 	"testing/fstest"
 )
 
-// The receipt reader's OCR engine (web/vite.config.ts ocrFiles): the core is
-// stored gzip-compressed and sent as it is to a browser that takes gzip; the
-// engine's files, and only they, may compile WebAssembly (the worker runs
-// under its own script's policy); a file that is not there is a 404.
+// The receipt reader's OCR engine (web/vite.config.ts ocrFiles): the core's
+// WebAssembly and the scripts are stored gzip-compressed and sent as they are
+// to a browser that takes gzip, the WebAssembly as application/wasm (the
+// browser compiles it while it downloads only then); the engine's files, and
+// only they, may compile WebAssembly (the worker runs under its own script's
+// policy); a file that is not there is a 404.
 func TestOCRFiles(t *testing.T) {
-	core := strings.Repeat("var TesseractCore = {};\n", 400)
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	_, _ = zw.Write([]byte(core))
-	_ = zw.Close()
+	core := "\x00asm\x01\x00\x00\x00" + strings.Repeat("\x01\x02\x03", 400)
+	gz := gzipped(t, core)
 	srv := newServerWith(t, fstest.MapFS{
 		"index.html": {Data: []byte(indexHTML)},
-		"assets/ocr/tesseract-7.0.0/worker.min.js":                  {Data: []byte("importScripts();\n")},
-		"assets/ocr/core-7.0.0/tesseract-core-simd-lstm.wasm.js.gz": {Data: gz.Bytes()},
-		"assets/ocr/lang-1.0.0/eng.traineddata.gz":                  {Data: []byte{0x1f, 0x8b, 8, 0}},
+		"assets/ocr/engine-7.0.0-7.0.0/worker.min.js.gz":                 {Data: gzipped(t, "importScripts();\n")},
+		"assets/ocr/engine-7.0.0-7.0.0/tesseract-core-simd-lstm.js.gz":   {Data: gzipped(t, "var TesseractCore = {};\n")},
+		"assets/ocr/engine-7.0.0-7.0.0/tesseract-core-simd-lstm.wasm.gz": {Data: gz},
+		"assets/ocr/lang-1.0.0/eng.traineddata.gz":                       {Data: []byte{0x1f, 0x8b, 8, 0}},
 	})
 	wasm := "script-src 'self' 'wasm-unsafe-eval'"
 	t.Run("Core", func(t *testing.T) {
-		resp, body := get(t, srv, "/assets/ocr/core-7.0.0/tesseract-core-simd-lstm.wasm.js", "Accept-Encoding", "gzip")
-		if resp.StatusCode != 200 || body != core || resp.Header.Get("Content-Encoding") != "gzip" || resp.ContentLength != int64(gz.Len()) {
+		resp, body := get(t, srv, "/assets/ocr/engine-7.0.0-7.0.0/tesseract-core-simd-lstm.wasm", "Accept-Encoding", "gzip")
+		if resp.StatusCode != 200 || body != core || resp.Header.Get("Content-Encoding") != "gzip" || resp.ContentLength != int64(len(gz)) {
 			t.Fatalf("%d %q, %d bytes sent", resp.StatusCode, resp.Header.Get("Content-Encoding"), resp.ContentLength)
 		}
-		if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/javascript") || !strings.Contains(resp.Header.Get("Content-Security-Policy"), wasm) {
+		if resp.Header.Get("Content-Type") != "application/wasm" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), wasm) {
 			t.Fatalf("Content-Type %q, CSP %q", resp.Header.Get("Content-Type"), resp.Header.Get("Content-Security-Policy"))
 		}
 		if cc := resp.Header.Get("Cache-Control"); cc != "public, max-age=31536000, immutable" {
@@ -38,8 +36,8 @@ func TestOCRFiles(t *testing.T) {
 		}
 	})
 	t.Run("Worker", func(t *testing.T) {
-		resp, _ := get(t, srv, "/assets/ocr/tesseract-7.0.0/worker.min.js")
-		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Security-Policy"), wasm) {
+		resp, body := get(t, srv, "/assets/ocr/engine-7.0.0-7.0.0/worker.min.js")
+		if resp.StatusCode != 200 || body != "importScripts();\n" || !strings.Contains(resp.Header.Get("Content-Security-Policy"), wasm) {
 			t.Fatalf("%d, CSP %q", resp.StatusCode, resp.Header.Get("Content-Security-Policy"))
 		}
 	})
@@ -57,7 +55,7 @@ func TestOCRFiles(t *testing.T) {
 		}
 	})
 	t.Run("ErrNotFound", func(t *testing.T) {
-		if resp, body := get(t, srv, "/assets/ocr/core-7.0.0/tesseract-core-lstm.wasm.js"); resp.StatusCode != 404 || strings.Contains(body, "<html") {
+		if resp, body := get(t, srv, "/assets/ocr/engine-7.0.0-7.0.0/tesseract-core-lstm.wasm"); resp.StatusCode != 404 || strings.Contains(body, "<html") {
 			t.Fatalf("%d %q", resp.StatusCode, body)
 		}
 	})

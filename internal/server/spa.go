@@ -86,15 +86,16 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			f.Close()
 		}
-		// The receipt reader's engine is stored gzip-compressed (ocrFiles in web/vite.config.ts).
-		if strings.HasPrefix(name, ocrDir) {
+		if strings.HasPrefix(name, "assets/") {
+			// The app's scripts and styles and the receipt reader's engine are stored
+			// gzip-compressed (web/scripts/compress-dist.mjs, ocrFiles in web/vite.config.ts).
 			if gz, err := fs.ReadFile(s.files, name+".gz"); err == nil {
-				ocrPolicy(w)
+				if strings.HasPrefix(name, ocrDir) {
+					ocrPolicy(w)
+				}
 				serveGzipped(w, r, name, gz)
 				return
 			}
-		}
-		if strings.HasPrefix(name, "assets/") {
 			http.NotFound(w, r) // a missing hashed asset must not become index.html
 			return
 		}

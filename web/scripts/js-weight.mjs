@@ -3,14 +3,16 @@
 // the build lists for the page in dist/.vite/pages.json (its lazy chunks with
 // their static imports and CSS, and a signed-in page's shell), plus one
 // dictionary (the largest is counted). Run after `vite build`.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 
 const dist = join(import.meta.dirname, '../dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 const pages = JSON.parse(readFileSync(join(dist, '.vite/pages.json'), 'utf8'));
-const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+// A script or style is stored gzip-compressed at level 9 (scripts/compress-dist.mjs): its .gz is what is sent.
+const gz = (file) =>
+  existsSync(join(dist, `${file}.gz`)) ? readFileSync(join(dist, `${file}.gz`)).length : gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
 const entryFiles = new Set();
 const walk = (k) => {

@@ -11,8 +11,9 @@
  */
 import type { Worker } from 'tesseract.js';
 import tesseract from 'tesseract.js/dist/tesseract.esm.min.js';
+import { relaxedSimd } from 'wasm-feature-detect';
 
-declare const __OCR_PATHS__: { workerPath: string; corePath: string; langPath: string };
+declare const __OCR_PATHS__: { workerPath: string; corePaths: { relaxedSimd: string; simd: string }; langPath: string };
 
 export interface OcrProgress {
   /** 'loading': the engine and its data; 'reading': the photo. */
@@ -26,14 +27,25 @@ let worker: Promise<Worker> | null = null;
 let idle: ReturnType<typeof setTimeout> | undefined;
 let listener: ((p: OcrProgress) => void) | null = null;
 
+/** The core's build this browser runs: relaxed SIMD where it has it (faster), else SIMD. */
+async function corePath(): Promise<string> {
+  const { corePaths } = __OCR_PATHS__;
+  return (await relaxedSimd().catch(() => false)) ? corePaths.relaxedSimd : corePaths.simd;
+}
+
 function engine(): Promise<Worker> {
-  worker ??= tesseract
-    .createWorker(['spa', 'eng', 'fra'], tesseract.OEM.LSTM_ONLY, {
-      ...__OCR_PATHS__,
-      // The worker is our own file, not a blob: the page's Content-Security-Policy allows scripts from 'self' only.
-      workerBlobURL: false,
-      logger: (m: { status: string; progress: number }) => listener?.({ stage: m.status === 'recognizing text' ? 'reading' : 'loading', progress: m.progress }),
-    })
+  worker ??= corePath()
+    .then((core) =>
+      tesseract.createWorker(['spa', 'eng', 'fra'], tesseract.OEM.LSTM_ONLY, {
+        workerPath: __OCR_PATHS__.workerPath,
+        corePath: core,
+        langPath: __OCR_PATHS__.langPath,
+        // The worker is our own file, not a blob: the page's Content-Security-Policy allows scripts from 'self' only.
+        workerBlobURL: false,
+        logger: (m: { status: string; progress: number }) =>
+          listener?.({ stage: m.status === 'recognizing text' ? 'reading' : 'loading', progress: m.progress }),
+      }),
+    )
     .then(async (w) => {
       // A receipt is a column of lines: read as one block of text, without the page-layout analysis of a book;
       // dark text on light paper: no second reading of doubtful lines as if they were light on dark.
