@@ -166,9 +166,8 @@ func (db *DB) sqliteMatch(ctx context.Context, ledgerID int64, tokens []string) 
 		if utf8.RuneCountInString(t) <= sqliteIndexedPrefix || numberWord(t) {
 			continue
 		}
-		// Every word the token starts sorts below token + U+10FFFF (wordTotals).
-		found, err := queryColumn[string](db.query(ctx, `SELECT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ?
-			GROUP BY word HAVING SUM(count) > 0 LIMIT ?`, ledgerID, t, t+"\U0010FFFF", maxPrefixWords+1))
+		db.reads.Add(1)
+		found, err := db.wordsStarted(ctx, db.r, ledgerID, t, maxPrefixWords+1)
 		if err != nil {
 			return "", err
 		}

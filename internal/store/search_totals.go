@@ -301,10 +301,7 @@ func (db *DB) wordTotals(ctx context.Context, ledgerID int64, f finance.Movement
 	}
 	defer tx.Rollback()
 	db.reads.Add(1)
-	// No word holds U+10FFFF (a noncharacter, not Co), so every word the
-	// token starts sorts below token + U+10FFFF, byte by byte.
-	words, err := queryColumn[string](tx.QueryContext(ctx, db.rebind(`SELECT word FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ?
-		GROUP BY word HAVING SUM(count) > 0 LIMIT ?`), ledgerID, tokens[0], tokens[0]+"\U0010FFFF", maxTotalsWords+1))
+	words, err := db.wordsStarted(ctx, tx, ledgerID, tokens[0], maxTotalsWords+1)
 	if err != nil || len(words) > maxTotalsWords {
 		return nil, false, err
 	}
@@ -339,6 +336,40 @@ func (db *DB) wordTotals(ctx context.Context, ledgerID int64, f finance.Movement
 // maxTotalsWords is how many words a prefix may start for wordTotals.
 const maxTotalsWords = 8
 
+// startedWords is the condition on search_totals that keeps the ledger's
+// words a token starts; startedArgs are its arguments. No word holds U+10FFFF
+// (a noncharacter, not Co), so every word the token starts sorts below token
+// + U+10FFFF, byte by byte, and the index on (ledger_id, word) reads just them.
+const startedWords = `ledger_id = ? AND word >= ? AND word < ?`
+
+func startedArgs(ledgerID int64, token string, more ...any) []any {
+	return append([]any{ledgerID, token, token + "\U0010FFFF"}, more...)
+}
+
+// wordsQuerier reads rows: the read pool, or a read-only snapshot.
+type wordsQuerier interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// wordsStarted is up to limit of the ledger's words that token starts, of
+// those some movement still holds, read through q.
+func (db *DB) wordsStarted(ctx context.Context, q wordsQuerier, ledgerID int64, token string, limit int) ([]string, error) {
+	return queryColumn[string](q.QueryContext(ctx, db.rebind(`SELECT word FROM search_totals WHERE `+startedWords+`
+		GROUP BY word HAVING SUM(count) > 0 LIMIT ?`), startedArgs(ledgerID, token, limit)...))
+}
+
+// wordPairs is the search expression of a movement holding two or more of
+// words: each pair written by pair, joined by or.
+func wordPairs(words []string, pair func(a, b string) string, or string) string {
+	var pairs []string
+	for i := range words {
+		for _, b := range words[i+1:] {
+			pairs = append(pairs, pair(words[i], b))
+		}
+	}
+	return strings.Join(pairs, or)
+}
+
 // takeOverlaps takes off sums what the movements holding two or more of
 // words added more than once: each was summed once per word it holds. ok
 // is false when more than sortRows movements hold two (then summing the
@@ -347,26 +378,14 @@ func (db *DB) takeOverlaps(ctx context.Context, tx *sql.Tx, ledgerID int64, word
 	want func(kind string) bool) (map[string]*currencySums, bool, error) {
 	var q, match string
 	if db.dialect == Postgres {
-		var pairs []string
-		for i := range words {
-			for _, b := range words[i+1:] {
-				pairs = append(pairs, `('`+words[i]+`' & '`+b+`')`)
-			}
-		}
 		q = `SELECT a.currency, m.type, m.amount, m.base_amount, m.search_words FROM movements m JOIN accounts a ON a.id = m.account_id
 			WHERE m.ledger_id = ? AND ` + pgSearchVector("m.search_words") + ` @@ CAST(? AS tsquery) LIMIT ?`
-		match = strings.Join(pairs, " | ")
+		match = wordPairs(words, func(a, b string) string { return `('` + a + `' & '` + b + `')` }, " | ")
 	} else {
-		var pairs []string
-		for i := range words {
-			for _, b := range words[i+1:] {
-				pairs = append(pairs, `("`+words[i]+`" AND "`+b+`")`)
-			}
-		}
 		q = `SELECT a.currency, m.type, m.amount, m.base_amount, m.search_words FROM movements_search
 			CROSS JOIN movements m ON m.id = movements_search.rowid & ` + strconv.Itoa(searchIDMask) + ` JOIN accounts a ON a.id = m.account_id
 			WHERE movements_search MATCH ? AND m.ledger_id = ? LIMIT ?`
-		match = strings.Join(pairs, " OR ")
+		match = wordPairs(words, func(a, b string) string { return `("` + a + `" AND "` + b + `")` }, " OR ")
 	}
 	args := []any{match, ledgerID, sortRows + 1}
 	if db.dialect == Postgres {
@@ -388,9 +407,9 @@ func (db *DB) takeOverlaps(ctx context.Context, tx *sql.Tx, ledgerID int64, word
 		if err := rows.Scan(&currency, &kind, &amount, &base, &text); err != nil {
 			return nil, false, err
 		}
-		held := 0
+		held, its := 0, strings.Split(text, " ")
 		for _, w := range words {
-			if slices.Contains(strings.Split(text, " "), w) {
+			if slices.Contains(its, w) {
 				held++
 			}
 		}
@@ -417,8 +436,7 @@ func (db *DB) wordMatches(ctx context.Context, q *sql.Tx, ledgerID int64, tokens
 	}
 	var sum, most int
 	err = q.QueryRowContext(ctx, db.rebind(`SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT), CAST(COALESCE(MAX(n), 0) AS BIGINT) FROM (
-		SELECT SUM(count) AS n FROM search_totals WHERE ledger_id = ? AND word >= ? AND word < ? GROUP BY word) w`),
-		ledgerID, tokens[0], tokens[0]+"\U0010FFFF").Scan(&sum, &most)
+		SELECT SUM(count) AS n FROM search_totals WHERE `+startedWords+` GROUP BY word) w`), startedArgs(ledgerID, tokens[0])...).Scan(&sum, &most)
 	switch {
 	case err != nil:
 		return 0, false, err
