@@ -40,8 +40,16 @@ func (db *DB) CreateMovementsOnce(ctx context.Context, ledgerID int64, drafts []
 	return ids, replayed, nil
 }
 
+// insertMovementsTx writes the drafts through a movementWriter, as an import
+// does: checked as a create is, effects summed, rows in batches (prepared
+// multi-row INSERTs on SQLite with the search index and search_totals written
+// a batch at a time, not by the insert triggers a row at a time; COPY on
+// PostgreSQL, without the triggers where the database lets it). Nothing is
+// written when a draft is bad: a finance.BulkError lists them (up to
+// maxStreamErrors). The ids come in the drafts' order. A 300,000-movement
+// demo ledger on SQLite: 6.1–6.6 s with the triggers a row at a time, 4.8–5.2
+// s so (three runs each, taking turns).
 func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft) ([]int64, error) {
-	db := tx.db
 	if len(drafts) == 0 {
 		return []int64{}, nil
 	}
@@ -53,52 +61,26 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 	if err != nil {
 		return nil, err
 	}
-	var bad []finance.RowError
+	w := newMovementWriter(ctx, tx, ledgerID, r)
+	w.keepIDs = true
+	w.bulk() // the ledger is held (writeLedger) and its accounts and categories were read after the lock
 	for i := range drafts {
-		if err := r.check(&drafts[i], nil); err != nil {
-			fe, _ := err.(*finance.Error)
-			row := finance.RowError{Index: i, Err: fe}
-			if fe != nil {
-				row.Field = fe.Fields
-			}
-			bad = append(bad, row)
-		}
+		w.add(&drafts[i])
 	}
-	if len(bad) > 0 {
-		return nil, &finance.BulkError{Rows: bad}
-	}
-	for i := range drafts {
-		if err := tx.fillBase(ctx, r, &drafts[i]); err != nil {
-			return nil, err
-		}
-	}
-	st := tx.stamp()
-	var ids []int64
-	if db.dialect == Postgres {
-		ids, err = insertMovementsPostgres(ctx, tx.tx, ledgerID, drafts, st)
-	} else {
-		ids, err = insertMovementsSQLite(ctx, tx, ledgerID, drafts, st)
-	}
-	if err != nil {
+	if _, err := w.close(); err != nil {
 		return nil, err
 	}
-	if err := insertSplitsOf(ctx, tx, ledgerID, ids, drafts); err != nil {
-		return nil, err
+	if len(w.ids) != len(drafts) {
+		return nil, fmt.Errorf("wrote %d movements of %d", len(w.ids), len(drafts))
 	}
-	agg := newAggregate()
-	for i := range drafts {
-		agg.add(&drafts[i])
-	}
-	if err := agg.apply(ctx, tx, ledgerID); err != nil {
-		return nil, err
-	}
+	// A transfer between currencies gives its day's rate.
 	for i := range drafts {
 		d := &drafts[i]
-		if err := tx.learnFrom(ctx, ids[i], d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency); err != nil {
+		if err := tx.learnFrom(ctx, w.ids[i], d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency); err != nil {
 			return nil, err
 		}
 	}
-	return ids, nil
+	return w.ids, nil
 }
 
 const movementInsertColumns = `ledger_id, type, date, amount, account_id, category_id,
@@ -139,88 +121,6 @@ func reconciledError() error {
 // sqliteBatchRows movements go in one multi-row INSERT on SQLite (22
 // parameters each, far below SQLite's 32,766).
 const sqliteBatchRows = 256
-
-// insertMovementsSQLite inserts the drafts with a sqliteInserter.
-func insertMovementsSQLite(ctx context.Context, tx *Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp) ([]int64, error) {
-	s, err := prepareSQLiteInserter(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
-	defer s.close()
-	return s.insert(ctx, ledgerID, drafts, st, make([]int64, 0, len(drafts)))
-}
-
-// pgBatchRows movements go in one multi-row INSERT (20 parameters each, far
-// below PostgreSQL's 65,535).
-const pgBatchRows = 1000
-
-// insertMovementsPostgres reserves the ids from the table's sequence in one
-// query, then inserts a thousand rows per statement: a round trip per row
-// would make a 100,000-row import wait on the network 100,000 times.
-func insertMovementsPostgres(ctx context.Context, tx *sql.Tx, ledgerID int64, drafts []finance.MovementDraft, st stamp) ([]int64, error) {
-	ids, err := reserveIDs(ctx, tx, "movements", len(drafts))
-	if err != nil {
-		return nil, err
-	}
-	var q strings.Builder
-	args := make([]any, 0, pgBatchRows*(movementInsertWidth+1))
-	for lo := 0; lo < len(drafts); lo += pgBatchRows {
-		hi := min(lo+pgBatchRows, len(drafts))
-		q.Reset()
-		args = args[:0]
-		q.WriteString(`INSERT INTO movements (id, ` + movementInsertColumns + `) VALUES `)
-		for i := lo; i < hi; i++ {
-			if i > lo {
-				q.WriteByte(',')
-			}
-			q.WriteByte('(')
-			for c := 0; c < movementInsertWidth+1; c++ {
-				if c > 0 {
-					q.WriteByte(',')
-				}
-				fmt.Fprintf(&q, "$%d", len(args)+c+1)
-			}
-			q.WriteByte(')')
-			args = append(args, ids[i])
-			args = append(args, movementArgs(ledgerID, &drafts[i], st)...)
-		}
-		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
-			return nil, fmt.Errorf("insert movements: %w", err)
-		}
-	}
-	// Tags, also a thousand per statement.
-	var tagArgs []any
-	flush := func() error {
-		if len(tagArgs) == 0 {
-			return nil
-		}
-		q.Reset()
-		q.WriteString(`INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES `)
-		for i := 0; i < len(tagArgs); i += 3 {
-			if i > 0 {
-				q.WriteByte(',')
-			}
-			fmt.Fprintf(&q, "($%d,$%d,$%d)", i+1, i+2, i+3)
-		}
-		_, err := tx.ExecContext(ctx, q.String(), tagArgs...)
-		tagArgs = tagArgs[:0]
-		return err
-	}
-	for i := range drafts {
-		for _, t := range drafts[i].Tags {
-			tagArgs = append(tagArgs, ids[i], ledgerID, t)
-			if len(tagArgs) == pgBatchRows*3 {
-				if err := flush(); err != nil {
-					return nil, err
-				}
-			}
-		}
-	}
-	if err := flush(); err != nil {
-		return nil, err
-	}
-	return ids, nil
-}
 
 // reserveIDs takes n values of table's id sequence (PostgreSQL), in order.
 func reserveIDs(ctx context.Context, tx *sql.Tx, table string, n int) ([]int64, error) {
