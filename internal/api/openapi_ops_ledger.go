@@ -96,7 +96,7 @@ func movementOps() map[string]op {
 		"GET /api/v1/movements/export.csv": {id: "exportMovements", summary: "The movements the filters select, as CSV",
 			query: movementFilters, reply: "", media: "text/csv"},
 		"POST /api/v1/movements/bulk": {id: "bulkMovements", summary: "Delete, re-categorise or create many movements: all or none",
-			desc:  "action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors. Deleting a reconciled movement needs confirm=true (else 409 reconciled).",
+			desc:  "action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create writes nothing and answers 400 with rows: each bad row's errors (the first 200). Deleting a reconciled movement needs confirm=true (else 409 reconciled).",
 			query: []param{confirmParam}, body: bulkRequest{}, reply: bulkReply{}, idempotent: true, problems: append([]string{finance.ECodeReconciled}, ledgerData...)},
 		"GET /api/v1/movements/{id}": {id: "getMovement", summary: "A movement", reply: finance.Movement{}},
 		"PATCH /api/v1/movements/{id}": {id: "patchMovement", summary: "Change a movement (only the fields sent)", body: finance.MovementInput{},

@@ -3203,7 +3203,7 @@ export interface paths {
         put?: never;
         /**
          * Delete, re-categorise or create many movements: all or none (a named ledger)
-         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors. Deleting a reconciled movement needs confirm=true (else 409 reconciled).
+         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create writes nothing and answers 400 with rows: each bad row's errors (the first 200). Deleting a reconciled movement needs confirm=true (else 409 reconciled).
          *
          *     In the ledger {ledgerId} rather than the caller's current ledger.
          *
@@ -4746,7 +4746,7 @@ export interface paths {
         put?: never;
         /**
          * Delete, re-categorise or create many movements: all or none
-         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create answers 400 with rows: each bad row's errors. Deleting a reconciled movement needs confirm=true (else 409 reconciled).
+         * @description action delete (ids; the answer holds the deleted movements, for an undo), recategorize (ids, categoryId) or create (movements, at most 5000). A refused create writes nothing and answers 400 with rows: each bad row's errors (the first 200). Deleting a reconciled movement needs confirm=true (else 409 reconciled).
          *
          *     Problem codes:
          *     - 400: invalid, limit_exceeded
