@@ -14,7 +14,9 @@ import (
 // balance — what the screen showed plus what was ticked — sent from another
 // server; sometimes with an adjustment of whatever the other clients changed
 // meanwhile. A statement before the account's last one is refused (400);
-// a difference (409) when others changed the account meanwhile.
+// a difference (409) when others changed the account meanwhile. A tick may
+// find its movement reconciled by another client since the view was read
+// (409 reconciled: it stays as it is).
 func (s *soakRun) reconcile(ctx context.Context, c *soakClient) {
 	acc, date := c.account(), c.date()
 	var v struct {
@@ -30,7 +32,8 @@ func (s *soakRun) reconcile(ctx context.Context, c *soakClient) {
 		if m.Type == "transfer" || c.rng.IntN(2) == 0 {
 			continue
 		}
-		if code, _ := s.call(ctx, c.client, "tick", "PATCH", "/api/v1/movements/"+m.ID, map[string]any{"state": "cleared"}, 200, 404); code == 200 {
+		// 409 reconciled: another client ticked it and reconciled the account since the view was read.
+		if code, _ := s.call(ctx, c.client, "tick", "PATCH", "/api/v1/movements/"+m.ID, map[string]any{"state": "cleared"}, 200, 404, 409); code == 200 {
 			if m.Type == "earning" {
 				balance += m.Amount
 			} else {

@@ -40,6 +40,9 @@ func (db *DB) CreateMovementsOnce(ctx context.Context, ledgerID int64, drafts []
 	return ids, replayed, nil
 }
 
+// bulkLoadRows movements or more make a bulk create a bulkLoad.
+const bulkLoadRows = 1000
+
 // insertMovementsTx writes the drafts through a movementWriter, as an import
 // does: checked as a create is, effects summed, rows in batches (prepared
 // multi-row INSERTs on SQLite with the search index and search_totals written
@@ -56,6 +59,14 @@ func insertMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, drafts []fin
 	ptrs := make([]*finance.MovementDraft, len(drafts))
 	for i := range drafts {
 		ptrs[i] = &drafts[i]
+	}
+	// Thousands of movements are written as an import's: a bounded page
+	// cache, and the log they grew checkpointed after the commit, in the
+	// background (bulkLoad).
+	if len(drafts) >= bulkLoadRows {
+		if err := tx.bulkLoad(ctx); err != nil {
+			return nil, err
+		}
 	}
 	r, err := loadRefs(ctx, tx, ledgerID, ptrs...)
 	if err != nil {
