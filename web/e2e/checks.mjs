@@ -55,8 +55,15 @@ export async function settled(page) {
  * half faded ("Linked.", #bfbfbf on white) on a busy machine.
  */
 export async function axeClean(page, where) {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze();
+  const scan = async () => {
+    await settled(page);
+    return (await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze()).violations;
+  };
+  let violations = await scan();
+  // Only contrast, read while a popup was still fading in (CI saw the admin's
+  // menu at opacity 0.73 twice, after settled()): read again once the page has
+  // settled again. A real contrast failure is there both times.
+  if (violations.length > 0 && violations.every((v) => v.id === 'color-contrast')) violations = await scan();
   assert.equal(violations.length, 0, `${where}:\n${describeViolations(violations)}`);
 }
 
