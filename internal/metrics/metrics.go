@@ -30,8 +30,13 @@ type family struct {
 }
 
 func (f family) write(w io.Writer) {
-	fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n", f.name, f.help, f.name, f.kind)
+	header(w, f.name, f.kind, f.help)
 	f.set.WritePrometheus(w)
+}
+
+// header is a family's HELP and TYPE lines.
+func header(w io.Writer, name, kind, help string) {
+	fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, kind)
 }
 
 // Metrics holds one server's metrics (sets of its own, nothing global).
@@ -92,7 +97,7 @@ func (m *Metrics) writePools(w io.Writer) {
 		{"go_sql_max_idle_time_closed_total", "counter", "The total number of connections closed due to SetConnMaxIdleTime.", func(s sql.DBStats) string { return strconv.FormatInt(s.MaxIdleTimeClosed, 10) }},
 		{"go_sql_max_lifetime_closed_total", "counter", "The total number of connections closed due to SetConnMaxLifetime.", func(s sql.DBStats) string { return strconv.FormatInt(s.MaxLifetimeClosed, 10) }},
 	} {
-		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s %s\n", g.name, g.help, g.name, g.kind)
+		header(w, g.name, g.kind, g.help)
 		for i, name := range names {
 			fmt.Fprintf(w, "%s{db_name=%s} %s\n", g.name, label(name), g.value(stats[i]))
 		}
@@ -116,10 +121,12 @@ func (m *Metrics) Instrument(next http.Handler) http.Handler {
 	})
 }
 
-// label is a label's value as the text format writes it: quoted, with
-// backslashes, quotes and line breaks escaped.
+// labelEscapes are what the text format escapes in a label's value.
+var labelEscapes = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+
+// label is a label's value as the text format writes it: quoted, escaped.
 func label(v string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(v) + `"`
+	return `"` + labelEscapes.Replace(v) + `"`
 }
 
 // methodOf is the method's label: any method a client makes up is OTHER, so

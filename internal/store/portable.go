@@ -314,9 +314,7 @@ func (db *DB) exportFiles(ctx context.Context, zw *zip.Writer, keys []string, m 
 }
 
 // columns are a table's columns in their order, with their kinds.
-func (db *DB) columns(ctx context.Context, q interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}, table string) ([]column, error) {
+func (db *DB) columns(ctx context.Context, q sqlQuerier, table string) ([]column, error) {
 	var rows *sql.Rows
 	var err error
 	if db.dialect == Postgres {

@@ -346,14 +346,15 @@ func startedArgs(ledgerID int64, token string, more ...any) []any {
 	return append([]any{ledgerID, token, token + "\U0010FFFF"}, more...)
 }
 
-// wordsQuerier reads rows: the read pool, or a read-only snapshot.
-type wordsQuerier interface {
+// sqlQuerier reads rows through database/sql itself: a pool, or a
+// transaction (a read-only snapshot, a migration's).
+type sqlQuerier interface {
 	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
 }
 
 // wordsStarted is up to limit of the ledger's words that token starts, of
 // those some movement still holds, read through q.
-func (db *DB) wordsStarted(ctx context.Context, q wordsQuerier, ledgerID int64, token string, limit int) ([]string, error) {
+func (db *DB) wordsStarted(ctx context.Context, q sqlQuerier, ledgerID int64, token string, limit int) ([]string, error) {
 	return queryColumn[string](q.QueryContext(ctx, db.rebind(`SELECT word FROM search_totals WHERE `+startedWords+`
 		GROUP BY word HAVING SUM(count) > 0 LIMIT ?`), startedArgs(ledgerID, token, limit)...))
 }

@@ -42,9 +42,6 @@ after(async () => {
   if (backups) rmSync(backups, { recursive: true, force: true });
 });
 
-/** axe finds nothing on the page once it has settled (checks.mjs axeClean). */
-const scan = axeClean;
-
 async function shot(page, name) {
   await settled(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -312,7 +309,7 @@ for (const [theme, device, viewport] of [
       assert.equal(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme), scheme);
       if (device === 'phone') await page.getByRole('list', { name: 'Users' }).waitFor();
       await noSideScroll(page, `${theme} /config/admin`);
-      await scan(page, `${theme} ${device} /config/admin`);
+      await axeClean(page, `${theme} ${device} /config/admin`);
       await shot(page, `admin-${scheme}-${size}`);
       await page.getByRole('heading', { name: 'Security activity' }).scrollIntoViewIfNeeded();
       await shot(page, `admin-activity-${scheme}-${size}`);
@@ -321,14 +318,14 @@ for (const [theme, device, viewport] of [
       await actions(page, 'Ana');
       await page.getByText('You cannot disable your own account', { exact: false }).waitFor();
       await settled(page);
-      await scan(page, `${theme} ${device} the administrator's own actions`);
+      await axeClean(page, `${theme} ${device} the administrator's own actions`);
       await shot(page, `admin-menu-${scheme}-${size}`);
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'detached' });
       await (await actions(page, 'Bea')).getByRole('menuitem', { name: 'Disable' }).click();
       await page.getByRole('dialog', { name: 'Disable Bea?' }).waitFor();
       await settled(page);
-      await scan(page, `${theme} ${device} disable question`);
+      await axeClean(page, `${theme} ${device} disable question`);
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await (await actions(page, 'Bea')).getByRole('menuitem', { name: 'Password-reset link' }).click();
@@ -337,7 +334,7 @@ for (const [theme, device, viewport] of [
       const link = await box.inputValue();
       await settled(page);
       await noSideScroll(page, `${theme} reset link dialog`);
-      await scan(page, `${theme} ${device} reset link dialog`);
+      await axeClean(page, `${theme} ${device} reset link dialog`);
       await shot(page, `admin-link-${scheme}-${size}`);
 
       // Its page, signed out: the form, a field's error, then a link that does not work.
@@ -345,14 +342,14 @@ for (const [theme, device, viewport] of [
       await g.getByText(`Choose a new password for ${USER}.`).waitFor();
       assert.equal(await g.evaluate(() => document.documentElement.dataset.mantineColorScheme), scheme);
       await noSideScroll(g, `${theme} /login/reset`);
-      await scan(g, `${theme} ${device} /login/reset`);
+      await axeClean(g, `${theme} ${device} /login/reset`);
       await shot(g, `reset-${scheme}-${size}`);
       await g.getByRole('button', { name: 'Set the new password' }).click();
       await g.getByText('Required').waitFor();
-      await scan(g, `${theme} ${device} /login/reset with an error`);
+      await axeClean(g, `${theme} ${device} /login/reset with an error`);
       await g.goto(`${srv.base}/login/reset?token=no-such-token`);
       await g.getByRole('heading', { name: 'This link does not work' }).waitFor();
-      await scan(g, `${theme} ${device} /login/reset, a link that does not work`);
+      await axeClean(g, `${theme} ${device} /login/reset, a link that does not work`);
       await shot(g, `reset-invalid-${scheme}-${size}`);
 
       // The login page's "forgot password" view.
@@ -360,7 +357,7 @@ for (const [theme, device, viewport] of [
       await shot(g, `login-${scheme}-${size}`);
       await g.getByRole('button', { name: 'Forgot your password?' }).click();
       await g.getByRole('heading', { name: 'Reset your password' }).waitFor();
-      await scan(g, `${theme} ${device} forgot password`);
+      await axeClean(g, `${theme} ${device} forgot password`);
       await shot(g, `forgot-${scheme}-${size}`);
     } finally {
       await guest.close();
