@@ -1,6 +1,10 @@
 package api_test
 
 import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -16,6 +20,32 @@ type passkey struct {
 	Name       string `json:"name"`
 	CreatedAt  int64  `json:"createdAt"`
 	LastUsedAt *int64 `json:"lastUsedAt"`
+}
+
+// newPasskeyCredential is a device's P-256 key whose coordinates are both 32
+// bytes long. virtualwebauthn writes them without their leading zero bytes
+// (big.Int.Bytes), which go-webauthn rightly refuses: about one key in 128
+// would fail the test for nothing.
+func newPasskeyCredential(t *testing.T) virtualwebauthn.Credential {
+	t.Helper()
+	for {
+		key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		point, err := key.PublicKey.Bytes() // 0x04, X and Y, 32 bytes each
+		if err != nil {
+			t.Fatal(err)
+		}
+		if point[1] == 0 || point[33] == 0 {
+			continue
+		}
+		der, err := x509.MarshalPKCS8PrivateKey(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return virtualwebauthn.NewCredentialWithImportedKey(virtualwebauthn.KeyTypeEC2, der)
+	}
 }
 
 // options asks for a ceremony's options and returns them as JSON.
@@ -56,7 +86,7 @@ func TestPasskeys(t *testing.T) {
 		}
 		// The device keeps the user's handle with the passkey (a discoverable credential).
 		authenticator := virtualwebauthn.NewAuthenticatorWithOptions(virtualwebauthn.AuthenticatorOptions{UserHandle: []byte(parsed.UserID)})
-		cred := virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2)
+		cred := newPasskeyCredential(t)
 		answer := virtualwebauthn.CreateAttestationResponse(rp, authenticator, cred, *parsed)
 		// Bad input first: no name, then no ceremony (the cookie's token is spent).
 		if code, field, _ := c.fieldError("POST", "/api/v1/me/passkeys", map[string]any{"name": " ", "credential": json.RawMessage(answer)}); code != 400 || field != "name" {
@@ -104,7 +134,7 @@ func TestPasskeys(t *testing.T) {
 			t.Fatalf("list %+v", list)
 		}
 		// A device nobody registered, and another site's origin: refused.
-		stranger := virtualwebauthn.NewCredential(virtualwebauthn.KeyTypeEC2)
+		stranger := newPasskeyCredential(t)
 		if code, pc := signIn(newClient(t, srv), authenticator, stranger, rp); code != 401 || pc != "passkey_failed" {
 			t.Fatalf("an unknown passkey: %d %s", code, pc)
 		}
