@@ -13,8 +13,8 @@ import (
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/demo"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/money"
-	"cashcontrol/internal/store"
 )
 
 // demoCmd fills a user's ledger with realistic data, creating the user first
@@ -62,7 +62,8 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 	}
 	defer db.Close()
 	norm := finance.NormalizeEmail(*email)
-	u, _, err := db.UserByEmail(ctx, norm)
+	ids := identity.New(db)
+	u, _, err := ids.UserByEmail(ctx, norm)
 	if finance.ErrorCode(err) == finance.ECodeNotFound {
 		pw := *password
 		if pw == "" {
@@ -73,9 +74,9 @@ func demoCmd(ctx context.Context, args []string, getenv func(string) string, std
 		if herr != nil {
 			return herr
 		}
-		u, err = db.CreateUser(ctx, store.NewUser{Email: norm, PasswordHash: hash, Name: "Demo", LanguagePreference: *language})
+		u, err = ids.CreateUser(ctx, identity.NewUser{Email: norm, PasswordHash: hash, Name: "Demo", LanguagePreference: *language})
 		if err == nil {
-			u, err = db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: u.LanguagePreference, Currency: welcomeCurrency})
+			u, err = ids.CompleteWelcome(ctx, u.ID, identity.Welcome{Language: u.LanguagePreference, Currency: welcomeCurrency})
 		}
 	}
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
 	// Users' time zones say which day is today for their schedules: the
 	// binary carries the zone database, whatever the machine has.
 	_ "time/tzdata"

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 )
 
@@ -191,7 +192,7 @@ func TestDemoLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	u, _, err := db.UserByEmail(context.Background(), "en@example.com")
+	u, _, err := identity.New(db).UserByEmail(context.Background(), "en@example.com")
 	if err != nil || u.LanguagePreference != finance.LangEnglish {
 		t.Fatalf("the demo user's language: %+v %v", u, err)
 	}

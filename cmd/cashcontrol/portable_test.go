@@ -16,6 +16,7 @@ import (
 
 	"cashcontrol/internal/files"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/importer/statement"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
@@ -47,7 +48,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 
 	// An attachment, and a deleted newest movement: the next id must not be its.
 	src := openAt(t, a, "")
-	ana, _, err := src.UserByEmail(ctx, "ana@example.com")
+	ana, _, err := identity.New(src).UserByEmail(ctx, "ana@example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func snapshot(t *testing.T, db *store.DB, email string) map[string][]byte {
 		}
 		out[name] = b
 	}
-	u, _, err := db.UserByEmail(ctx, email)
+	u, _, err := identity.New(db).UserByEmail(ctx, email)
 	put("user", u, err)
 	ledgers, err := db.Ledgers(ctx, u)
 	put("ledgers", ledgers, err)
@@ -274,7 +275,7 @@ func TestImportAllRefusesBadFiles(t *testing.T) {
 		t.Logf("%s: %v", name, err)
 		db := openAt(t, dir, "")
 		var users []finance.AdminUser
-		if users, err = db.AdminUsers(ctx); err != nil || len(users) != 0 {
+		if users, err = identity.New(db).AdminUsers(ctx); err != nil || len(users) != 0 {
 			t.Fatalf("%s: the database is not empty after a failed import: %d users %v", name, len(users), err)
 		}
 		db.Close()
@@ -349,7 +350,7 @@ func TestImportAllMakesTheWordsAgain(t *testing.T) {
 			t.Fatalf("%q: check: %v %s", url, err, errb.String())
 		}
 		db := openAt(t, dir, url)
-		u, _, err := db.UserByEmail(ctx, "ana@example.com")
+		u, _, err := identity.New(db).UserByEmail(ctx, "ana@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -485,16 +486,16 @@ func seed(t *testing.T, db *store.DB, u *finance.User, accountID int64) {
 		t.Fatal(err)
 	}
 	now := time.Now()
-	if err := db.StartTwoFactor(ctx, u.ID, "JBSWY3DPEHPK3PXP", now); err != nil {
+	if err := identity.New(db).StartTwoFactor(ctx, u.ID, "JBSWY3DPEHPK3PXP", now); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.EnableTwoFactor(ctx, u.ID, "JBSWY3DPEHPK3PXP", 1, []string{"h1", "h2"}, now); err != nil {
+	if err := identity.New(db).EnableTwoFactor(ctx, u.ID, "JBSWY3DPEHPK3PXP", 1, []string{"h1", "h2"}, now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreateAPIToken(ctx, u.ID, finance.NewAPIToken{Name: "script", Scope: "read"}, "token-hash", "cc_ab", now); err != nil {
+	if _, err := identity.New(db).CreateAPIToken(ctx, u.ID, finance.NewAPIToken{Name: "script", Scope: "read"}, "token-hash", "cc_ab", now); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.AddSecurityEvent(ctx, u.ID, finance.SecurityEvent{Kind: finance.EventSignIn, Detail: "password"}); err != nil {
+	if err := identity.New(db).AddSecurityEvent(ctx, u.ID, finance.SecurityEvent{Kind: finance.EventSignIn, Detail: "password"}); err != nil {
 		t.Fatal(err)
 	}
 	// A bank statement that states its balance (a checkpoint), and a
@@ -584,7 +585,7 @@ func TestImportAnOlderExport(t *testing.T) {
 	if err := old.MigrateTo(ctx, latest-1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := old.CreateUser(ctx, store.NewUser{Email: "ana@example.com"}); err != nil {
+	if _, err := identity.New(old).CreateUser(ctx, identity.NewUser{Email: "ana@example.com"}); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "old.zip")
@@ -606,7 +607,7 @@ func TestImportAnOlderExport(t *testing.T) {
 	if v, err := db.SchemaVersion(ctx); err != nil || v != latest {
 		t.Fatalf("schema %d %v, want %d", v, err, latest)
 	}
-	if u, _, err := db.UserByEmail(ctx, "ana@example.com"); err != nil || u == nil {
+	if u, _, err := identity.New(db).UserByEmail(ctx, "ana@example.com"); err != nil || u == nil {
 		t.Fatalf("the user: %v", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 )
 
 // recoverCmd is the way back in for a user locked out, the only
@@ -40,7 +41,7 @@ func recoverCmd(ctx context.Context, args []string, getenv func(string) string, 
 		return err
 	}
 	defer db.Close()
-	svc, err := auth.NewService(db, nil, nil, c.SignupEnabled)
+	svc, err := auth.NewService(identity.New(db), nil, nil, c.SignupEnabled)
 	if err != nil {
 		return err
 	}

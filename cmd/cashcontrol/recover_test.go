@@ -11,6 +11,7 @@ import (
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 )
 
@@ -32,19 +33,19 @@ func TestRecoverALockedOutUser(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	u, _, err := db.UserByEmail(ctx, "locked@example.com")
+	u, _, err := identity.New(db).UserByEmail(ctx, "locked@example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
 	now := time.Now()
-	if err := db.StartTwoFactor(ctx, u.ID, "JBSWY3DPEHPK3PXP", now); err != nil {
+	if err := identity.New(db).StartTwoFactor(ctx, u.ID, "JBSWY3DPEHPK3PXP", now); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.EnableTwoFactor(ctx, u.ID, "JBSWY3DPEHPK3PXP", 1, []string{"h1"}, now); err != nil {
+	if err := identity.New(db).EnableTwoFactor(ctx, u.ID, "JBSWY3DPEHPK3PXP", 1, []string{"h1"}, now); err != nil {
 		t.Fatal(err)
 	}
 	yes := true
-	if _, err := db.SetUserAccess(ctx, u.ID, finance.AdminUserPatch{Disabled: &yes}, now); err != nil {
+	if _, err := identity.New(db).SetUserAccess(ctx, u.ID, finance.AdminUserPatch{Disabled: &yes}, now); err != nil {
 		t.Fatal(err)
 	}
 
@@ -56,7 +57,7 @@ func TestRecoverALockedOutUser(t *testing.T) {
 	if link == "" {
 		t.Fatalf("recover printed no link: %q", out.String())
 	}
-	after, err := db.UserByID(ctx, u.ID)
+	after, err := identity.New(db).UserByID(ctx, u.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,10 +65,10 @@ func TestRecoverALockedOutUser(t *testing.T) {
 		t.Fatalf("after recover: disabled %v, two-step %v, rol %s", after.Disabled, after.TwoFactor, after.Rol)
 	}
 	parsed, _ := url.Parse(link)
-	if _, err := db.UsePasswordReset(ctx, auth.SecretHash(parsed.Query().Get("token")), "new-hash", now); err != nil {
+	if _, err := identity.New(db).UsePasswordReset(ctx, auth.SecretHash(parsed.Query().Get("token")), "new-hash", now); err != nil {
 		t.Fatalf("the printed link: %v", err)
 	}
-	events, err := db.SecurityEvents(ctx, u.ID, 10)
+	events, err := identity.New(db).SecurityEvents(ctx, u.ID, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

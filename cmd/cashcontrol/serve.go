@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/mail"
 	"cashcontrol/internal/metrics"
 	"context"
@@ -71,17 +72,18 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 			"dir", c.DataDir, "mode", mode.Perm().String())
 	}
 	db.SetQuotas(store.Quotas{Ledgers: c.QuotaLedgers, Schedules: c.QuotaSchedules, AttachmentBytes: c.QuotaAttachmentBytes, CatchUp: c.ScheduleCatchUp})
-	sessions := auth.NewSessions(db, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
+	ids := identity.New(db)
+	sessions := auth.NewSessions(ids, c.SessionIdle, c.SessionMax, nil).HTTPSOnly(c.HTTPS())
 	// The rate limits: on PostgreSQL in the database, shared by every server
 	// of the instance; SQLite's one server keeps them in memory.
 	limiter := func(name string, every time.Duration, burst int) *auth.Limiter {
 		l := auth.NewLimiter(every, burst, nil)
 		if db.Dialect() == store.Postgres {
-			l.Shared(db, name, log)
+			l.Shared(ids, name, log)
 		}
 		return l
 	}
-	svc, err := auth.NewService(db, limiter("account", 20*time.Second, 10), limiter("client", 2*time.Second, 30), c.SignupEnabled)
+	svc, err := auth.NewService(ids, limiter("account", 20*time.Second, 10), limiter("client", 2*time.Second, 30), c.SignupEnabled)
 	if err == nil {
 		err = svc.EnablePasskeys(c.BaseURL)
 	}
@@ -118,7 +120,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	if c.BackupDir != "" {
 		backups = &jobs.Backups{DB: db, Log: log, Dir: c.BackupDir, Every: c.BackupEvery, Keep: c.BackupKeep}
 	}
-	a := api.New(api.Deps{DB: db, Backups: backups, Auth: svc, BaseURL: c.BaseURL, Mailer: mailer, Sessions: sessions, OIDC: auth.NewOIDC(db, c.BaseURL, c.SignupEnabled, providers),
+	a := api.New(api.Deps{DB: db, Backups: backups, Auth: svc, BaseURL: c.BaseURL, Mailer: mailer, Sessions: sessions, OIDC: auth.NewOIDC(ids, c.BaseURL, c.SignupEnabled, providers),
 		Currencies: money.NewTable(), Logger: log,
 		Meta: api.Meta{Version: version, Build: buildInfo(), SupportEmail: c.SupportEmail, AnalyticsID: c.AnalyticsID, SignupEnabled: c.SignupEnabled},
 		Limits: api.Limits{Signups: limiter("signup", c.SignupRate.Every(), c.SignupRate.Events),
@@ -180,7 +182,7 @@ func sweep(ctx context.Context, s *auth.Sessions, db *store.DB, log *slog.Logger
 		} else if n > 0 {
 			log.Debug("session sweep", "deleted", n)
 		}
-		if err := db.SweepRates(ctx); err != nil && ctx.Err() == nil {
+		if err := identity.New(db).SweepRates(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("rate limit sweep", "err", err)
 		}
 		if n, err := db.SweepUploads(ctx); err != nil && ctx.Err() == nil {

@@ -10,6 +10,7 @@ import (
 
 	"cashcontrol/internal/config"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 )
 
@@ -25,7 +26,7 @@ func openStore(ctx context.Context, email string) (*store.DB, store.Options, *fi
 	if err != nil {
 		return nil, opts, nil, err
 	}
-	u, _, err := db.UserByEmail(ctx, email)
+	u, _, err := identity.New(db).UserByEmail(ctx, email)
 	if err != nil {
 		db.Close()
 		return nil, opts, nil, err

@@ -14,7 +14,7 @@ import (
 // rules are the auth service's.
 
 func (a *API) adminUsers(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	users, err := a.db.AdminUsers(r.Context())
+	users, err := a.ids.AdminUsers(r.Context())
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -106,7 +106,7 @@ func (a *API) adminSecurityEvents(w http.ResponseWriter, r *http.Request, u *fin
 		a.fail(w, r, err)
 		return
 	}
-	events, err := a.db.AllSecurityEvents(r.Context(), limit)
+	events, err := a.ids.AllSecurityEvents(r.Context(), limit)
 	if err != nil {
 		a.fail(w, r, err)
 		return

@@ -12,6 +12,7 @@ import (
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/banksync"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/rates"
@@ -42,6 +43,7 @@ type Meta struct {
 // API holds the handlers' dependencies.
 type API struct {
 	db         *store.DB
+	ids        *identity.Store
 	auth       *auth.Service
 	sessions   *auth.Sessions
 	oidc       *auth.OIDC
@@ -100,13 +102,13 @@ type Deps struct {
 
 // New returns the API.
 func New(d Deps) *API {
-	a := &API{db: d.DB, auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
+	a := &API{db: d.DB, ids: identity.New(d.DB), auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
 		ecb: d.ECB, baseURL: d.BaseURL, mailer: d.Mailer, backups: d.Backups}
 	a.openAPI = sync.OnceValues(OpenAPI)
 	if a.banks = d.Banks; a.banks == nil {
 		a.banks, _ = banksync.NewService(d.DB, banksync.Config{}, "") // without a key it cannot fail
 	}
-	a.streams = newHub(d.DB, d.Logger, d.Limits.Streams, d.Sessions.Valid)
+	a.streams = newHub(d.DB, identity.New(d.DB), d.Logger, d.Limits.Streams, d.Sessions.Valid)
 	return a
 }
 
@@ -135,7 +137,7 @@ func (a *API) authed(rt route, h userHandler) http.HandlerFunc {
 			a.fail(w, r, err)
 			return
 		}
-		u, err := a.db.UserByID(r.Context(), sess.UserID)
+		u, err := a.ids.UserByID(r.Context(), sess.UserID)
 		if finance.ErrorCode(err) == finance.ECodeNotFound || (err == nil && u.Disabled) {
 			err = finance.Errorf(finance.ECodeUnauthorized, "not signed in")
 			a.sessions.Clear(w, r)
@@ -170,8 +172,8 @@ func (a *API) tokenAuthed(rt route, h userHandler, secret string, w http.Respons
 
 // sessionOf is the session that authed found for this request (nil for a
 // token's request).
-func sessionOf(r *http.Request) *store.Session {
-	s, _ := r.Context().Value(sessionKey).(*store.Session)
+func sessionOf(r *http.Request) *identity.Session {
+	s, _ := r.Context().Value(sessionKey).(*identity.Session)
 	return s
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
 	"cashcontrol/internal/store"
@@ -35,11 +36,11 @@ func BenchmarkMovementCreate(b *testing.B) {
 				db = storetest.OpenPostgres(b)
 			}
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
-			svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
+			svc, err := auth.NewService(identity.New(db), auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
 			if err != nil {
 				b.Fatal(err)
 			}
-			a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil),
+			a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(identity.New(db), time.Hour, 24*time.Hour, nil),
 				Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
 			srv := httptest.NewServer(server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("x")}}, Logger: log}))
 			b.Cleanup(srv.Close)

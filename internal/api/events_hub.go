@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 )
 
@@ -34,10 +35,11 @@ const streamBuffer = 64
 // change costs does not grow with the streams that hear it.
 type hub struct {
 	db     *store.DB
+	ids    *identity.Store
 	log    *slog.Logger
 	limits StreamLimits
 	// valid is whether a session holds (not ended, not idle too long).
-	valid func(*store.Session) bool
+	valid func(*identity.Session) bool
 
 	mu      sync.Mutex
 	streams map[*stream]struct{}
@@ -64,14 +66,14 @@ type ledgerEventOf struct {
 	data ledgerEvent
 }
 
-func newHub(db *store.DB, log *slog.Logger, limits StreamLimits, valid func(*store.Session) bool) *hub {
+func newHub(db *store.DB, ids *identity.Store, log *slog.Logger, limits StreamLimits, valid func(*identity.Session) bool) *hub {
 	if limits.PerUser <= 0 {
 		limits.PerUser = DefaultStreamsPerUser
 	}
 	if limits.PerServer <= 0 {
 		limits.PerServer = DefaultStreams
 	}
-	return &hub{db: db, log: log, limits: limits, valid: valid, streams: map[*stream]struct{}{}, perUser: map[int64]int{}}
+	return &hub{db: db, ids: ids, log: log, limits: limits, valid: valid, streams: map[*stream]struct{}{}, perUser: map[int64]int{}}
 }
 
 func tooManyStreams(what string) error {
@@ -182,7 +184,7 @@ func (h *hub) deliver(c store.Change) {
 	if len(concerned) == 0 {
 		return
 	}
-	sessions, err := h.db.SessionsByHash(ctx, hashes)
+	sessions, err := h.ids.SessionsByHash(ctx, hashes)
 	if err != nil {
 		h.log.Warn("event streams: sessions", "err", err)
 		return

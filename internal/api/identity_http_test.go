@@ -21,6 +21,7 @@ import (
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
@@ -75,10 +76,10 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	perAccount, perClient := auth.NewLimiter(time.Minute, o.perAccount, clk.Now), auth.NewLimiter(time.Minute, o.perClient, clk.Now)
 	if o.shared {
-		perAccount.Shared(db, "account", log)
-		perClient.Shared(db, "client", log)
+		perAccount.Shared(identity.New(db), "account", log)
+		perClient.Shared(identity.New(db), "client", log)
 	}
-	svc, err := auth.NewService(db, perAccount, perClient, !o.signupDisabled)
+	svc, err := auth.NewService(identity.New(db), perAccount, perClient, !o.signupDisabled)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,8 +97,8 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 	if o.backupDir != "" {
 		backups = &jobs.Backups{DB: db, Log: log, Dir: o.backupDir, Every: 24 * time.Hour, Keep: 3}
 	}
-	a := api.New(api.Deps{DB: db, Auth: svc, Backups: backups, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, clk.Now),
-		OIDC: auth.NewOIDC(db, srv.URL, !o.signupDisabled, o.providers), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
+	a := api.New(api.Deps{DB: db, Auth: svc, Backups: backups, Sessions: auth.NewSessions(identity.New(db), time.Hour, 24*time.Hour, clk.Now),
+		OIDC: auth.NewOIDC(identity.New(db), srv.URL, !o.signupDisabled, o.providers), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
 	opts := server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log}
 	if o.trustProxy {
 		opts.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
@@ -450,11 +451,11 @@ func TestDeleteAccountRemovesEverything(t *testing.T) {
 			}
 		}
 		ctx := context.Background()
-		gone, _, err := db.UserByEmail(ctx, "gone@example.com")
+		gone, _, err := identity.New(db).UserByEmail(ctx, "gone@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
-		stays, _, _ := db.UserByEmail(ctx, "stays@example.com")
+		stays, _, _ := identity.New(db).UserByEmail(ctx, "stays@example.com")
 		before := storetest.CountLedgerRows(ctx, db, stays.LedgerID)
 		for table, n := range storetest.CountLedgerRows(ctx, db, gone.LedgerID) {
 			if n <= 0 {
@@ -675,7 +676,7 @@ func TestOpenIDConnect(t *testing.T) {
 			t.Fatalf("session for an unverified email: %d", code)
 		}
 		ctx := context.Background()
-		victim, _, _ := db.UserByEmail(ctx, "victim@example.com")
+		victim, _, _ := identity.New(db).UserByEmail(ctx, "victim@example.com")
 		if n := storetest.CountRows(ctx, db, "user_identities", victim.ID); n != 0 {
 			t.Fatalf("unverified identity linked: %d", n)
 		}
@@ -687,7 +688,7 @@ func TestOpenIDConnect(t *testing.T) {
 		if to := z.finishOIDC(z.beginOIDC("test")); to != "/login?error=signup_disabled" {
 			t.Fatalf("sign-ups off sent to %q", to)
 		}
-		if _, _, err := db.UserByEmail(ctx, "stranger@example.com"); err == nil {
+		if _, _, err := identity.New(db).UserByEmail(ctx, "stranger@example.com"); err == nil {
 			t.Fatal("a user was created with sign-ups off")
 		}
 

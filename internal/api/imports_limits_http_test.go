@@ -17,6 +17,7 @@ import (
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
 	"cashcontrol/internal/store"
@@ -26,7 +27,7 @@ import (
 // importsOf counts the stored uploads of a user's ledger.
 func importsOf(t *testing.T, db *store.DB, email string) int64 {
 	t.Helper()
-	u, _, err := db.UserByEmail(context.Background(), email)
+	u, _, err := identity.New(db).UserByEmail(context.Background(), email)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,11 +151,11 @@ func TestImportNULAndBadUTF8(t *testing.T) {
 func limitsServer(t *testing.T, db *store.DB, lim api.Limits) *httptest.Server {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
+	svc, err := auth.NewService(identity.New(db), auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil), OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil),
+	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(identity.New(db), time.Hour, 24*time.Hour, nil), OIDC: auth.NewOIDC(identity.New(db), "http://127.0.0.1", true, nil),
 		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}, Limits: lim})
 	srv := httptest.NewServer(validated(t, server.Handler(server.Options{API: a, Web: fstest.MapFS{"index.html": {Data: []byte("<html>app</html>")}}, Logger: log})))
 	t.Cleanup(srv.Close)
@@ -238,7 +239,7 @@ func TestSignupAndUploadRateLimits(t *testing.T) {
 		if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
 			t.Fatalf("third sign-up from one address: %d, Retry-After %q", resp.StatusCode, resp.Header.Get("Retry-After"))
 		}
-		if _, _, err := db.UserByEmail(context.Background(), "rate3@example.com"); err == nil {
+		if _, _, err := identity.New(db).UserByEmail(context.Background(), "rate3@example.com"); err == nil {
 			t.Fatal("a rate-limited sign-up created the user")
 		}
 		var acc idReply

@@ -15,6 +15,7 @@ import (
 
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/rates"
 	"cashcontrol/internal/server"
@@ -48,12 +49,12 @@ func ledgerServerDeps(t *testing.T, db *store.DB, with func(*api.Deps)) *httptes
 func ledgerHandler(t *testing.T, db *store.DB, with func(*api.Deps)) http.Handler {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
+	svc, err := auth.NewService(identity.New(db), auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sessions := auth.NewSessions(db, time.Hour, 24*time.Hour, nil)
-	deps := api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil),
+	sessions := auth.NewSessions(identity.New(db), time.Hour, 24*time.Hour, nil)
+	deps := api.Deps{DB: db, Auth: svc, Sessions: sessions, OIDC: auth.NewOIDC(identity.New(db), "http://127.0.0.1", true, nil),
 		Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}}
 	with(&deps)
 	a := api.New(deps)

@@ -51,7 +51,7 @@ func (a *API) createLedger(w http.ResponseWriter, r *http.Request, u *finance.Us
 }
 
 func (a *API) writeLedgerInfo(w http.ResponseWriter, r *http.Request, u *finance.User, ledgerID int64, status int) {
-	fresh, err := a.db.UserByID(r.Context(), u.ID)
+	fresh, err := a.ids.UserByID(r.Context(), u.ID)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -125,7 +125,7 @@ func (a *API) setCurrentLedger(w http.ResponseWriter, r *http.Request, u *financ
 		a.fail(w, r, err)
 		return
 	}
-	fresh, err := a.db.UserByID(r.Context(), u.ID)
+	fresh, err := a.ids.UserByID(r.Context(), u.ID)
 	if err != nil {
 		a.fail(w, r, err)
 		return

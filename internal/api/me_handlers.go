@@ -5,7 +5,7 @@ import (
 
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
+	"cashcontrol/internal/identity"
 )
 
 func (a *API) getMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
@@ -18,7 +18,7 @@ func (a *API) patchMe(w http.ResponseWriter, r *http.Request, u *finance.User) {
 		a.fail(w, r, err)
 		return
 	}
-	out, err := a.db.UpdateProfile(r.Context(), u.ID, p)
+	out, err := a.ids.UpdateProfile(r.Context(), u.ID, p)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -32,7 +32,7 @@ func (a *API) putSettings(w http.ResponseWriter, r *http.Request, u *finance.Use
 		a.fail(w, r, err)
 		return
 	}
-	out, err := a.db.UpdateSettings(r.Context(), u.ID, s)
+	out, err := a.ids.UpdateSettings(r.Context(), u.ID, s)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -54,7 +54,7 @@ func (a *API) welcome(w http.ResponseWriter, r *http.Request, u *finance.User) {
 		return
 	}
 	starter := req.StarterCategories == nil || *req.StarterCategories
-	out, err := a.db.CompleteWelcome(r.Context(), u.ID, store.Welcome{Language: req.LanguagePreference, Currency: req.BaseCurrency,
+	out, err := a.ids.CompleteWelcome(r.Context(), u.ID, identity.Welcome{Language: req.LanguagePreference, Currency: req.BaseCurrency,
 		StarterCategories: starter, CashAccountName: finance.CashAccountName(req.LanguagePreference), TimeZone: req.TimeZone})
 	if err != nil {
 		a.fail(w, r, err)
@@ -103,7 +103,7 @@ func (a *API) deleteMe(w http.ResponseWriter, r *http.Request, u *finance.User) 
 		a.fail(w, r, err)
 		return
 	}
-	if err := a.db.DeleteUser(r.Context(), u.ID); err != nil {
+	if err := a.ids.DeleteUser(r.Context(), u.ID); err != nil {
 		a.fail(w, r, err)
 		return
 	}

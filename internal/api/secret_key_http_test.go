@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/secretbox"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
@@ -22,7 +23,7 @@ func TestTwoFactorSecretsSealedWithTheSecretKey(t *testing.T) {
 		const key = "the-servers-secret-key-0123456789abcdef"
 		plain := func() map[int64]string {
 			t.Helper()
-			m, err := db.PlainTwoFactorSecrets(ctx, secretbox.Prefix)
+			m, err := identity.New(db).PlainTwoFactorSecrets(ctx, secretbox.Prefix)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,7 +11,7 @@ import (
 // activity; the rules are the auth service's.
 
 func (a *API) getTwoFactor(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	st, err := a.db.TwoFactorStatus(r.Context(), u.ID)
+	st, err := a.ids.TwoFactorStatus(r.Context(), u.ID)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -91,7 +91,7 @@ func (a *API) listSecurityEvents(w http.ResponseWriter, r *http.Request, u *fina
 		a.fail(w, r, err)
 		return
 	}
-	events, err := a.db.SecurityEvents(r.Context(), u.ID, limit)
+	events, err := a.ids.SecurityEvents(r.Context(), u.ID, limit)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -100,7 +100,7 @@ func (a *API) listSecurityEvents(w http.ResponseWriter, r *http.Request, u *fina
 }
 
 func (a *API) listTokens(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	tokens, err := a.db.APITokens(r.Context(), u.ID)
+	tokens, err := a.ids.APITokens(r.Context(), u.ID)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -142,7 +142,7 @@ func (a *API) revokeToken(w http.ResponseWriter, r *http.Request, u *finance.Use
 }
 
 func (a *API) listPasskeys(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	stored, err := a.db.Passkeys(r.Context(), u.ID)
+	stored, err := a.ids.Passkeys(r.Context(), u.ID)
 	if err != nil {
 		a.fail(w, r, err)
 		return
@@ -202,7 +202,7 @@ func (a *API) renamePasskey(w http.ResponseWriter, r *http.Request, u *finance.U
 		a.fail(w, r, err)
 		return
 	}
-	p, err := a.db.RenamePasskey(r.Context(), u.ID, id, name)
+	p, err := a.ids.RenamePasskey(r.Context(), u.ID, id, name)
 	if err != nil {
 		a.fail(w, r, err)
 		return

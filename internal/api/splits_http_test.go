@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -90,7 +91,7 @@ func TestSplitsHTTP(t *testing.T) {
 			t.Fatalf("totals %+v", tot)
 		}
 
-		u, _, err := db.UserByEmail(t.Context(), "splits@example.com")
+		u, _, err := identity.New(db).UserByEmail(t.Context(), "splits@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
+	"cashcontrol/internal/identity"
 )
 
 // Administration's rules: every change is written in the activity of the
@@ -27,7 +27,7 @@ func (s *Service) UpdateUserAccess(ctx context.Context, admin *finance.User, id 
 }
 
 // recordAccess writes an access change in the user's activity, by who.
-func (s *Service) recordAccess(ctx context.Context, id int64, ch store.AccessChange, who string, c Client) error {
+func (s *Service) recordAccess(ctx context.Context, id int64, ch identity.AccessChange, who string, c Client) error {
 	var kinds []string
 	if ch.Disabled {
 		kinds = append(kinds, finance.EventAccountDisabled)

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
+	"cashcontrol/internal/identity"
 )
 
 // GoogleIssuer is Google's OpenID Connect issuer.
@@ -58,7 +58,7 @@ type provider struct {
 // OIDC signs users in with OpenID Connect providers (authorization code flow
 // with state, nonce and PKCE; the ID token is verified).
 type OIDC struct {
-	db            *store.DB
+	db            *identity.Store
 	baseURL       string
 	signupEnabled bool
 	order         []string
@@ -68,7 +68,7 @@ type OIDC struct {
 
 // NewOIDC prepares the providers; discovery happens at the first sign-in so
 // that an unreachable issuer never stops the server from starting.
-func NewOIDC(db *store.DB, baseURL string, signupEnabled bool, cfgs []ProviderConfig) *OIDC {
+func NewOIDC(db *identity.Store, baseURL string, signupEnabled bool, cfgs []ProviderConfig) *OIDC {
 	o := &OIDC{db: db, baseURL: strings.TrimRight(baseURL, "/"), signupEnabled: signupEnabled,
 		providers: map[string]*provider{}, client: &http.Client{Timeout: 15 * time.Second}}
 	for _, c := range cfgs {
@@ -217,7 +217,7 @@ func (o *OIDC) resolve(ctx context.Context, cfg ProviderConfig, cl Claims, langu
 		existing, _, err := o.db.UserByEmail(ctx, email)
 		switch {
 		case err == nil:
-			if err := o.db.LinkIdentity(ctx, existing.ID, store.Identity{Issuer: cfg.Issuer, Subject: cl.Subject, Email: email}); err != nil {
+			if err := o.db.LinkIdentity(ctx, existing.ID, identity.Identity{Issuer: cfg.Issuer, Subject: cl.Subject, Email: email}); err != nil {
 				return nil, err
 			}
 			u = existing
@@ -238,9 +238,9 @@ func (o *OIDC) resolve(ctx context.Context, cfg ProviderConfig, cl Claims, langu
 			if finance.ValidPhotoURL(cl.Picture) {
 				photo = cl.Picture
 			}
-			return o.db.CreateUser(ctx, store.NewUser{Email: email, Name: finance.Truncate(name, finance.MaxNameLen),
+			return o.db.CreateUser(ctx, identity.NewUser{Email: email, Name: finance.Truncate(name, finance.MaxNameLen),
 				LastName: finance.Truncate(cl.FamilyName, finance.MaxNameLen), PhotoURL: photo, ProviderID: pid,
-				LanguagePreference: language, Identity: &store.Identity{Issuer: cfg.Issuer, Subject: cl.Subject, Email: email}})
+				LanguagePreference: language, Identity: &identity.Identity{Issuer: cfg.Issuer, Subject: cl.Subject, Email: email}})
 		}
 	}
 	if u.ProviderID != pid {

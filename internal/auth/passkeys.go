@@ -15,7 +15,7 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
+	"cashcontrol/internal/identity"
 )
 
 // Passkeys (WebAuthn, through go-webauthn): registered from Profile, they
@@ -65,7 +65,7 @@ func passkeyFailed() error {
 type passkeyUser struct {
 	u      *finance.User
 	handle []byte
-	stored []store.StoredPasskey
+	stored []identity.StoredPasskey
 	creds  []webauthn.Credential
 }
 

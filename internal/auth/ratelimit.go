@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cashcontrol/internal/identity"
 	"context"
 	"fmt"
 	"log/slog"
@@ -8,8 +9,6 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
-
-	"cashcontrol/internal/store"
 )
 
 // Limiter is a token bucket per key (an email, a client address): in the
@@ -21,7 +20,7 @@ type Limiter struct {
 	burst   int
 	now     func() time.Time
 	// shared, when set, keeps the buckets in the database under name.
-	shared *store.DB
+	shared *identity.Store
 	name   string
 	log    *slog.Logger
 }
@@ -43,7 +42,7 @@ func NewLimiter(every time.Duration, burst int, now func() time.Time) *Limiter {
 // takes from the same ones (several servers on one PostgreSQL). A bucket
 // the database cannot be asked about lets the event through (and is
 // logged): the request that follows needs the database anyway.
-func (l *Limiter) Shared(db *store.DB, name string, log *slog.Logger) *Limiter {
+func (l *Limiter) Shared(db *identity.Store, name string, log *slog.Logger) *Limiter {
 	l.shared, l.name, l.log = db, name, log
 	return l
 }
@@ -94,9 +93,9 @@ func (l *Limiter) evict(now time.Time) {
 // an account's two-step codes) with a growing wait, kept in the database
 // so that every server sees it and a restart does not forget it.
 type Backoff struct {
-	db     *store.DB
+	db     *identity.Store
 	name   string
-	policy store.Backoff
+	policy identity.Backoff
 	what   string // what is refused, in the message
 }
 
@@ -106,11 +105,11 @@ type Backoff struct {
 // A sign-in ends after five wrong two-step codes (challengeRetries); the
 // account's codes wait after ten, two sign-ins' worth.
 var (
-	signInPolicy = store.Backoff{Free: 5, First: time.Minute, Most: time.Hour, Forget: 24 * time.Hour}
-	codePolicy   = store.Backoff{Free: 2 * challengeRetries, First: time.Minute, Most: time.Hour, Forget: 24 * time.Hour}
+	signInPolicy = identity.Backoff{Free: 5, First: time.Minute, Most: time.Hour, Forget: 24 * time.Hour}
+	codePolicy   = identity.Backoff{Free: 2 * challengeRetries, First: time.Minute, Most: time.Hour, Forget: 24 * time.Hour}
 )
 
-func newBackoff(db *store.DB, name string, policy store.Backoff, what string) *Backoff {
+func newBackoff(db *identity.Store, name string, policy identity.Backoff, what string) *Backoff {
 	return &Backoff{db: db, name: name, policy: policy, what: what}
 }
 

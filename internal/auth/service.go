@@ -11,8 +11,8 @@ import (
 	"github.com/go-webauthn/webauthn/webauthn"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/secretbox"
-	"cashcontrol/internal/store"
 )
 
 // RateLimitedError says that too many attempts were made; retry after a while.
@@ -48,7 +48,7 @@ func (e *RateLimitedError) RetryAfterSeconds() int { return int(math.Ceil(e.Retr
 
 // Service holds the email provider's rules.
 type Service struct {
-	db         *store.DB
+	db         *identity.Store
 	perAccount *Limiter
 	perClient  *Limiter
 	// signIns slows wrong passwords per account and client address (an
@@ -66,7 +66,7 @@ type Service struct {
 
 // NewService builds the email provider. The limiters bound sign-in attempts
 // per account and per client address.
-func NewService(db *store.DB, perAccount, perClient *Limiter, signupEnabled bool) (*Service, error) {
+func NewService(db *identity.Store, perAccount, perClient *Limiter, signupEnabled bool) (*Service, error) {
 	// Unknown emails are checked against this hash so that they take as long
 	// as a wrong password and do not reveal which accounts exist.
 	return &Service{db: db, perAccount: perAccount, perClient: perClient, signupEnabled: signupEnabled, dummyHash: timingHash(), now: time.Now,
@@ -102,7 +102,7 @@ func (s *Service) SignUp(ctx context.Context, req finance.SignUp) (*finance.User
 	if err != nil {
 		return nil, fmt.Errorf("hash password: %w", err)
 	}
-	return s.db.CreateUser(ctx, store.NewUser{Email: req.Email, PasswordHash: hash, Name: req.Name,
+	return s.db.CreateUser(ctx, identity.NewUser{Email: req.Email, PasswordHash: hash, Name: req.Name,
 		ProviderID: finance.ProviderEmail, LanguagePreference: req.LanguagePreference, TimeZone: req.TimeZone})
 }
 

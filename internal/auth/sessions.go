@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
+	"cashcontrol/internal/identity"
 )
 
 // CookieName is the session cookie.
@@ -30,7 +30,7 @@ const touchEvery = time.Minute
 // Sessions keeps server-side sessions in the store, so several app servers
 // can share one PostgreSQL. Only a hash of the cookie's token is stored.
 type Sessions struct {
-	db        *store.DB
+	db        *identity.Store
 	idle      time.Duration
 	absolute  time.Duration
 	now       func() time.Time
@@ -38,7 +38,7 @@ type Sessions struct {
 }
 
 // NewSessions returns a session manager with idle and absolute lifetimes.
-func NewSessions(db *store.DB, idle, absolute time.Duration, now func() time.Time) *Sessions {
+func NewSessions(db *identity.Store, idle, absolute time.Duration, now func() time.Time) *Sessions {
 	if now == nil {
 		now = time.Now
 	}
@@ -70,7 +70,7 @@ func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Req
 	}
 	token := base64.RawURLEncoding.EncodeToString(b)
 	now := s.now()
-	err := s.db.CreateSession(ctx, store.Session{TokenHash: hashToken(token), UserID: userID, CreatedAt: now,
+	err := s.db.CreateSession(ctx, identity.Session{TokenHash: hashToken(token), UserID: userID, CreatedAt: now,
 		LastSeenAt: now, ExpiresAt: now.Add(s.absolute)}, r.UserAgent(), ClientIP(r))
 	if err != nil {
 		return err
@@ -82,7 +82,7 @@ func (s *Sessions) Start(ctx context.Context, w http.ResponseWriter, r *http.Req
 
 // Current returns the request's session (its user, token hash and sign-in
 // time); an absent, unknown, idle or expired session is unauthorized.
-func (s *Sessions) Current(ctx context.Context, r *http.Request) (*store.Session, error) {
+func (s *Sessions) Current(ctx context.Context, r *http.Request) (*identity.Session, error) {
 	return s.current(ctx, r, true)
 }
 
@@ -94,7 +94,7 @@ func (s *Sessions) Check(ctx context.Context, r *http.Request) error {
 	return err
 }
 
-func (s *Sessions) current(ctx context.Context, r *http.Request, touch bool) (*store.Session, error) {
+func (s *Sessions) current(ctx context.Context, r *http.Request, touch bool) (*identity.Session, error) {
 	c, err := r.Cookie(CookieName)
 	if err != nil || c.Value == "" {
 		return nil, finance.Errorf(finance.ECodeUnauthorized, "not signed in")
@@ -125,7 +125,7 @@ func (s *Sessions) current(ctx context.Context, r *http.Request, touch bool) (*s
 const RecentSignIn = 10 * time.Minute
 
 // SignedInRecently reports whether sess began less than RecentSignIn ago.
-func (s *Sessions) SignedInRecently(sess *store.Session) bool {
+func (s *Sessions) SignedInRecently(sess *identity.Session) bool {
 	return sess != nil && s.now().Sub(sess.CreatedAt) < RecentSignIn
 }
 
@@ -223,7 +223,7 @@ func ClientIP(r *http.Request) string {
 
 // Valid reports whether a session loaded without Current (the event
 // streams', read together) still holds: not past its end, nor idle too long.
-func (s *Sessions) Valid(sess *store.Session) bool {
+func (s *Sessions) Valid(sess *identity.Session) bool {
 	now := s.now()
 	return now.Before(sess.ExpiresAt) && now.Sub(sess.LastSeenAt) < s.idle
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
+	"cashcontrol/internal/identity"
 )
 
 // A token's use is written at most once a minute (last used), and in the
@@ -63,7 +63,7 @@ func (s *Service) RevokeToken(ctx context.Context, u *finance.User, id int64, c 
 
 // TokenUser is the user a bearer token acts for, and the token; an unknown,
 // revoked or expired token is unauthorized.
-func (s *Service) TokenUser(ctx context.Context, secret string, c Client) (*finance.User, *store.StoredToken, error) {
+func (s *Service) TokenUser(ctx context.Context, secret string, c Client) (*finance.User, *identity.StoredToken, error) {
 	bad := finance.Errorf(finance.ECodeUnauthorized, "the token is unknown, revoked or expired")
 	if !strings.HasPrefix(secret, finance.TokenPrefix) || len(secret) > 100 {
 		return nil, nil, bad

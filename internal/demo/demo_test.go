@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -14,7 +15,7 @@ func fill(t *testing.T, n, years int, seed uint64, language string) (*store.DB, 
 	t.Helper()
 	ctx := context.Background()
 	db := storetest.OpenSQLite(t)
-	u, err := db.CreateUser(ctx, store.NewUser{Email: "demo@example.com", Name: "Demo"})
+	u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "demo@example.com", Name: "Demo"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,11 +142,11 @@ func TestFillSpeaksTheUsersLanguage(t *testing.T) {
 func TestFillReusesTheWelcomeCashAccount(t *testing.T) {
 	ctx := context.Background()
 	db := storetest.OpenSQLite(t)
-	u, err := db.CreateUser(ctx, store.NewUser{Email: "welcomed@example.com", LanguagePreference: finance.LangSpanish})
+	u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "welcomed@example.com", LanguagePreference: finance.LangSpanish})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: finance.LangSpanish, Currency: "EUR", StarterCategories: true,
+	if _, err := identity.New(db).CompleteWelcome(ctx, u.ID, identity.Welcome{Language: finance.LangSpanish, Currency: "EUR", StarterCategories: true,
 		CashAccountName: finance.CashAccountName(finance.LangSpanish)}); err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestFillReusesTheWelcomeCashAccount(t *testing.T) {
 func TestFillWithCurrencies(t *testing.T) {
 	ctx := context.Background()
 	db := storetest.OpenSQLite(t)
-	u, err := db.CreateUser(ctx, store.NewUser{Email: "fx@example.com", Name: "Demo"})
+	u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "fx@example.com", Name: "Demo"})
 	if err != nil {
 		t.Fatal(err)
 	}

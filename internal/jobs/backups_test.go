@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/jobs"
-	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
 
@@ -21,7 +21,7 @@ import (
 func TestScheduledBackups(t *testing.T) {
 	one, two := storetest.OpenPostgresPair(t)
 	ctx := context.Background()
-	if _, err := one.CreateUser(ctx, store.NewUser{Email: "a@example.com"}); err != nil {
+	if _, err := identity.New(one).CreateUser(ctx, identity.NewUser{Email: "a@example.com"}); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -109,7 +109,7 @@ func TestScheduledBackups(t *testing.T) {
 	if _, err := target.ImportAll(ctx, f, st.Size()); err != nil {
 		t.Fatal(err)
 	}
-	if u, _, err := target.UserByEmail(ctx, "a@example.com"); err != nil || u == nil {
+	if u, _, err := identity.New(target).UserByEmail(ctx, "a@example.com"); err != nil || u == nil {
 		t.Fatalf("the restored backup has no user: %v", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"cashcontrol/internal/banksync"
 	"cashcontrol/internal/banksync/banksynctest"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
@@ -48,7 +49,7 @@ func TestBankSyncsOnceAcrossServers(t *testing.T) {
 		}
 		return s
 	}
-	user, err := one.CreateUser(ctx, store.NewUser{Email: "sync@example.com"})
+	user, err := identity.New(one).CreateUser(ctx, identity.NewUser{Email: "sync@example.com"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"cashcontrol/internal/api/openapitest"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/config"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
 	"cashcontrol/internal/store/storetest"
@@ -27,12 +28,12 @@ func limitedServer(t *testing.T, o server.Options) *httptest.Server {
 	t.Helper()
 	db := storetest.OpenSQLite(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Hour, 5, nil), true)
+	svc, err := auth.NewService(identity.New(db), auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Hour, 5, nil), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o.API = api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil),
-		OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
+	o.API = api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(identity.New(db), time.Hour, 24*time.Hour, nil),
+		OIDC: auth.NewOIDC(identity.New(db), "http://127.0.0.1", true, nil), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
 	o.Web, o.Logger = fstest.MapFS{"index.html": {Data: []byte("<html></html>")}}, log
 	srv := httptest.NewServer(openapitest.Validated(t, server.Handler(o)))
 	t.Cleanup(srv.Close)

@@ -15,6 +15,7 @@ import (
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/api/openapitest"
 	"cashcontrol/internal/auth"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
 	"cashcontrol/internal/store/storetest"
@@ -48,12 +49,12 @@ func newServerWith(t *testing.T, web fstest.MapFS) *httptest.Server {
 	t.Helper()
 	db := storetest.OpenSQLite(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc, err := auth.NewService(db, auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
+	svc, err := auth.NewService(identity.New(db), auth.NewLimiter(time.Millisecond, 1000, nil), auth.NewLimiter(time.Millisecond, 1000, nil), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(db, time.Hour, 24*time.Hour, nil),
-		OIDC: auth.NewOIDC(db, "http://127.0.0.1", true, nil), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
+	a := api.New(api.Deps{DB: db, Auth: svc, Sessions: auth.NewSessions(identity.New(db), time.Hour, 24*time.Hour, nil),
+		OIDC: auth.NewOIDC(identity.New(db), "http://127.0.0.1", true, nil), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})
 	srv := httptest.NewServer(openapitest.Validated(t, server.Handler(server.Options{API: a, Web: web, Logger: log})))
 	t.Cleanup(srv.Close)
 	return srv

@@ -19,7 +19,7 @@ const accountColumns = `a.id, a.name, a.type, a.currency, a.opening_balance, a.b
 	(SELECT d.date FROM reconcile_drafts d WHERE d.account_id = a.id),
 	(SELECT d.balance FROM reconcile_drafts d WHERE d.account_id = a.id)`
 
-func scanAccount(s rowScanner) (*finance.Account, error) {
+func scanAccount(s RowScanner) (*finance.Account, error) {
 	var a finance.Account
 	var recDate sql.NullString
 	var recBalance, draftBalance sql.NullInt64
@@ -37,7 +37,7 @@ func scanAccount(s rowScanner) (*finance.Account, error) {
 
 // ListAccounts returns the ledger's accounts in their order.
 func (db *DB) ListAccounts(ctx context.Context, ledgerID int64) ([]finance.Account, error) {
-	rows, err := db.query(ctx, `SELECT `+accountColumns+` FROM accounts a WHERE a.ledger_id = ? ORDER BY a.position, a.id`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT `+accountColumns+` FROM accounts a WHERE a.ledger_id = ? ORDER BY a.position, a.id`, ledgerID)
 	if err != nil {
 		return nil, err
 	}
@@ -58,10 +58,10 @@ func (db *DB) Account(ctx context.Context, ledgerID, id int64) (*finance.Account
 	return accountIn(ctx, db, ledgerID, id)
 }
 
-func accountIn(ctx context.Context, q querier, ledgerID, id int64) (*finance.Account, error) {
-	a, err := scanAccount(q.queryRow(ctx, `SELECT `+accountColumns+` FROM accounts a WHERE a.ledger_id = ? AND a.id = ?`, ledgerID, id))
+func accountIn(ctx context.Context, q Querier, ledgerID, id int64) (*finance.Account, error) {
+	a, err := scanAccount(q.QueryRow(ctx, `SELECT `+accountColumns+` FROM accounts a WHERE a.ledger_id = ? AND a.id = ?`, ledgerID, id))
 	if err != nil {
-		return nil, notFound(err, "account")
+		return nil, NotFound(err, "account")
 	}
 	return a, nil
 }
@@ -96,12 +96,12 @@ func createAccountTx(ctx context.Context, tx *Tx, ledgerID int64, in finance.Acc
 	if in.OpeningBalance != nil {
 		opening = *in.OpeningBalance
 	}
-	now := tx.db.nowMillis()
+	now := tx.db.NowMillis()
 	var id int64
-	err := tx.queryRow(ctx, `INSERT INTO accounts (ledger_id, name, name_key, type, currency, opening_balance, balance, position, created_at, updated_at)
+	err := tx.QueryRow(ctx, `INSERT INTO accounts (ledger_id, name, name_key, type, currency, opening_balance, balance, position, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM accounts WHERE ledger_id = ?), ?, ?) RETURNING id`,
 		ledgerID, *in.Name, finance.NameKey(*in.Name), *in.Type, *in.Currency, opening, opening, ledgerID, now, now).Scan(&id)
-	if isUniqueViolation(err) {
+	if IsUniqueViolation(err) {
 		return 0, accountNameTaken()
 	}
 	if err != nil {
@@ -130,7 +130,7 @@ func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.
 		if in.Currency != nil && *in.Currency != cur.Currency && cur.HasMovements {
 			return finance.FieldErr("currency", finance.FCodeInvalid, "the currency of an account with movements cannot change").WithCode(finance.ECodeInUse)
 		}
-		sets, args := "updated_at = ?", []any{db.nowMillis()}
+		sets, args := "updated_at = ?", []any{db.NowMillis()}
 		set := func(col string, v any) { sets += ", " + col + " = ?"; args = append(args, v) }
 		if in.Name != nil {
 			set("name", *in.Name)
@@ -155,8 +155,8 @@ func (db *DB) UpdateAccount(ctx context.Context, ledgerID, id int64, in finance.
 		if in.Archived != nil {
 			set("archived", *in.Archived)
 		}
-		_, err = tx.exec(ctx, `UPDATE accounts SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
-		if isUniqueViolation(err) {
+		_, err = tx.Exec(ctx, `UPDATE accounts SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
+		if IsUniqueViolation(err) {
 			return accountNameTaken()
 		}
 		return err
@@ -200,13 +200,13 @@ func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovemen
 		if err := tx.dropFiles(ctx, `movement_id IN (SELECT id FROM movements WHERE ledger_id = ? AND (account_id = ? OR to_account_id = ?))`, ledgerID, id, id); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND (account_id = ? OR to_account_id = ?)`, ledgerID, id, id); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND (account_id = ? OR to_account_id = ?)`, ledgerID, id, id); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND account_id = ?`, ledgerID, id); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND account_id = ?`, ledgerID, id); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM accounts WHERE ledger_id = ? AND id = ?`, ledgerID, id); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM accounts WHERE ledger_id = ? AND id = ?`, ledgerID, id); err != nil {
 			return err
 		}
 		if err := rebuildAccounts(ctx, tx, ledgerID, others); err != nil {
@@ -221,12 +221,12 @@ func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovemen
 
 // ReorderAccounts sets the order of the ledger's accounts to ids.
 func (db *DB) ReorderAccounts(ctx context.Context, ledgerID int64, ids []int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error { return reorder(ctx, tx, "accounts", ledgerID, ids) })
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error { return reorder(ctx, tx, "accounts", ledgerID, ids) })
 }
 
 func reorder(ctx context.Context, tx *Tx, table string, ledgerID int64, ids []int64) error {
 	for i, id := range ids {
-		res, err := tx.exec(ctx, `UPDATE `+table+` SET position = ? WHERE ledger_id = ? AND id = ?`, i+1, ledgerID, id)
+		res, err := tx.Exec(ctx, `UPDATE `+table+` SET position = ? WHERE ledger_id = ? AND id = ?`, i+1, ledgerID, id)
 		if err != nil {
 			return err
 		}

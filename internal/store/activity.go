@@ -20,8 +20,8 @@ const MaxActivityPage = 200
 // subjectID 0 is none (a bulk change of count things).
 func (t *Tx) logActivity(ctx context.Context, action, subject string, subjectID, count int64, d finance.ActivityDetails) error {
 	details, _ := json.Marshal(d)
-	_, err := t.exec(ctx, `INSERT INTO ledger_activity (ledger_id, user_id, at, action, subject, subject_id, count, details)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.ledgerID, nullID(t.actor), t.db.nowMillis(), action, subject, nullID(subjectID), count, string(details))
+	_, err := t.Exec(ctx, `INSERT INTO ledger_activity (ledger_id, user_id, at, action, subject, subject_id, count, details)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, t.ledgerID, nullID(t.actor), t.db.NowMillis(), action, subject, nullID(subjectID), count, string(details))
 	return err
 }
 
@@ -43,7 +43,7 @@ func (db *DB) Activity(ctx context.Context, ledgerID, before int64, limit int) (
 		q += ` AND a.id < ?`
 		args = append(args, before)
 	}
-	rows, err := db.query(ctx, q+` ORDER BY a.id DESC LIMIT ?`, append(args, limit+1)...)
+	rows, err := db.Query(ctx, q+` ORDER BY a.id DESC LIMIT ?`, append(args, limit+1)...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -77,10 +77,10 @@ func (db *DB) Activity(ctx context.Context, ledgerID, before int64, limit int) (
 // (table): fn's change is recorded as action on the row *id (set by fn for a
 // creation), named as it is after fn (before, for a deletion).
 func (db *DB) writeLedgerLogged(ctx context.Context, ledgerID int64, action, subject, table string, id *int64, fn func(*Tx) error) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		name := func() (string, error) {
 			var n string
-			err := tx.queryRow(ctx, `SELECT name FROM `+table+` WHERE ledger_id = ? AND id = ?`, ledgerID, *id).Scan(&n)
+			err := tx.QueryRow(ctx, `SELECT name FROM `+table+` WHERE ledger_id = ? AND id = ?`, ledgerID, *id).Scan(&n)
 			if err == sql.ErrNoRows {
 				err = nil
 			}

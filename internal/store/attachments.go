@@ -19,7 +19,7 @@ import (
 
 const attachmentColumns = `id, movement_id, name, content_type, size, width, height, thumb_key <> '', created_at`
 
-func scanAttachment(s rowScanner) (*finance.Attachment, error) {
+func scanAttachment(s RowScanner) (*finance.Attachment, error) {
 	var a finance.Attachment
 	if err := s.Scan(&a.ID, &a.MovementID, &a.Name, &a.ContentType, &a.Size, &a.Width, &a.Height, &a.Thumbnail, &a.CreatedAt); err != nil {
 		return nil, err
@@ -73,11 +73,11 @@ func (db *DB) AddAttachment(ctx context.Context, ledgerID, movementID int64, in 
 		written = append(written, thumb)
 	}
 	var id int64
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var n int64
-		if err := tx.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM attachments WHERE movement_id = m.id) FROM movements m
+		if err := tx.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM attachments WHERE movement_id = m.id) FROM movements m
 			WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, movementID).Scan(&n); err != nil {
-			return notFound(err, "movement")
+			return NotFound(err, "movement")
 		}
 		if n >= finance.MaxAttachmentsPerMovement {
 			return finance.Errorf(finance.ECodeTooManyFiles, "a movement keeps at most %d files", finance.MaxAttachmentsPerMovement)
@@ -85,24 +85,24 @@ func (db *DB) AddAttachment(ctx context.Context, ledgerID, movementID int64, in 
 		if err := tx.checkAttachmentQuota(ctx, ledgerID, int64(len(in.Data))); err != nil {
 			return err
 		}
-		return tx.queryRow(ctx, `INSERT INTO attachments (ledger_id, movement_id, name, content_type, size, width, height, file_key, thumb_key, created_at)
+		return tx.QueryRow(ctx, `INSERT INTO attachments (ledger_id, movement_id, name, content_type, size, width, height, file_key, thumb_key, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, movementID, name, in.Info.ContentType, len(in.Data),
-			in.Info.Width, in.Info.Height, key, thumb, db.nowMillis()).Scan(&id)
+			in.Info.Width, in.Info.Height, key, thumb, db.NowMillis()).Scan(&id)
 	})
 	if err != nil {
 		db.removeFiles(ctx, written)
 		return nil, err
 	}
-	return scanAttachment(db.queryRow(ctx, `SELECT `+attachmentColumns+` FROM attachments WHERE id = ?`, id))
+	return scanAttachment(db.QueryRow(ctx, `SELECT `+attachmentColumns+` FROM attachments WHERE id = ?`, id))
 }
 
 // Attachments lists the files of one of the ledger's movements, oldest first.
 func (db *DB) Attachments(ctx context.Context, ledgerID, movementID int64) ([]finance.Attachment, error) {
 	var one int
-	if err := db.queryRow(ctx, `SELECT 1 FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, movementID).Scan(&one); err != nil {
-		return nil, notFound(err, "movement")
+	if err := db.QueryRow(ctx, `SELECT 1 FROM movements WHERE ledger_id = ? AND id = ?`, ledgerID, movementID).Scan(&one); err != nil {
+		return nil, NotFound(err, "movement")
 	}
-	rows, err := db.query(ctx, `SELECT `+attachmentColumns+` FROM attachments WHERE ledger_id = ? AND movement_id = ? ORDER BY id`, ledgerID, movementID)
+	rows, err := db.Query(ctx, `SELECT `+attachmentColumns+` FROM attachments WHERE ledger_id = ? AND movement_id = ? ORDER BY id`, ledgerID, movementID)
 	if err != nil {
 		return nil, err
 	}
@@ -122,10 +122,10 @@ func (db *DB) Attachments(ctx context.Context, ledgerID, movementID int64) ([]fi
 // thumbnail; not_found when it has none). The caller closes it.
 func (db *DB) OpenAttachment(ctx context.Context, ledgerID, id int64, thumbnail bool) (*finance.Attachment, io.ReadSeekCloser, error) {
 	var fileKey, thumbKey string
-	row := db.queryRow(ctx, `SELECT `+attachmentColumns+`, file_key, thumb_key FROM attachments WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+	row := db.QueryRow(ctx, `SELECT `+attachmentColumns+`, file_key, thumb_key FROM attachments WHERE ledger_id = ? AND id = ?`, ledgerID, id)
 	var a finance.Attachment
 	if err := row.Scan(&a.ID, &a.MovementID, &a.Name, &a.ContentType, &a.Size, &a.Width, &a.Height, &a.Thumbnail, &a.CreatedAt, &fileKey, &thumbKey); err != nil {
-		return nil, nil, notFound(err, "attachment")
+		return nil, nil, NotFound(err, "attachment")
 	}
 	key := fileKey
 	if thumbnail {
@@ -146,11 +146,11 @@ func (db *DB) OpenAttachment(ctx context.Context, ledgerID, id int64, thumbnail 
 
 // DeleteAttachment deletes one of the ledger's files.
 func (db *DB) DeleteAttachment(ctx context.Context, ledgerID, id int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		if err := tx.dropFiles(ctx, `id = ?`, id); err != nil {
 			return err
 		}
-		res, err := tx.exec(ctx, `DELETE FROM attachments WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+		res, err := tx.Exec(ctx, `DELETE FROM attachments WHERE ledger_id = ? AND id = ?`, ledgerID, id)
 		if err != nil {
 			return err
 		}
@@ -185,8 +185,8 @@ func (db *DB) removeFiles(ctx context.Context, keys []string) {
 
 // attachmentKeys lists the file keys (files and thumbnails) of the
 // attachments that match where.
-func attachmentKeys(ctx context.Context, q rowsQuerier, where string, args ...any) ([]string, error) {
-	rows, err := q.query(ctx, `SELECT file_key, thumb_key FROM attachments WHERE `+where, args...)
+func attachmentKeys(ctx context.Context, q RowsQuerier, where string, args ...any) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT file_key, thumb_key FROM attachments WHERE `+where, args...)
 	if err != nil {
 		return nil, err
 	}

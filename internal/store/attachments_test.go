@@ -6,6 +6,7 @@ import (
 
 	"cashcontrol/internal/files"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -95,8 +96,8 @@ func TestAttachmentsGoWithTheirMovement(t *testing.T) {
 			t.Fatal(err)
 		}
 		keys, _ = db.AttachmentFilesForTest(ctx, l)
-		u, _, _ := db.UserByEmail(ctx, "files@example.com")
-		if err := db.DeleteUser(ctx, u.ID); err != nil {
+		u, _, _ := identity.New(db).UserByEmail(ctx, "files@example.com")
+		if err := identity.New(db).DeleteUser(ctx, u.ID); err != nil {
 			t.Fatal(err)
 		}
 		for k := range keys {

@@ -26,21 +26,21 @@ func (db *DB) ClaimBackup(ctx context.Context, slot int64, at time.Time, lease t
 // FinishBackup records how the period's backup ended.
 func (db *DB) FinishBackup(ctx context.Context, slot int64, file string, size int64, failure string) error {
 	_, err := db.w.ExecContext(ctx, db.rebind(`UPDATE backup_runs SET finished_at = ?, file = ?, size = ?, error = ? WHERE slot = ?`),
-		db.nowMillis(), file, size, failure, slot)
+		db.NowMillis(), file, size, failure, slot)
 	return err
 }
 
 // Backup is the run of one slot.
 func (db *DB) Backup(ctx context.Context, slot int64) (finance.BackupRun, error) {
 	var b finance.BackupRun
-	err := db.queryRow(ctx, `SELECT started_at, finished_at, file, size, error FROM backup_runs WHERE slot = ?`, slot).
+	err := db.QueryRow(ctx, `SELECT started_at, finished_at, file, size, error FROM backup_runs WHERE slot = ?`, slot).
 		Scan(&b.StartedAt, &b.FinishedAt, &b.File, &b.Size, &b.Error)
-	return b, notFound(err, "backup")
+	return b, NotFound(err, "backup")
 }
 
 // Backups are the last n scheduled backups, newest first.
 func (db *DB) Backups(ctx context.Context, n int) ([]finance.BackupRun, error) {
-	rows, err := db.query(ctx, `SELECT started_at, finished_at, file, size, error FROM backup_runs ORDER BY started_at DESC, slot DESC LIMIT ?`, n)
+	rows, err := db.Query(ctx, `SELECT started_at, finished_at, file, size, error FROM backup_runs ORDER BY started_at DESC, slot DESC LIMIT ?`, n)
 	if err != nil {
 		return nil, err
 	}

@@ -65,17 +65,17 @@ func (db *DB) SyncBank(ctx context.Context, ledgerID, connID int64, in finance.B
 		return finance.BankSyncResult{}, err
 	}
 	var res finance.BankSyncResult
-	err = db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err = db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		res = finance.BankSyncResult{}
 		var status string
-		if err := tx.queryRow(ctx, `SELECT status FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, connID).Scan(&status); err != nil {
-			return notFound(err, "bank connection")
+		if err := tx.QueryRow(ctx, `SELECT status FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, connID).Scan(&status); err != nil {
+			return NotFound(err, "bank connection")
 		}
 		var fresh []bankNew
 		for _, st := range in.Statements {
 			var baID int64
 			var accountID sql.NullInt64
-			if err := tx.queryRow(ctx, `SELECT id, account_id FROM bank_accounts WHERE ledger_id = ? AND connection_id = ? AND bank_id = ?`,
+			if err := tx.QueryRow(ctx, `SELECT id, account_id FROM bank_accounts WHERE ledger_id = ? AND connection_id = ? AND bank_id = ?`,
 				ledgerID, connID, st.AccountID).Scan(&baID, &accountID); err != nil {
 				if err == sql.ErrNoRows {
 					continue // an account the bank added since: listed at the next connection
@@ -83,7 +83,7 @@ func (db *DB) SyncBank(ctx context.Context, ledgerID, connID int64, in finance.B
 				return err
 			}
 			if st.Balance != nil {
-				if _, err := tx.exec(ctx, `UPDATE bank_accounts SET balance = ?, balance_date = ? WHERE id = ?`, st.Balance.Amount, st.Balance.Date, baID); err != nil {
+				if _, err := tx.Exec(ctx, `UPDATE bank_accounts SET balance = ?, balance_date = ? WHERE id = ?`, st.Balance.Amount, st.Balance.Date, baID); err != nil {
 					return err
 				}
 			}
@@ -111,9 +111,9 @@ func (db *DB) SyncBank(ctx context.Context, ledgerID, connID int64, in finance.B
 			return err
 		}
 		b, _ := json.Marshal(res)
-		if _, err := tx.exec(ctx, `UPDATE bank_connections SET last_sync_at = ?, last_result = ?, last_error = NULL, failures = 0, next_sync_at = ?,
+		if _, err := tx.Exec(ctx, `UPDATE bank_connections SET last_sync_at = ?, last_result = ?, last_error = NULL, failures = 0, next_sync_at = ?,
 			status = CASE WHEN status = ? THEN status ELSE ? END WHERE id = ?`,
-			db.nowMillis(), string(b), nullArg(nonZero(in.NextSyncAt)), finance.BankActive, finance.BankActive, connID); err != nil {
+			db.NowMillis(), string(b), nullArg(nonZero(in.NextSyncAt)), finance.BankActive, finance.BankActive, connID); err != nil {
 			return err
 		}
 		if res.Created+res.Updated+res.Matched > 0 {
@@ -127,12 +127,12 @@ func (db *DB) SyncBank(ctx context.Context, ledgerID, connID int64, in finance.B
 // bankCheckpoint keeps the bank's booked balance of an account on a day
 // as the account's checkpoint (one a day: a later sync replaces it).
 func bankCheckpoint(ctx context.Context, tx *Tx, ledgerID, accountID int64, b finance.BankBalance) error {
-	if _, err := tx.exec(ctx, `DELETE FROM checkpoints WHERE ledger_id = ? AND account_id = ? AND source = ? AND date = ?`,
+	if _, err := tx.Exec(ctx, `DELETE FROM checkpoints WHERE ledger_id = ? AND account_id = ? AND source = ? AND date = ?`,
 		ledgerID, accountID, finance.CheckpointBank, b.Date); err != nil {
 		return err
 	}
-	_, err := tx.exec(ctx, `INSERT INTO checkpoints (ledger_id, account_id, date, balance, source, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		ledgerID, accountID, b.Date, b.Amount, finance.CheckpointBank, tx.db.nowMillis())
+	_, err := tx.Exec(ctx, `INSERT INTO checkpoints (ledger_id, account_id, date, balance, source, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		ledgerID, accountID, b.Date, b.Amount, finance.CheckpointBank, tx.db.NowMillis())
 	return err
 }
 
@@ -160,7 +160,7 @@ func (tx *Tx) bankKnown(ctx context.Context, baID, accountID int64, txs []financ
 		from = min(from, t.Date)
 		reported[t.ID] = true
 	}
-	rows, err := tx.query(ctx, `SELECT id, provider_id, movement_id, pending, date, amount FROM bank_transactions
+	rows, err := tx.Query(ctx, `SELECT id, provider_id, movement_id, pending, date, amount FROM bank_transactions
 		WHERE bank_account_id = ? AND (date >= ? OR pending = ?)`, baID, shiftDay(from, -pendingBookDays), true)
 	if err != nil {
 		return nil, err
@@ -242,7 +242,7 @@ func (tx *Tx) bookBank(ctx context.Context, r *bankRecord, t finance.BankTransac
 			}
 		}
 	}
-	_, err := tx.exec(ctx, `UPDATE bank_transactions SET provider_id = ?, pending = ?, date = ?, amount = ? WHERE id = ?`,
+	_, err := tx.Exec(ctx, `UPDATE bank_transactions SET provider_id = ?, pending = ?, date = ?, amount = ? WHERE id = ?`,
 		t.ID, t.Pending, t.Date, t.Amount, r.id)
 	return err
 }
@@ -305,7 +305,7 @@ func (tx *Tx) bankMatch(ctx context.Context, ledgerID int64, fresh []bankNew, re
 		// with ledger_id the planner may scan the ledger's movements instead.
 		for start := 0; start < len(cleared); start += 500 {
 			in, args := inList(cleared[start:min(start+500, len(cleared))])
-			if _, err := tx.exec(ctx, `UPDATE movements SET state = ? WHERE id IN (`+in+`) AND state = ?`,
+			if _, err := tx.Exec(ctx, `UPDATE movements SET state = ? WHERE id IN (`+in+`) AND state = ?`,
 				append(append([]any{finance.StateCleared}, args...), finance.StateUncleared)...); err != nil {
 				return err
 			}
@@ -325,7 +325,7 @@ type candidate struct {
 // unclaimedMovements are the account's movements of a period that no bank
 // transaction points at (transfers by the side the account is on).
 func unclaimedMovements(ctx context.Context, tx *Tx, ledgerID, accountID int64, from, to string) ([]candidate, error) {
-	rows, err := tx.query(ctx, `SELECT m.id, m.date, m.type, m.account_id, m.amount, COALESCE(m.to_amount, m.amount), m.description FROM movements m
+	rows, err := tx.Query(ctx, `SELECT m.id, m.date, m.type, m.account_id, m.amount, COALESCE(m.to_amount, m.amount), m.description FROM movements m
 		WHERE m.ledger_id = ? AND (m.account_id = ? OR m.to_account_id = ?) AND m.date >= ? AND m.date <= ?
 		AND NOT EXISTS (SELECT 1 FROM bank_transactions b WHERE b.movement_id = m.id)
 		ORDER BY m.date, m.id`, ledgerID, accountID, accountID, from, to)
@@ -437,7 +437,7 @@ func (tx *Tx) bankInsert(ctx context.Context, ledgerID int64, cats []finance.Cat
 // few hundred rows a statement.
 func insertBankRecords(ctx context.Context, tx *Tx, ledgerID int64, fresh []bankNew) error {
 	const batch = 200
-	now := tx.db.nowMillis()
+	now := tx.db.NowMillis()
 	for start := 0; start < len(fresh); start += batch {
 		part := fresh[start:min(start+batch, len(fresh))]
 		var q strings.Builder
@@ -450,8 +450,8 @@ func insertBankRecords(ctx context.Context, tx *Tx, ledgerID int64, fresh []bank
 			q.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 			args = append(args, ledgerID, n.bankAccount, n.t.ID, nullID(n.movementID), n.matched, n.t.Pending, n.t.Date, n.t.Amount, n.t.Description, n.t.Notes, now)
 		}
-		if _, err := tx.exec(ctx, q.String(), args...); err != nil {
-			if isUniqueViolation(err) {
+		if _, err := tx.Exec(ctx, q.String(), args...); err != nil {
+			if IsUniqueViolation(err) {
 				return finance.Errorf(finance.ECodeConflict, "another sync of this connection took these transactions; sync again")
 			}
 			return err
@@ -463,7 +463,7 @@ func insertBankRecords(ctx context.Context, tx *Tx, ledgerID int64, fresh []bank
 // BankMatches lists the connection's matches: bank transactions taken as
 // a movement the ledger had, newest first.
 func (db *DB) BankMatches(ctx context.Context, ledgerID, connID int64) ([]finance.BankMatch, error) {
-	rows, err := db.query(ctx, `SELECT t.id, t.movement_id, m.account_id, t.amount, t.date, t.description, m.date, m.description
+	rows, err := db.Query(ctx, `SELECT t.id, t.movement_id, m.account_id, t.amount, t.date, t.description, m.date, m.description
 		FROM bank_transactions t JOIN bank_accounts b ON b.id = t.bank_account_id
 		JOIN movements m ON m.id = t.movement_id AND m.ledger_id = t.ledger_id
 		WHERE t.ledger_id = ? AND b.connection_id = ? AND t.matched = ? ORDER BY t.date DESC, t.id DESC LIMIT 500`, ledgerID, connID, true)
@@ -495,14 +495,14 @@ func (db *DB) UndoBankMatch(ctx context.Context, ledgerID, connID, matchID int64
 		return 0, err
 	}
 	var id int64
-	err = db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err = db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		n := bankNew{}
 		var accountID sql.NullInt64
-		if err := tx.queryRow(ctx, `SELECT t.bank_account_id, b.account_id, t.provider_id, t.pending, t.date, t.amount, t.description, t.notes
+		if err := tx.QueryRow(ctx, `SELECT t.bank_account_id, b.account_id, t.provider_id, t.pending, t.date, t.amount, t.description, t.notes
 			FROM bank_transactions t JOIN bank_accounts b ON b.id = t.bank_account_id
 			WHERE t.ledger_id = ? AND b.connection_id = ? AND t.id = ? AND t.matched = ?`, ledgerID, connID, matchID, true).
 			Scan(&n.bankAccount, &accountID, &n.t.ID, &n.t.Pending, &n.t.Date, &n.t.Amount, &n.t.Description, &n.t.Notes); err != nil {
-			return notFound(err, "bank match")
+			return NotFound(err, "bank match")
 		}
 		if !accountID.Valid {
 			return finance.Errorf(finance.ECodeConflict, "the bank account is no longer linked to an account")
@@ -514,7 +514,7 @@ func (db *DB) UndoBankMatch(ctx context.Context, ledgerID, connID, matchID int64
 			return err
 		}
 		id = fresh[0].movementID
-		_, err := tx.exec(ctx, `UPDATE bank_transactions SET movement_id = ?, matched = ? WHERE id = ?`, id, false, matchID)
+		_, err := tx.Exec(ctx, `UPDATE bank_transactions SET movement_id = ?, matched = ? WHERE id = ?`, id, false, matchID)
 		return err
 	})
 	return id, err

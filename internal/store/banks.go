@@ -18,10 +18,10 @@ import (
 // accounts (none yet for a pending one).
 func (db *DB) CreateBankConnection(ctx context.Context, ledgerID int64, d finance.BankConnectionDraft) (int64, error) {
 	var id int64
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		if err := tx.queryRow(ctx, `INSERT INTO bank_connections (ledger_id, provider, institution, country, status, secret, state, consent_end, created_by, created_at)
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		if err := tx.QueryRow(ctx, `INSERT INTO bank_connections (ledger_id, provider, institution, country, status, secret, state, consent_end, created_by, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, d.Provider, d.Institution, d.Country, d.Status, d.Secret,
-			nullString(d.State), nullArg(d.ConsentEnd), nullID(tx.actor), db.nowMillis()).Scan(&id); err != nil {
+			nullString(d.State), nullArg(d.ConsentEnd), nullID(tx.actor), db.NowMillis()).Scan(&id); err != nil {
 			return err
 		}
 		return upsertBankAccounts(ctx, tx, ledgerID, id, d.Accounts)
@@ -40,7 +40,7 @@ func nullString(s string) any {
 // updates the names and balances of those it has (links stay).
 func upsertBankAccounts(ctx context.Context, tx *Tx, ledgerID, connID int64, accounts []finance.BankAccount) error {
 	for _, a := range accounts {
-		res, err := tx.exec(ctx, `UPDATE bank_accounts SET name = ?, currency = ?, balance = ?, balance_date = ? WHERE connection_id = ? AND bank_id = ?`,
+		res, err := tx.Exec(ctx, `UPDATE bank_accounts SET name = ?, currency = ?, balance = ?, balance_date = ? WHERE connection_id = ? AND bank_id = ?`,
 			a.Name, a.Currency, a.Balance, a.BalanceDate, connID, a.ID)
 		if err != nil {
 			return err
@@ -48,7 +48,7 @@ func upsertBankAccounts(ctx context.Context, tx *Tx, ledgerID, connID int64, acc
 		if n, _ := res.RowsAffected(); n > 0 {
 			continue
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO bank_accounts (ledger_id, connection_id, bank_id, name, currency, balance, balance_date) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.Exec(ctx, `INSERT INTO bank_accounts (ledger_id, connection_id, bank_id, name, currency, balance, balance_date) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			ledgerID, connID, a.ID, a.Name, a.Currency, a.Balance, a.BalanceDate); err != nil {
 			return err
 		}
@@ -59,8 +59,8 @@ func upsertBankAccounts(ctx context.Context, tx *Tx, ledgerID, connID int64, acc
 // SetBankAuthorisation records a pending connection's authorisation: its
 // state (what the bank's redirect brings back) and the bank asked.
 func (db *DB) SetBankAuthorisation(ctx context.Context, ledgerID, id int64, state, institution, country string) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE bank_connections SET state = ?, institution = ?, country = ? WHERE ledger_id = ? AND id = ?`,
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE bank_connections SET state = ?, institution = ?, country = ? WHERE ledger_id = ? AND id = ?`,
 			state, institution, country, ledgerID, id)
 		if err != nil {
 			return err
@@ -76,8 +76,8 @@ func (db *DB) SetBankAuthorisation(ctx context.Context, ledgerID, id int64, stat
 // session, sealed, in d.Secret; the accounts; the consent's end): the
 // connection is active and its state forgotten.
 func (db *DB) FinishBankConnection(ctx context.Context, ledgerID, id int64, d finance.BankConnectionDraft) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE bank_connections SET status = ?, secret = ?, state = NULL, consent_end = ?, institution = CASE WHEN ? = '' THEN institution ELSE ? END,
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE bank_connections SET status = ?, secret = ?, state = NULL, consent_end = ?, institution = CASE WHEN ? = '' THEN institution ELSE ? END,
 			last_error = NULL, failures = 0 WHERE ledger_id = ? AND id = ?`,
 			finance.BankActive, d.Secret, nullArg(d.ConsentEnd), d.Institution, d.Institution, ledgerID, id)
 		if err != nil {
@@ -93,20 +93,20 @@ func (db *DB) FinishBankConnection(ctx context.Context, ledgerID, id int64, d fi
 // BankCredentials is a connection of the ledger with its sealed secret.
 func (db *DB) BankCredentials(ctx context.Context, ledgerID, id int64) (finance.BankCredentials, error) {
 	c := finance.BankCredentials{LedgerID: ledgerID, ID: id}
-	err := db.queryRow(ctx, `SELECT provider, institution, status, secret, sync_every_hours, failures FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).
+	err := db.QueryRow(ctx, `SELECT provider, institution, status, secret, sync_every_hours, failures FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).
 		Scan(&c.Provider, &c.Institution, &c.Status, &c.Secret, &c.SyncEveryHours, &c.Failures)
-	return c, notFound(err, "bank connection")
+	return c, NotFound(err, "bank connection")
 }
 
 // BankConnectionByState is the pending connection whose authorisation
 // has that state, in a ledger where userID may edit.
 func (db *DB) BankConnectionByState(ctx context.Context, userID int64, state string) (finance.BankCredentials, error) {
 	var c finance.BankCredentials
-	err := db.queryRow(ctx, `SELECT c.ledger_id, c.id, c.provider, c.institution, c.status, c.secret, c.sync_every_hours FROM bank_connections c
+	err := db.QueryRow(ctx, `SELECT c.ledger_id, c.id, c.provider, c.institution, c.status, c.secret, c.sync_every_hours FROM bank_connections c
 		JOIN ledger_members m ON m.ledger_id = c.ledger_id AND m.user_id = ? AND m.role IN (?, ?)
 		WHERE c.state = ?`, userID, finance.RoleOwner, finance.RoleEditor, state).
 		Scan(&c.LedgerID, &c.ID, &c.Provider, &c.Institution, &c.Status, &c.Secret, &c.SyncEveryHours)
-	return c, notFound(err, "bank authorisation")
+	return c, NotFound(err, "bank authorisation")
 }
 
 // BankConnections lists the ledger's connections, without their secrets.
@@ -134,7 +134,7 @@ func (db *DB) bankConnections(ctx context.Context, ledgerID, only int64) ([]fina
 		q += ` AND id = ?`
 		args = append(args, only)
 	}
-	rows, err := db.query(ctx, q+` ORDER BY id`, args...)
+	rows, err := db.Query(ctx, q+` ORDER BY id`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +178,7 @@ func (db *DB) bankConnections(ctx context.Context, ledgerID, only int64) ([]fina
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	rows, err = db.query(ctx, `SELECT b.connection_id, b.bank_id, b.name, b.currency, b.balance, b.balance_date, b.account_id, a.balance
+	rows, err = db.Query(ctx, `SELECT b.connection_id, b.bank_id, b.name, b.currency, b.balance, b.balance_date, b.account_id, a.balance
 		FROM bank_accounts b LEFT JOIN accounts a ON a.id = b.account_id AND a.ledger_id = b.ledger_id
 		WHERE b.ledger_id = ? ORDER BY b.id`, ledgerID)
 	if err != nil {
@@ -203,17 +203,17 @@ func (db *DB) bankConnections(ctx context.Context, ledgerID, only int64) ([]fina
 // LinkBankAccount links a bank account of a connection to an account of
 // the ledger in the same currency (accountID 0: unlinks it).
 func (db *DB) LinkBankAccount(ctx context.Context, ledgerID, connID int64, bankID string, accountID int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var currency string
-		if err := tx.queryRow(ctx, `SELECT currency FROM bank_accounts WHERE ledger_id = ? AND connection_id = ? AND bank_id = ?`, ledgerID, connID, bankID).
+		if err := tx.QueryRow(ctx, `SELECT currency FROM bank_accounts WHERE ledger_id = ? AND connection_id = ? AND bank_id = ?`, ledgerID, connID, bankID).
 			Scan(&currency); err != nil {
-			return notFound(err, "bank account")
+			return NotFound(err, "bank account")
 		}
 		if accountID != 0 {
 			var cur string
 			var archived bool
-			if err := tx.queryRow(ctx, `SELECT currency, archived FROM accounts WHERE ledger_id = ? AND id = ?`, ledgerID, accountID).Scan(&cur, &archived); err != nil {
-				return fieldNotFound(notFound(err, "account"), "accountId")
+			if err := tx.QueryRow(ctx, `SELECT currency, archived FROM accounts WHERE ledger_id = ? AND id = ?`, ledgerID, accountID).Scan(&cur, &archived); err != nil {
+				return fieldNotFound(NotFound(err, "account"), "accountId")
 			}
 			if cur != currency {
 				return finance.FieldErr("accountId", finance.FCodeMismatch, "the account's currency is "+cur+", the bank account's "+currency)
@@ -222,7 +222,7 @@ func (db *DB) LinkBankAccount(ctx context.Context, ledgerID, connID int64, bankI
 				return finance.FieldErr("accountId", finance.FCodeInvalid, "the account is archived")
 			}
 		}
-		_, err := tx.exec(ctx, `UPDATE bank_accounts SET account_id = ? WHERE ledger_id = ? AND connection_id = ? AND bank_id = ?`,
+		_, err := tx.Exec(ctx, `UPDATE bank_accounts SET account_id = ? WHERE ledger_id = ? AND connection_id = ? AND bank_id = ?`,
 			nullID(accountID), ledgerID, connID, bankID)
 		return err
 	})
@@ -231,8 +231,8 @@ func (db *DB) LinkBankAccount(ctx context.Context, ledgerID, connID int64, bankI
 // DeleteBankConnection forgets a connection, its accounts and what its
 // syncs took; the movements stay.
 func (db *DB) DeleteBankConnection(ctx context.Context, ledgerID, id int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `DELETE FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `DELETE FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id)
 		if err != nil {
 			return err
 		}
@@ -249,12 +249,12 @@ func (db *DB) DeleteBankConnection(ctx context.Context, ledgerID, id int64) erro
 func (db *DB) RecordBankFailure(ctx context.Context, ledgerID, id int64, e finance.BankSyncError, nextAt int64, expired bool) error {
 	b, _ := json.Marshal(e)
 	// A ledger write: the change feed tells the open screens.
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		status := ``
 		if expired {
 			status = `, status = '` + finance.BankExpired + `'`
 		}
-		_, err := tx.exec(ctx, `UPDATE bank_connections SET last_error = ?, failures = failures + 1, next_sync_at = ?`+status+` WHERE ledger_id = ? AND id = ?`,
+		_, err := tx.Exec(ctx, `UPDATE bank_connections SET last_error = ?, failures = failures + 1, next_sync_at = ?`+status+` WHERE ledger_id = ? AND id = ?`,
 			string(b), nullArg(nonZero(nextAt)), ledgerID, id)
 		return err
 	})
@@ -272,7 +272,7 @@ func nonZero(v int64) *int64 {
 // (banks book late), or, before any, finance.BankFirstSyncDays ago. It
 // also lists the linked accounts' bank ids.
 func (db *DB) BankSyncSince(ctx context.Context, ledgerID, id int64) (string, []string, error) {
-	rows, err := db.query(ctx, `SELECT b.bank_id, (SELECT MAX(t.date) FROM bank_transactions t WHERE t.bank_account_id = b.id AND t.pending = ?)
+	rows, err := db.Query(ctx, `SELECT b.bank_id, (SELECT MAX(t.date) FROM bank_transactions t WHERE t.bank_account_id = b.id AND t.pending = ?)
 		FROM bank_accounts b WHERE b.ledger_id = ? AND b.connection_id = ? AND b.account_id IS NOT NULL ORDER BY b.id`, false, ledgerID, id)
 	if err != nil {
 		return "", nil, err
@@ -312,9 +312,9 @@ type DueBankConnection struct {
 // due (next_sync_at past; a connection never synced is not scheduled
 // until its first sync by hand, when its accounts are linked).
 func (db *DB) DueBankConnections(ctx context.Context, limit int) ([]DueBankConnection, error) {
-	rows, err := db.query(ctx, `SELECT c.ledger_id, c.id, COALESCE(u.language_preference, '') FROM bank_connections c LEFT JOIN users u ON u.id = c.created_by
+	rows, err := db.Query(ctx, `SELECT c.ledger_id, c.id, COALESCE(u.language_preference, '') FROM bank_connections c LEFT JOIN users u ON u.id = c.created_by
 		WHERE c.status = ? AND c.sync_every_hours > 0 AND c.next_sync_at IS NOT NULL AND c.next_sync_at <= ?
-		ORDER BY c.next_sync_at LIMIT ?`, finance.BankActive, db.nowMillis(), limit)
+		ORDER BY c.next_sync_at LIMIT ?`, finance.BankActive, db.NowMillis(), limit)
 	if err != nil {
 		return nil, err
 	}
@@ -336,9 +336,9 @@ func (db *DB) DueBankConnections(ctx context.Context, limit int) ([]DueBankConne
 // a server that stops mid-sync leaves it to another after the lease).
 func (db *DB) ClaimBankSync(ctx context.Context, ledgerID, id int64, lease time.Duration) (bool, error) {
 	var ok bool
-	err := db.write(ctx, func(tx *Tx) error {
-		now := db.nowMillis()
-		res, err := tx.exec(ctx, `UPDATE bank_connections SET next_sync_at = ? WHERE ledger_id = ? AND id = ? AND next_sync_at IS NOT NULL AND next_sync_at <= ?`,
+	err := db.Write(ctx, func(tx *Tx) error {
+		now := db.NowMillis()
+		res, err := tx.Exec(ctx, `UPDATE bank_connections SET next_sync_at = ? WHERE ledger_id = ? AND id = ? AND next_sync_at IS NOT NULL AND next_sync_at <= ?`,
 			now+lease.Milliseconds(), ledgerID, id, now)
 		if err != nil {
 			return err
@@ -357,20 +357,20 @@ func (db *DB) SetBankSyncEvery(ctx context.Context, ledgerID, id int64, hours in
 	if hours < 0 || hours > finance.MaxBankSyncEveryHours {
 		return finance.FieldErr("syncEveryHours", finance.FCodeOutOfRange, "from 0 (by hand) to a week")
 	}
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var next any
 		if hours > 0 {
 			var last sql.NullInt64
-			if err := tx.queryRow(ctx, `SELECT last_sync_at FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).Scan(&last); err != nil {
-				return notFound(err, "bank connection")
+			if err := tx.QueryRow(ctx, `SELECT last_sync_at FROM bank_connections WHERE ledger_id = ? AND id = ?`, ledgerID, id).Scan(&last); err != nil {
+				return NotFound(err, "bank connection")
 			}
-			from := db.nowMillis()
+			from := db.NowMillis()
 			if last.Valid {
 				from = last.Int64
 			}
 			next = from + int64(hours)*3_600_000
 		}
-		res, err := tx.exec(ctx, `UPDATE bank_connections SET sync_every_hours = ?, next_sync_at = ? WHERE ledger_id = ? AND id = ?`, hours, next, ledgerID, id)
+		res, err := tx.Exec(ctx, `UPDATE bank_connections SET sync_every_hours = ?, next_sync_at = ? WHERE ledger_id = ? AND id = ?`, hours, next, ledgerID, id)
 		if err != nil {
 			return err
 		}

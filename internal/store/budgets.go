@@ -29,7 +29,7 @@ func (tl budgetTimeline) at(category int64, month string) *budgetRow {
 }
 
 func readBudgets(ctx context.Context, q reader, ledgerID int64) (budgetTimeline, error) {
-	rows, err := q.query(ctx, `SELECT category_id, month, amount, rollover FROM budgets WHERE ledger_id = ? ORDER BY category_id, month`, ledgerID)
+	rows, err := q.Query(ctx, `SELECT category_id, month, amount, rollover FROM budgets WHERE ledger_id = ? ORDER BY category_id, month`, ledgerID)
 	if err != nil {
 		return nil, err
 	}
@@ -61,8 +61,8 @@ func expenseCategories(cats []finance.Category) map[int64]finance.Category {
 // month in the base currency, from the rollup: whole months only.
 type spending map[int64]map[string]int64
 
-func readSpending(ctx context.Context, q rowsQuerier, ledgerID int64, from, to string) (spending, error) {
-	rows, err := q.query(ctx, `SELECT category_id, month, CAST(SUM(base_total) AS BIGINT) FROM monthly_totals
+func readSpending(ctx context.Context, q RowsQuerier, ledgerID int64, from, to string) (spending, error) {
+	rows, err := q.Query(ctx, `SELECT category_id, month, CAST(SUM(base_total) AS BIGINT) FROM monthly_totals
 		WHERE ledger_id = ? AND kind = 'expense' AND month >= ? AND month <= ? GROUP BY category_id, month`, ledgerID, from, to)
 	if err != nil {
 		return nil, err
@@ -260,7 +260,7 @@ func (db *DB) Budgets(ctx context.Context, ledgerID int64, month string) (financ
 // unratedExpenses lists the currencies of expenses in from..to (months) that
 // have no rate to the base currency.
 func (db *DB) unratedExpenses(ctx context.Context, ledgerID int64, from, to string) ([]string, error) {
-	codes, err := queryColumn[string](db.query(ctx, `SELECT DISTINCT a.currency FROM monthly_totals t JOIN accounts a ON a.id = t.account_id
+	codes, err := queryColumn[string](db.Query(ctx, `SELECT DISTINCT a.currency FROM monthly_totals t JOIN accounts a ON a.id = t.account_id
 		WHERE t.ledger_id = ? AND t.kind = 'expense' AND t.month >= ? AND t.month <= ? AND t.unrated > 0 ORDER BY a.currency`, ledgerID, from, to))
 	if codes == nil {
 		codes = []string{}

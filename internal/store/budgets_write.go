@@ -14,7 +14,7 @@ func (db *DB) SetBudgets(ctx context.Context, ledgerID int64, month string, in f
 	if err := in.Validate(); err != nil {
 		return err
 	}
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error { return tx.setBudgets(ctx, month, in) })
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error { return tx.setBudgets(ctx, month, in) })
 }
 
 func (t *Tx) setBudgets(ctx context.Context, month string, in finance.BudgetInput) error {
@@ -53,7 +53,7 @@ func (t *Tx) setBudgets(ctx context.Context, month string, in finance.BudgetInpu
 		}
 		switch in.Scope {
 		case finance.BudgetScopeOnward:
-			if _, err := t.exec(ctx, `DELETE FROM budgets WHERE ledger_id = ? AND category_id = ? AND month > ?`, t.ledgerID, c.CategoryID, month); err != nil {
+			if _, err := t.Exec(ctx, `DELETE FROM budgets WHERE ledger_id = ? AND category_id = ? AND month > ?`, t.ledgerID, c.CategoryID, month); err != nil {
 				return err
 			}
 		case finance.BudgetScopeMonth:
@@ -74,21 +74,21 @@ func (t *Tx) setBudgets(ctx context.Context, month string, in finance.BudgetInpu
 }
 
 func (t *Tx) putBudget(ctx context.Context, category int64, month string, amount *int64, rollover bool) error {
-	_, err := t.exec(ctx, `INSERT INTO budgets (ledger_id, category_id, month, amount, rollover) VALUES (?, ?, ?, ?, ?)
+	_, err := t.Exec(ctx, `INSERT INTO budgets (ledger_id, category_id, month, amount, rollover) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (ledger_id, category_id, month) DO UPDATE SET amount = excluded.amount, rollover = excluded.rollover`,
 		t.ledgerID, category, month, nullArg(amount), rollover)
 	return err
 }
 
 // categoryTypes maps each of the ledger's categories to its type.
-func categoryTypes(ctx context.Context, q rowsQuerier, ledgerID int64) (map[int64]string, error) {
-	return queryPairs[string](q.query(ctx, `SELECT id, type FROM categories WHERE ledger_id = ?`, ledgerID))
+func categoryTypes(ctx context.Context, q RowsQuerier, ledgerID int64) (map[int64]string, error) {
+	return queryPairs[string](q.Query(ctx, `SELECT id, type FROM categories WHERE ledger_id = ?`, ledgerID))
 }
 
 // CopyBudgets makes month's budgets those of the month before (for month
 // only: the months after keep theirs).
 func (db *DB) CopyBudgets(ctx context.Context, ledgerID int64, month string) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		tl, err := readBudgets(ctx, tx, ledgerID)
 		if err != nil {
 			return err
@@ -134,7 +134,7 @@ func (db *DB) FillBudgets(ctx context.Context, ledgerID int64, month string, mon
 	}
 	// What the averages are made of is read inside the write, after the
 	// ledger's lock: a movement written meanwhile is counted or not, never half.
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		cats, err := listCategories(ctx, tx, ledgerID)
 		if err != nil {
 			return err

@@ -29,7 +29,7 @@ func TestBulkLoadSetBackAfterPanic(t *testing.T) {
 				t.Fatalf("recovered %v", p)
 			}
 		}()
-		_ = db.write(ctx, func(tx *Tx) error {
+		_ = db.Write(ctx, func(tx *Tx) error {
 			if err := tx.bulkLoad(ctx); err != nil {
 				return err
 			}

@@ -11,7 +11,7 @@ import (
 
 const categoryColumns = `c.id, c.name, c.type, c.parent_id, c.color, c.icon, c.position, c.archived`
 
-func scanCategory(s rowScanner) (*finance.Category, error) {
+func scanCategory(s RowScanner) (*finance.Category, error) {
 	var c finance.Category
 	var parent sql.NullInt64
 	if err := s.Scan(&c.ID, &c.Name, &c.Type, &parent, &c.Color, &c.Icon, &c.Position, &c.Archived); err != nil {
@@ -30,8 +30,8 @@ func (db *DB) ListCategories(ctx context.Context, ledgerID int64) ([]finance.Cat
 }
 
 // listCategories is ListCategories through q (inside a write: what it holds).
-func listCategories(ctx context.Context, q rowsQuerier, ledgerID int64) ([]finance.Category, error) {
-	rows, err := q.query(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ?
+func listCategories(ctx context.Context, q RowsQuerier, ledgerID int64) ([]finance.Category, error) {
+	rows, err := q.Query(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ?
 		ORDER BY c.type, c.parent_key, c.position, c.id`, ledgerID)
 	if err != nil {
 		return nil, err
@@ -53,10 +53,10 @@ func (db *DB) Category(ctx context.Context, ledgerID, id int64) (*finance.Catego
 	return categoryIn(ctx, db, ledgerID, id)
 }
 
-func categoryIn(ctx context.Context, q querier, ledgerID, id int64) (*finance.Category, error) {
-	c, err := scanCategory(q.queryRow(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ? AND c.id = ?`, ledgerID, id))
+func categoryIn(ctx context.Context, q Querier, ledgerID, id int64) (*finance.Category, error) {
+	c, err := scanCategory(q.QueryRow(ctx, `SELECT `+categoryColumns+` FROM categories c WHERE c.ledger_id = ? AND c.id = ?`, ledgerID, id))
 	if err != nil {
-		return nil, notFound(err, "category")
+		return nil, NotFound(err, "category")
 	}
 	return c, nil
 }
@@ -66,7 +66,7 @@ func categoryNameTaken() error {
 }
 
 // checkParent enforces one level of subcategories of the parent's type.
-func checkParent(ctx context.Context, q querier, ledgerID, parentID int64, typ string) (*finance.Category, error) {
+func checkParent(ctx context.Context, q Querier, ledgerID, parentID int64, typ string) (*finance.Category, error) {
 	p, err := categoryIn(ctx, q, ledgerID, parentID)
 	if finance.ErrorCode(err) == finance.ECodeNotFound {
 		return nil, finance.FieldErr("parentId", finance.FCodeUnknown, "no such parent category")
@@ -126,12 +126,12 @@ func insertCategory(ctx context.Context, tx *Tx, ledgerID, parent int64, typ, na
 	if parent != 0 {
 		parentID = parent
 	}
-	now := tx.db.nowMillis()
+	now := tx.db.NowMillis()
 	var id int64
-	err := tx.queryRow(ctx, `INSERT INTO categories (ledger_id, parent_id, parent_key, type, name, name_key, color, icon, position, starter_key, created_at, updated_at)
+	err := tx.QueryRow(ctx, `INSERT INTO categories (ledger_id, parent_id, parent_key, type, name, name_key, color, icon, position, starter_key, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM categories WHERE ledger_id = ? AND type = ? AND parent_key = ?), ?, ?, ?)
 		RETURNING id`, ledgerID, parentID, parent, typ, name, finance.NameKey(name), color, icon, ledgerID, typ, parent, starterKey, now, now).Scan(&id)
-	if isUniqueViolation(err) {
+	if IsUniqueViolation(err) {
 		return 0, categoryNameTaken()
 	}
 	if err != nil {
@@ -140,8 +140,8 @@ func insertCategory(ctx context.Context, tx *Tx, ledgerID, parent int64, typ, na
 	return id, nil
 }
 
-func categoryUsage(ctx context.Context, q querier, ledgerID, id int64) (children, movements int64, err error) {
-	err = q.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM categories WHERE ledger_id = ? AND parent_id = ?),
+func categoryUsage(ctx context.Context, q Querier, ledgerID, id int64) (children, movements int64, err error) {
+	err = q.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM categories WHERE ledger_id = ? AND parent_id = ?),
 		(SELECT COALESCE(SUM(count), 0) FROM monthly_totals WHERE ledger_id = ? AND kind IN ('expense', 'earning')
 			AND category_id IN (SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)))`,
 		ledgerID, id, ledgerID, ledgerID, id, id).Scan(&children, &movements)
@@ -191,7 +191,7 @@ func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance
 				parentKey = in.ParentID.ID
 			}
 		}
-		sets, args := "updated_at = ?, type = ?", []any{db.nowMillis(), typ}
+		sets, args := "updated_at = ?, type = ?", []any{db.NowMillis(), typ}
 		set := func(col string, v any) { sets += ", " + col + " = ?"; args = append(args, v) }
 		if in.Name != nil {
 			set("name", *in.Name)
@@ -217,15 +217,15 @@ func (db *DB) UpdateCategory(ctx context.Context, ledgerID, id int64, in finance
 			set("parent_id", p)
 			set("parent_key", parentKey)
 		}
-		_, err = tx.exec(ctx, `UPDATE categories SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
-		if isUniqueViolation(err) {
+		_, err = tx.Exec(ctx, `UPDATE categories SET `+sets+` WHERE ledger_id = ? AND id = ?`, append(args, ledgerID, id)...)
+		if IsUniqueViolation(err) {
 			return categoryNameTaken()
 		}
 		if err != nil {
 			return err
 		}
 		if in.Archived != nil {
-			_, err = tx.exec(ctx, `UPDATE categories SET archived = ? WHERE ledger_id = ? AND parent_id = ?`, *in.Archived, ledgerID, id)
+			_, err = tx.Exec(ctx, `UPDATE categories SET archived = ? WHERE ledger_id = ? AND parent_id = ?`, *in.Archived, ledgerID, id)
 		}
 		return err
 	})
@@ -268,15 +268,15 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 		}
 		branch := `SELECT id FROM categories WHERE ledger_id = ? AND (id = ? OR parent_id = ?)`
 		if moveTo != nil {
-			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ? WHERE ledger_id = ? AND category_id IN (`+branch+`)`,
+			if _, err := tx.Exec(ctx, `UPDATE movements SET category_id = ? WHERE ledger_id = ? AND category_id IN (`+branch+`)`,
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move movements: %w", err)
 			}
-			if _, err := tx.exec(ctx, `UPDATE movement_splits SET category_id = ? WHERE ledger_id = ? AND category_id IN (`+branch+`)`,
+			if _, err := tx.Exec(ctx, `UPDATE movement_splits SET category_id = ? WHERE ledger_id = ? AND category_id IN (`+branch+`)`,
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move split lines: %w", err)
 			}
-			if _, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count, base_total, unrated)
+			if _, err := tx.Exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count, base_total, unrated)
 				SELECT ledger_id, account_id, ?, month, kind, SUM(total), SUM(count), SUM(base_total), SUM(unrated) FROM monthly_totals
 				WHERE ledger_id = ? AND category_id IN (`+branch+`) GROUP BY ledger_id, account_id, month, kind
 				ON CONFLICT (ledger_id, month, kind, account_id, category_id)
@@ -285,23 +285,23 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move totals: %w", err)
 			}
-			if _, err := tx.exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, period, count)
+			if _, err := tx.Exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, period, count)
 				SELECT ledger_id, feature, ?, period, SUM(count) FROM category_features WHERE ledger_id = ? AND category_id IN (`+branch+`) GROUP BY ledger_id, feature, period
 				ON CONFLICT (ledger_id, feature, category_id, period) DO UPDATE SET count = category_features.count + excluded.count`,
 				*moveTo, ledgerID, ledgerID, id, id); err != nil {
 				return fmt.Errorf("move suggestion counts: %w", err)
 			}
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM category_features WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM category_features WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM budgets WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM budgets WHERE ledger_id = ? AND category_id IN (`+branch+`)`, ledgerID, ledgerID, id, id); err != nil {
 			return err
 		}
-		children, err := queryIDs(tx.query(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id))
+		children, err := queryIDs(tx.Query(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id))
 		if err != nil {
 			return err
 		}
@@ -314,17 +314,17 @@ func (db *DB) DeleteCategory(ctx context.Context, ledgerID, id int64, moveTo *in
 				return err
 			}
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND parent_id = ?`, ledgerID, id); err != nil {
 			return err
 		}
-		_, err = tx.exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+		_, err = tx.Exec(ctx, `DELETE FROM categories WHERE ledger_id = ? AND id = ?`, ledgerID, id)
 		return err
 	})
 }
 
 // ReorderCategories sets the order of sibling categories to ids.
 func (db *DB) ReorderCategories(ctx context.Context, ledgerID int64, ids []int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error { return reorder(ctx, tx, "categories", ledgerID, ids) })
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error { return reorder(ctx, tx, "categories", ledgerID, ids) })
 }
 
 // CreateStarterCategories creates the localized starter set, skipping any
@@ -332,7 +332,7 @@ func (db *DB) ReorderCategories(ctx context.Context, ledgerID int64, ids []int64
 // step creates nothing twice. It returns how many it created.
 func (db *DB) CreateStarterCategories(ctx context.Context, ledgerID int64, language string) (int, error) {
 	created := 0
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		created, err = createStartersTx(ctx, tx, ledgerID, language)
 		return err
@@ -362,7 +362,7 @@ func createStartersTx(ctx context.Context, tx *Tx, ledgerID int64, language stri
 // 1 when it created it.
 func insertStarter(ctx context.Context, tx *Tx, ledgerID, parent int64, s finance.StarterCategory, language string) (int64, int, error) {
 	var id int64
-	err := tx.queryRow(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND (starter_key = ? OR (type = ? AND parent_key = ? AND name_key = ?))`,
+	err := tx.QueryRow(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND (starter_key = ? OR (type = ? AND parent_key = ? AND name_key = ?))`,
 		ledgerID, s.Key, s.Type, parent, finance.NameKey(s.Name(language))).Scan(&id)
 	if err == nil {
 		return id, 0, nil

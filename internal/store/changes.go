@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -258,7 +257,7 @@ func (db *DB) Reads() int64 { return db.reads.Load() }
 // MemberRoles maps the members of a ledger to their roles, in one read: the
 // event streams of all its members share it for a change.
 func (db *DB) MemberRoles(ctx context.Context, ledgerID int64) (map[int64]string, error) {
-	rows, err := db.query(ctx, `SELECT user_id, role FROM ledger_members WHERE ledger_id = ?`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT user_id, role FROM ledger_members WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return nil, err
 	}
@@ -273,41 +272,4 @@ func (db *DB) MemberRoles(ctx context.Context, ledgerID int64) (map[int64]string
 		roles[id] = role
 	}
 	return roles, rows.Err()
-}
-
-// sessionsChunk bounds the hashes of one read of SessionsByHash.
-const sessionsChunk = 500
-
-// SessionsByHash loads the sessions (by token hash) that still exist, in one
-// read per 500 of them: the event streams that are about to hear of a change
-// check theirs together.
-func (db *DB) SessionsByHash(ctx context.Context, hashes []string) (map[string]*Session, error) {
-	found := map[string]*Session{}
-	for len(hashes) > 0 {
-		n := min(len(hashes), sessionsChunk)
-		args := make([]any, n)
-		for i, h := range hashes[:n] {
-			args[i] = h
-		}
-		hashes = hashes[n:]
-		rows, err := db.query(ctx, `SELECT token_hash, user_id, created_at, last_seen_at, expires_at FROM sessions WHERE token_hash IN (`+
-			strings.TrimSuffix(strings.Repeat("?,", n), ",")+`)`, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var s Session
-			var c, l, e int64
-			if err := rows.Scan(&s.TokenHash, &s.UserID, &c, &l, &e); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			s.CreatedAt, s.LastSeenAt, s.ExpiresAt = time.UnixMilli(c), time.UnixMilli(l), time.UnixMilli(e)
-			found[s.TokenHash] = &s
-		}
-		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-			return nil, err
-		}
-	}
-	return found, nil
 }

@@ -13,7 +13,7 @@ import (
 
 // LedgerIDs lists the id of every ledger, in order.
 func (db *DB) LedgerIDs(ctx context.Context) ([]int64, error) {
-	return queryIDs(db.query(ctx, `SELECT id FROM ledgers ORDER BY id`))
+	return queryIDs(db.Query(ctx, `SELECT id FROM ledgers ORDER BY id`))
 }
 
 // CheckLedger recomputes, straight from the movements, every account balance
@@ -21,7 +21,7 @@ func (db *DB) LedgerIDs(ctx context.Context) ([]int64, error) {
 // store keeps. Tests call it after writes, `cashcontrol check` after a soak; it
 // is also the definition of what the derived data must be.
 func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
-	rows, err := db.query(ctx, `SELECT a.id, a.balance, a.opening_balance
+	rows, err := db.Query(ctx, `SELECT a.id, a.balance, a.opening_balance
 		+ COALESCE((SELECT SUM(CASE m.type WHEN 'earning' THEN m.amount ELSE -m.amount END) FROM movements m WHERE m.account_id = a.id), 0)
 		+ COALESCE((SELECT SUM(m.to_amount) FROM movements m WHERE m.to_account_id = a.id AND m.type = 'transfer'), 0)
 		FROM accounts a WHERE a.ledger_id = ?`, ledgerID)
@@ -54,7 +54,7 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	if err != nil {
 		return err
 	}
-	all, err := readStored(db.query(ctx, `SELECT `+storedColumns+movementFrom+` WHERE m.ledger_id = ?`, ledgerID))
+	all, err := readStored(db.Query(ctx, `SELECT `+storedColumns+movementFrom+` WHERE m.ledger_id = ?`, ledgerID))
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 				showPtr(d.Base), showPtr(d.ToBase), d.BaseLater, showPtr(truth.amount), showPtr(truth.toAmount), truth.later))
 		}
 	}
-	trows, err := db.query(ctx, `SELECT account_id, category_id, month, kind, total, count, base_total, unrated FROM monthly_totals WHERE ledger_id = ?`, ledgerID)
+	trows, err := db.Query(ctx, `SELECT account_id, category_id, month, kind, total, count, base_total, unrated FROM monthly_totals WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 	// The turnover that bounds every sum: absolute opening balances plus every
 	// movement's amounts, and those in the base currency.
 	var kept, truth int64
-	if err := db.queryRow(ctx, `SELECT turnover,
+	if err := db.QueryRow(ctx, `SELECT turnover,
 		COALESCE((SELECT SUM(ABS(opening_balance)) FROM accounts WHERE ledger_id = ledgers.id), 0)
 		+ COALESCE((SELECT SUM(amount + COALESCE(to_amount, 0) + COALESCE(base_amount, 0) + COALESCE(to_base_amount, 0))
 			FROM movements WHERE ledger_id = ledgers.id), 0)
@@ -170,7 +170,7 @@ func (db *DB) CheckLedger(ctx context.Context, ledgerID int64) error {
 // schedule's ledger and of no other occurrence.
 func (db *DB) checkSchedules(ctx context.Context, ledgerID int64) error {
 	var bad, shared int64
-	if err := db.queryRow(ctx, `SELECT
+	if err := db.QueryRow(ctx, `SELECT
 		(SELECT COUNT(*) FROM schedules s WHERE s.ledger_id = ? AND (
 			s.done <> (SELECT COUNT(*) FROM schedule_occurrences o WHERE o.schedule_id = s.id)
 			OR s.last_date <> COALESCE((SELECT MAX(o.date) FROM schedule_occurrences o WHERE o.schedule_id = s.id), '')
@@ -197,7 +197,7 @@ func (db *DB) checkSchedules(ctx context.Context, ledgerID int64) error {
 // inserts left deferred (deferSearch). A row of the index
 // whose movement is gone belongs to no ledger: CheckSearchOrphans.
 func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
-	rows, err := db.query(ctx, `SELECT id, description, notes, search_words FROM movements WHERE ledger_id = ?`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT id, description, notes, search_words FROM movements WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return err
 	}
@@ -225,14 +225,14 @@ func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
 		return nil
 	}
 	var deferred int64
-	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID).Scan(&deferred); err != nil {
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID).Scan(&deferred); err != nil {
 		return err
 	}
 	if deferred != 0 {
 		return errors.New("search index: the ledger's new movements are left out of it (movements_search_deferred outlived a write)")
 	}
 	var missing int64
-	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movements m WHERE m.ledger_id = ?
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM movements m WHERE m.ledger_id = ?
 		AND NOT EXISTS (SELECT 1 FROM movements_search_docsize s WHERE s.id = `+searchKeySQL("m.date", "m.id")+`)`,
 		ledgerID).Scan(&missing); err != nil {
 		return err
@@ -252,7 +252,7 @@ func (db *DB) CheckSearchOrphans(ctx context.Context) error {
 		return nil
 	}
 	var orphans int64
-	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movements_search_docsize s WHERE NOT EXISTS (SELECT 1 FROM movements m
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM movements_search_docsize s WHERE NOT EXISTS (SELECT 1 FROM movements m
 		WHERE m.id = s.id & `+strconv.Itoa(searchIDMask)+` AND `+searchKeySQL("m.date", "m.id")+` = s.id)`).Scan(&orphans); err != nil {
 		return err
 	}
@@ -286,7 +286,7 @@ func checkLines(m storedMovement) error {
 // type, date and account, or whose movement is not split.
 func (db *DB) checkSplitRows(ctx context.Context, ledgerID int64) error {
 	var bad int64
-	if err := db.queryRow(ctx, `SELECT COUNT(*) FROM movement_splits s JOIN movements m ON m.id = s.movement_id
+	if err := db.QueryRow(ctx, `SELECT COUNT(*) FROM movement_splits s JOIN movements m ON m.id = s.movement_id
 		WHERE s.ledger_id = ? AND (m.ledger_id <> s.ledger_id OR m.type <> s.type OR m.date <> s.date OR m.account_id <> s.account_id OR m.splits = 0)`,
 		ledgerID).Scan(&bad); err != nil {
 		return err
@@ -308,7 +308,7 @@ func showPtr(p *int64) string {
 // of step with the rates, and rates learnt from transfers that are gone.
 func (db *DB) checkRates(ctx context.Context, ledgerID int64) error {
 	var wrong []error
-	rows, err := db.query(ctx, `SELECT id, rate FROM rates WHERE ledger_id = ?`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT id, rate FROM rates WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return err
 	}
@@ -325,7 +325,7 @@ func (db *DB) checkRates(ctx context.Context, ledgerID int64) error {
 	}
 	rows.Close()
 	var pairs, orphans int64
-	if err := db.queryRow(ctx, `SELECT
+	if err := db.QueryRow(ctx, `SELECT
 		(SELECT COUNT(*) FROM (SELECT currency, quote, COUNT(*) AS n FROM rates WHERE ledger_id = ? GROUP BY currency, quote) r
 			FULL OUTER JOIN (SELECT currency, quote, rates FROM rate_pairs WHERE ledger_id = ?) p ON p.currency = r.currency AND p.quote = r.quote
 			WHERE p.rates IS NULL OR r.n IS NULL OR p.rates <> r.n),
@@ -349,7 +349,7 @@ func (db *DB) checkRates(ctx context.Context, ledgerID int64) error {
 // equal the statement balance stored. Only a confirmed change of a
 // reconciled movement (?confirm=true) may break one.
 func (db *DB) brokenReconciliations(ctx context.Context, ledgerID int64) ([]error, error) {
-	rows, err := db.query(ctx, `SELECT a.id, r.date, r.balance FROM accounts a JOIN reconciliations r ON r.id = (SELECT r2.id FROM reconciliations r2
+	rows, err := db.Query(ctx, `SELECT a.id, r.date, r.balance FROM accounts a JOIN reconciliations r ON r.id = (SELECT r2.id FROM reconciliations r2
 		WHERE r2.account_id = a.id ORDER BY r2.date DESC, r2.id DESC LIMIT 1) WHERE a.ledger_id = ?`, ledgerID)
 	if err != nil {
 		return nil, err

@@ -23,7 +23,7 @@ func (db *DB) Checkpoints(ctx context.Context, ledgerID, accountID int64) ([]fin
 	if _, err := db.Account(ctx, ledgerID, accountID); err != nil {
 		return nil, err
 	}
-	rows, err := db.query(ctx, `SELECT id, date, balance, source, created_at FROM checkpoints
+	rows, err := db.Query(ctx, `SELECT id, date, balance, source, created_at FROM checkpoints
 		WHERE ledger_id = ? AND account_id = ? ORDER BY date DESC, id DESC LIMIT ?`, ledgerID, accountID, maxCheckpoints)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func (db *DB) Checkpoints(ctx context.Context, ledgerID, accountID int64) ([]fin
 			continue
 		}
 		var first sql.NullString
-		if err := db.queryRow(ctx, `SELECT MIN(m.date) FROM movements m WHERE m.ledger_id = ? AND (m.account_id = ? OR m.to_account_id = ?)
+		if err := db.QueryRow(ctx, `SELECT MIN(m.date) FROM movements m WHERE m.ledger_id = ? AND (m.account_id = ? OR m.to_account_id = ?)
 			AND m.date > ? AND m.date <= ?`, ledgerID, accountID, accountID, agreed, c.Date).Scan(&first); err != nil {
 			return nil, err
 		}

@@ -19,8 +19,8 @@ import (
 
 // reader is a transaction or the read pool.
 type reader interface {
-	queryRow(ctx context.Context, q string, args ...any) *sql.Row
-	query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRow(ctx context.Context, q string, args ...any) *sql.Row
+	Query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
 }
 
 // converter converts amounts of one ledger to its base currency with the
@@ -48,7 +48,7 @@ type convRate struct {
 func newConverter(ctx context.Context, db *DB, q reader, ledgerID int64) (*converter, error) {
 	c := &converter{q: q, db: db, ledgerID: ledgerID, pairs: map[string][]string{}, memo: map[convKey]convRate{},
 		book: &CurrencyBook{db: db, custom: map[string]finance.CustomCurrency{}}}
-	rows, err := q.query(ctx, `SELECT 'b', base_currency, '', 0 FROM ledgers WHERE id = ?
+	rows, err := q.Query(ctx, `SELECT 'b', base_currency, '', 0 FROM ledgers WHERE id = ?
 		UNION ALL SELECT 'p', currency, quote, 0 FROM rate_pairs WHERE ledger_id = ?
 		UNION ALL SELECT 'c', code, '', decimals FROM ledger_currencies WHERE ledger_id = ?`, ledgerID, ledgerID, ledgerID)
 	if err != nil {
@@ -76,7 +76,7 @@ func newConverter(ctx context.Context, db *DB, q reader, ledgerID int64) (*conve
 		return nil, err
 	}
 	if !found {
-		return nil, notFound(sql.ErrNoRows, "ledger")
+		return nil, NotFound(sql.ErrNoRows, "ledger")
 	}
 	return c, nil
 }
@@ -142,7 +142,7 @@ func (c *converter) exact(ctx context.Context, currencies, days []string) error 
 		dayIn, dayArgs := inList(chunk)
 		args := append([]any{c.ledgerID}, dayArgs...)
 		args = append(append(append(append(args, c.base), curArgs...), c.base), curArgs...)
-		rows, err := c.q.query(ctx, `SELECT currency, quote, date, rate FROM rates WHERE ledger_id = ? AND date IN (`+dayIn+`)
+		rows, err := c.q.Query(ctx, `SELECT currency, quote, date, rate FROM rates WHERE ledger_id = ? AND date IN (`+dayIn+`)
 			AND ((quote = ? AND currency IN (`+curIn+`)) OR (currency = ? AND quote IN (`+curIn+`)))`, args...)
 		if err != nil {
 			return err
@@ -179,7 +179,7 @@ func (c *converter) around(ctx context.Context, a, b, date string) (finance.Pair
 	if !slices.Contains(c.pairs[a], b) {
 		return p, nil
 	}
-	rows, err := c.q.query(ctx, `
+	rows, err := c.q.Query(ctx, `
 		SELECT 0, date, rate FROM (SELECT date, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date <= ? ORDER BY date DESC LIMIT 1) x
 		UNION ALL SELECT 1, date, rate FROM (SELECT date, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date > ? ORDER BY date LIMIT 1) y
 		UNION ALL SELECT 2, date, rate FROM (SELECT date, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date <= ? ORDER BY date DESC LIMIT 1) z
@@ -318,7 +318,7 @@ func readStored(rows *sql.Rows, err error) ([]storedMovement, error) {
 }
 
 // storedSplits reads the lines of the split ones among ms into their drafts.
-func storedSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ms []storedMovement) error {
+func storedSplits(ctx context.Context, q RowsQuerier, ledgerID int64, ms []storedMovement) error {
 	ids, counts, drafts := make([]int64, len(ms)), make([]int64, len(ms)), make([]*finance.MovementDraft, len(ms))
 	for i := range ms {
 		ids[i], counts[i], drafts[i] = ms[i].id, ms[i].splits, &ms[i].d
@@ -362,7 +362,7 @@ func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error 
 		if w.to != "" {
 			args = append(args, w.to)
 		}
-		got, err := readStored(t.query(ctx, q, append(args, reconvertBatch)...))
+		got, err := readStored(t.Query(ctx, q, append(args, reconvertBatch)...))
 		if err != nil {
 			return err
 		}
@@ -391,7 +391,7 @@ func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error 
 		}
 		for _, ch := range batch {
 			for i, s := range ch.new.Splits {
-				if _, err := t.exec(ctx, `UPDATE movement_splits SET base_amount = ? WHERE ledger_id = ? AND movement_id = ? AND position = ?`,
+				if _, err := t.Exec(ctx, `UPDATE movement_splits SET base_amount = ? WHERE ledger_id = ? AND movement_id = ? AND position = ?`,
 					nullArg(s.BaseAmount), t.ledgerID, ch.id, i); err != nil {
 					return err
 				}
@@ -413,7 +413,7 @@ func (t *Tx) reconvertSome(ctx context.Context, w dateSpanText, all bool) error 
 		if v.base == 0 && v.unrated == 0 {
 			continue
 		}
-		if _, err := t.exec(ctx, `UPDATE monthly_totals SET base_total = base_total + ?, unrated = unrated + ?
+		if _, err := t.Exec(ctx, `UPDATE monthly_totals SET base_total = base_total + ?, unrated = unrated + ?
 			WHERE ledger_id = ? AND month = ? AND kind = ? AND account_id = ? AND category_id = ?`,
 			v.base, v.unrated, t.ledgerID, k.month, k.kind, k.account, k.category); err != nil {
 			return err
@@ -444,7 +444,7 @@ func (t *Tx) updateBases(ctx context.Context, batch []changed) error {
 			}
 			args = append(args, t.ledgerID)
 			values := valueRows(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS INTEGER))`, len(chunk))
-			if _, err := t.exec(ctx, `UPDATE movements AS m SET base_amount = v.b, to_base_amount = v.tb, base_later = v.l
+			if _, err := t.Exec(ctx, `UPDATE movements AS m SET base_amount = v.b, to_base_amount = v.tb, base_later = v.l
 				FROM (VALUES `+values+`) AS v(id, b, tb, l) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
 				return err
 			}
@@ -452,7 +452,7 @@ func (t *Tx) updateBases(ctx context.Context, batch []changed) error {
 		return nil
 	}
 	for _, ch := range batch {
-		if _, err := t.exec(ctx, `UPDATE movements SET base_amount = ?, to_base_amount = ?, base_later = ? WHERE ledger_id = ? AND id = ?`,
+		if _, err := t.Exec(ctx, `UPDATE movements SET base_amount = ?, to_base_amount = ?, base_later = ? WHERE ledger_id = ? AND id = ?`,
 			nullArg(ch.now.amount), nullArg(ch.now.toAmount), ch.now.later, t.ledgerID, ch.id); err != nil {
 			return err
 		}

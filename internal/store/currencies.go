@@ -44,7 +44,7 @@ func (db *DB) currencyBook(ctx context.Context, q reader, ledgerID int64) (*Curr
 }
 
 func customCurrencies(ctx context.Context, q reader, ledgerID int64) ([]finance.CustomCurrency, error) {
-	rows, err := q.query(ctx, `SELECT code, name, symbol, decimals FROM ledger_currencies WHERE ledger_id = ? ORDER BY code`, ledgerID)
+	rows, err := q.Query(ctx, `SELECT code, name, symbol, decimals FROM ledger_currencies WHERE ledger_id = ? ORDER BY code`, ledgerID)
 	if err != nil {
 		return nil, err
 	}
@@ -75,10 +75,10 @@ func (db *DB) CreateCustomCurrency(ctx context.Context, ledgerID int64, c financ
 	if err := c.Validate(db.currencies.Known); err != nil {
 		return c, err
 	}
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		_, err := tx.exec(ctx, `INSERT INTO ledger_currencies (ledger_id, code, name, symbol, decimals, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			ledgerID, c.Code, c.Name, c.Symbol, c.Decimals, db.nowMillis())
-		if isUniqueViolation(err) {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO ledger_currencies (ledger_id, code, name, symbol, decimals, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			ledgerID, c.Code, c.Name, c.Symbol, c.Decimals, db.NowMillis())
+		if IsUniqueViolation(err) {
 			return finance.FieldErr("code", finance.FCodeTaken, "the ledger has a currency with this code").WithCode(finance.ECodeConflict)
 		}
 		return err
@@ -89,9 +89,9 @@ func (db *DB) CreateCustomCurrency(ctx context.Context, ledgerID int64, c financ
 // DeleteCustomCurrency deletes one of the ledger's own currencies; one that
 // an account, a rate or the base currency uses is in_use.
 func (db *DB) DeleteCustomCurrency(ctx context.Context, ledgerID int64, code string) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var uses int64
-		err := tx.queryRow(ctx, `SELECT (SELECT COUNT(*) FROM accounts WHERE ledger_id = ? AND currency = ?)
+		err := tx.QueryRow(ctx, `SELECT (SELECT COUNT(*) FROM accounts WHERE ledger_id = ? AND currency = ?)
 			+ (SELECT COUNT(*) FROM rate_pairs WHERE ledger_id = ? AND (currency = ? OR quote = ?))
 			+ (SELECT COUNT(*) FROM ledgers WHERE id = ? AND base_currency = ?)`,
 			ledgerID, code, ledgerID, code, code, ledgerID, code).Scan(&uses)
@@ -101,12 +101,12 @@ func (db *DB) DeleteCustomCurrency(ctx context.Context, ledgerID int64, code str
 		if uses > 0 {
 			return finance.Errorf(finance.ECodeInUse, "accounts, rates or the base currency use %s", code)
 		}
-		res, err := tx.exec(ctx, `DELETE FROM ledger_currencies WHERE ledger_id = ? AND code = ?`, ledgerID, code)
+		res, err := tx.Exec(ctx, `DELETE FROM ledger_currencies WHERE ledger_id = ? AND code = ?`, ledgerID, code)
 		if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return notFound(sql.ErrNoRows, "currency")
+			return NotFound(sql.ErrNoRows, "currency")
 		}
 		return nil
 	})

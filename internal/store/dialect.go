@@ -96,8 +96,8 @@ func (db *DB) RefreshStatistics(ctx context.Context) error {
 	return err
 }
 
-// isUniqueViolation reports whether err is a UNIQUE constraint failure.
-func isUniqueViolation(err error) bool {
+// IsUniqueViolation reports whether err is a UNIQUE constraint failure.
+func IsUniqueViolation(err error) bool {
 	var se sqlite3.Error
 	if errors.As(err, &se) {
 		return se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey
@@ -123,8 +123,8 @@ func isRetryable(err error) bool {
 	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
 }
 
-// notFound maps sql.ErrNoRows to a finance not_found error naming what.
-func notFound(err error, what string) error {
+// NotFound maps sql.ErrNoRows to a finance not_found error naming what.
+func NotFound(err error, what string) error {
 	if errors.Is(err, sql.ErrNoRows) {
 		return finance.Errorf(finance.ECodeNotFound, "%s not found", what)
 	}

@@ -95,10 +95,10 @@ func addBalance(ctx context.Context, tx *Tx, ledgerID, accountID, delta int64) e
 		return nil
 	}
 	var balance int64
-	err := tx.queryRow(ctx, `UPDATE accounts SET balance = balance + ? WHERE ledger_id = ? AND id = ? RETURNING balance`, delta, ledgerID, accountID).
+	err := tx.QueryRow(ctx, `UPDATE accounts SET balance = balance + ? WHERE ledger_id = ? AND id = ? RETURNING balance`, delta, ledgerID, accountID).
 		Scan(&balance)
 	if err != nil {
-		return notFound(err, "account")
+		return NotFound(err, "account")
 	}
 	if balance > finance.MaxBalance || balance < -finance.MaxBalance {
 		return balanceError()
@@ -107,7 +107,7 @@ func addBalance(ctx context.Context, tx *Tx, ledgerID, accountID, delta int64) e
 }
 
 func addTotal(ctx context.Context, tx *Tx, ledgerID int64, k totalKey, v totalVal) error {
-	_, err := tx.exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count, base_total, unrated)
+	_, err := tx.Exec(ctx, `INSERT INTO monthly_totals (ledger_id, account_id, category_id, month, kind, total, count, base_total, unrated)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (ledger_id, month, kind, account_id, category_id)
 		DO UPDATE SET total = monthly_totals.total + excluded.total, count = monthly_totals.count + excluded.count,
@@ -118,7 +118,7 @@ func addTotal(ctx context.Context, tx *Tx, ledgerID int64, k totalKey, v totalVa
 	}
 	// A row whose last movement went away goes too, so reports list no
 	// empty categories and months.
-	_, err = tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND month = ? AND kind = ? AND account_id = ? AND category_id = ? AND count = 0`,
+	_, err = tx.Exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND month = ? AND kind = ? AND account_id = ? AND category_id = ? AND count = 0`,
 		ledgerID, k.month, k.kind, k.account, k.category)
 	return err
 }
@@ -222,10 +222,10 @@ func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []i
 	if len(accountIDs) > 0 {
 		in, ids := inList(accountIDs)
 		withLedger := append([]any{ledgerID}, ids...)
-		if _, err := tx.exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND account_id IN (`+in+`)`, withLedger...); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM monthly_totals WHERE ledger_id = ? AND account_id IN (`+in+`)`, withLedger...); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE accounts SET balance = opening_balance WHERE ledger_id = ? AND id IN (`+in+`)`, withLedger...); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE accounts SET balance = opening_balance WHERE ledger_id = ? AND id IN (`+in+`)`, withLedger...); err != nil {
 			return err
 		}
 		rebuilt := make(map[int64]bool, len(accountIDs))
@@ -234,7 +234,7 @@ func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []i
 			tx.touch(id)
 		}
 		agg := newAggregate()
-		rows, err := tx.query(ctx, `SELECT type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0),
+		rows, err := tx.Query(ctx, `SELECT type, date, amount, account_id, COALESCE(category_id, 0), COALESCE(to_account_id, 0), COALESCE(to_amount, 0),
 			base_amount, to_base_amount, base_later, id, splits FROM movements WHERE ledger_id = ? AND (account_id IN (`+in+`) OR to_account_id IN (`+in+`))`, append(withLedger, ids...)...)
 		if err != nil {
 			return err
@@ -276,7 +276,7 @@ func rebuildAccounts(ctx context.Context, tx *Tx, ledgerID int64, accountIDs []i
 
 // recountTurnover sets the ledger's turnover from its accounts and rollup.
 func recountTurnover(ctx context.Context, tx *Tx, ledgerID int64) error {
-	_, err := tx.exec(ctx, `UPDATE ledgers SET turnover =
+	_, err := tx.Exec(ctx, `UPDATE ledgers SET turnover =
 		COALESCE((SELECT SUM(ABS(opening_balance)) FROM accounts a WHERE a.ledger_id = ledgers.id), 0)
 		+ COALESCE((SELECT SUM(total + base_total) FROM monthly_totals t WHERE t.ledger_id = ledgers.id), 0)
 		WHERE id = ?`, ledgerID)

@@ -62,7 +62,7 @@ func (db *DB) ColumnsForTest(ctx context.Context) (map[string]map[string]string,
 		q = `SELECT table_name, column_name, data_type FROM information_schema.columns
 			WHERE table_schema = current_schema() AND table_name <> 'goose_db_version'`
 	}
-	rows, err := db.query(ctx, q)
+	rows, err := db.Query(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (db *DB) SearchIndexRowsForTest(ctx context.Context, ledgerID int64) int64 
 		q = `SELECT COUNT(*) FROM movements WHERE ledger_id = ?`
 	}
 	var n int64
-	if err := db.queryRow(ctx, q, ledgerID).Scan(&n); err != nil {
+	if err := db.QueryRow(ctx, q, ledgerID).Scan(&n); err != nil {
 		return -1
 	}
 	return n
@@ -223,7 +223,7 @@ func (db *DB) TablesForTest(ctx context.Context) ([]string, error) {
 	if db.dialect == Postgres {
 		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
 	}
-	return queryColumn[string](db.query(ctx, q))
+	return queryColumn[string](db.Query(ctx, q))
 }
 
 // TriggersForTest are the triggers of the tables written by the app, as
@@ -234,7 +234,7 @@ func (db *DB) TriggersForTest(ctx context.Context) ([]string, error) {
 		q = `SELECT c.relname || '.' || t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
 			WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace ORDER BY 1`
 	}
-	return queryColumn[string](db.query(ctx, q))
+	return queryColumn[string](db.Query(ctx, q))
 }
 
 // ForeignKeysForTest are the columns of the foreign keys of the tables
@@ -243,7 +243,7 @@ func (db *DB) ForeignKeysForTest(ctx context.Context) ([]string, error) {
 	if db.dialect != Postgres {
 		return nil, nil
 	}
-	return queryColumn[string](db.query(ctx, `SELECT c.relname || '.' || a.attname FROM pg_constraint k
+	return queryColumn[string](db.Query(ctx, `SELECT c.relname || '.' || a.attname FROM pg_constraint k
 		JOIN pg_class c ON c.oid = k.conrelid JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = ANY(k.conkey)
 		WHERE k.contype = 'f' AND c.relnamespace = current_schema()::regnamespace ORDER BY 1`))
 }
@@ -251,7 +251,7 @@ func (db *DB) ForeignKeysForTest(ctx context.Context) ([]string, error) {
 // BulkReferencesForTest runs pgBulk's check of the accounts and
 // categories a copy without triggers named, in a write of the ledger.
 func (db *DB) BulkReferencesForTest(ctx context.Context, ledgerID int64, accounts, categories []int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		b := &pgBulk{asked: true, allowed: true, words: wordSums{}, accounts: map[int64]bool{}, categories: map[int64]bool{}}
 		for _, id := range accounts {
 			b.accounts[id] = true
@@ -292,7 +292,7 @@ func (db *DB) SetImportDecodedForTest(n int64) { db.importDecoded = n }
 
 // AttachmentsForTest are the ledger's attachments, with their files' bytes.
 func (db *DB) AttachmentsForTest(ctx context.Context, ledgerID int64) ([]finance.Attachment, [][]byte, error) {
-	rows, err := db.query(ctx, `SELECT `+attachmentColumns+`, file_key FROM attachments WHERE ledger_id = ? ORDER BY id`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT `+attachmentColumns+`, file_key FROM attachments WHERE ledger_id = ? ORDER BY id`, ledgerID)
 	if err != nil {
 		return nil, nil, err
 	}

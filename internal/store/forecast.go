@@ -15,7 +15,7 @@ const maxOccurrencesRead = 400
 
 // activeSchedules reads the ledger's schedules that have occurrences to come.
 func (db *DB) activeSchedules(ctx context.Context, ledgerID int64) ([]*storedSchedule, error) {
-	rows, err := db.query(ctx, `SELECT `+scheduleColumns+scheduleFrom+` WHERE s.ledger_id = ? AND s.paused = ? AND s.next_date <> ''
+	rows, err := db.Query(ctx, `SELECT `+scheduleColumns+scheduleFrom+` WHERE s.ledger_id = ? AND s.paused = ? AND s.next_date <> ''
 		ORDER BY s.next_date, s.id`, ledgerID, false)
 	if err != nil {
 		return nil, err
@@ -164,7 +164,7 @@ func (db *DB) unscheduledFlow(ctx context.Context, ledgerID int64, today string,
 	thisMonth := today[:7]
 	from := finance.AddMonths(thisMonth, -months)
 	out := map[int64]int64{}
-	rows, err := db.query(ctx, `SELECT account_id, kind, SUM(total) FROM monthly_totals WHERE ledger_id = ? AND month >= ? AND month < ?
+	rows, err := db.Query(ctx, `SELECT account_id, kind, SUM(total) FROM monthly_totals WHERE ledger_id = ? AND month >= ? AND month < ?
 		AND kind IN ('expense', 'earning') GROUP BY account_id, kind`, ledgerID, from, thisMonth)
 	if err != nil {
 		return nil, 0, err
@@ -187,14 +187,14 @@ func (db *DB) unscheduledFlow(ctx context.Context, ledgerID int64, today string,
 	// (a month's margin before the months) or before it when posted ahead
 	// (a week's margin after them).
 	end, _ := time.Parse(finance.DateLayout, thisMonth+"-01")
-	ids, err := queryIDs(db.query(ctx, `SELECT movement_id FROM schedule_occurrences WHERE ledger_id = ? AND date >= ? AND date < ?
+	ids, err := queryIDs(db.Query(ctx, `SELECT movement_id FROM schedule_occurrences WHERE ledger_id = ? AND date >= ? AND date < ?
 		AND movement_id IS NOT NULL`, ledgerID, finance.AddMonths(from, -1)+"-01", end.AddDate(0, 0, 7).Format(finance.DateLayout)))
 	if err != nil {
 		return nil, 0, err
 	}
 	for lo := 0; lo < len(ids); lo += 1000 {
 		in, args := inList(ids[lo:min(lo+1000, len(ids))])
-		rows, err := db.query(ctx, `SELECT account_id, type, amount FROM movements WHERE id IN (`+in+`) AND ledger_id = ?
+		rows, err := db.Query(ctx, `SELECT account_id, type, amount FROM movements WHERE id IN (`+in+`) AND ledger_id = ?
 			AND date >= ? AND date < ? AND type IN ('expense', 'earning')`, append(args, ledgerID, from+"-01", thisMonth+"-01")...)
 		if err != nil {
 			return nil, 0, err

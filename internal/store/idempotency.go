@@ -33,12 +33,12 @@ func once[T any](ctx context.Context, tx *Tx, idem *Idempotency, out *T, fn func
 		return false, err
 	}
 	now := tx.db.now()
-	if _, err := tx.exec(ctx, `DELETE FROM idempotency_keys WHERE ledger_id = ? AND created_at < ?`,
+	if _, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE ledger_id = ? AND created_at < ?`,
 		tx.ledgerID, now.Add(-idempotencyTTL).UnixMilli()); err != nil {
 		return false, err
 	}
 	var fingerprint, result string
-	err := tx.queryRow(ctx, `SELECT fingerprint, result FROM idempotency_keys WHERE ledger_id = ? AND idem_key = ?`, tx.ledgerID, idem.Key).
+	err := tx.QueryRow(ctx, `SELECT fingerprint, result FROM idempotency_keys WHERE ledger_id = ? AND idem_key = ?`, tx.ledgerID, idem.Key).
 		Scan(&fingerprint, &result)
 	switch {
 	case err == nil:
@@ -58,7 +58,7 @@ func once[T any](ctx context.Context, tx *Tx, idem *Idempotency, out *T, fn func
 	if err != nil {
 		return false, err
 	}
-	_, err = tx.exec(ctx, `INSERT INTO idempotency_keys (ledger_id, idem_key, fingerprint, result, created_at) VALUES (?, ?, ?, ?, ?)`,
+	_, err = tx.Exec(ctx, `INSERT INTO idempotency_keys (ledger_id, idem_key, fingerprint, result, created_at) VALUES (?, ?, ?, ?, ?)`,
 		tx.ledgerID, idem.Key, idem.Fingerprint, string(b), now.UnixMilli())
 	return false, err
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -64,14 +65,14 @@ func TestIDsAreNeverReused(t *testing.T) {
 		}
 		fresh("account", a.ID, mustAccount(t, db, l, "New", "EUR", 0).ID)
 
-		u, err := db.CreateUser(ctx, store.NewUser{Email: "gone@example.com"})
+		u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "gone@example.com"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.DeleteUser(ctx, u.ID); err != nil {
+		if err := identity.New(db).DeleteUser(ctx, u.ID); err != nil {
 			t.Fatal(err)
 		}
-		u2, err := db.CreateUser(ctx, store.NewUser{Email: "next@example.com"})
+		u2, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "next@example.com"})
 		if err != nil {
 			t.Fatal(err)
 		}

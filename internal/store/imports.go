@@ -135,7 +135,7 @@ var DefaultUploadLimits = UploadLimits{Files: 10, Bytes: 50 << 20}
 // (ledger_imports, by user_id). gone explains a file that is not waiting.
 type waiting struct {
 	table, owner string
-	gone         func(ctx context.Context, q querier, owner, id int64) error
+	gone         func(ctx context.Context, q Querier, owner, id int64) error
 }
 
 var (
@@ -151,7 +151,7 @@ func (w waiting) save(ctx context.Context, tx *Tx, owner int64, name, format str
 	}
 	var files, size int64
 	cutoff := tx.db.now().Add(-uploadTTL).UnixMilli()
-	if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM `+w.table+`
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(LENGTH(data)), 0) FROM `+w.table+`
 		WHERE `+w.owner+` = ? AND created_at >= ? AND committed_at IS NULL`, owner, cutoff).Scan(&files, &size); err != nil {
 		return 0, err
 	}
@@ -161,7 +161,7 @@ func (w waiting) save(ctx context.Context, tx *Tx, owner int64, name, format str
 			files, (size+1<<20-1)>>20, lim.Files, lim.Bytes>>20)
 	}
 	var id int64
-	err := tx.queryRow(ctx, `INSERT INTO `+w.table+` (`+w.owner+`, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+	err := tx.QueryRow(ctx, `INSERT INTO `+w.table+` (`+w.owner+`, file_name, format, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
 		owner, name, format, stored, tx.db.now().UnixMilli()).Scan(&id)
 	return id, err
 }
@@ -170,7 +170,7 @@ func (w waiting) save(ctx context.Context, tx *Tx, owner int64, name, format str
 // a day, is not_found, and a committed one as gone says.
 func (w waiting) load(ctx context.Context, db *DB, owner, id int64) (*Upload, error) {
 	var u Upload
-	err := db.queryRow(ctx, `SELECT id, file_name, format, data FROM `+w.table+` WHERE `+w.owner+` = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
+	err := db.QueryRow(ctx, `SELECT id, file_name, format, data FROM `+w.table+` WHERE `+w.owner+` = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
 		owner, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&u.ID, &u.FileName, &u.Format, &u.stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, w.gone(ctx, db, owner, id)
@@ -187,7 +187,7 @@ func (w waiting) load(ctx context.Context, db *DB, owner, id int64) (*Upload, er
 // discard deletes a waiting file of the owner's (a committed one stays, so
 // that a late commit is still told so).
 func (w waiting) discard(ctx context.Context, tx *Tx, owner, id int64) error {
-	res, err := tx.exec(ctx, `DELETE FROM `+w.table+` WHERE `+w.owner+` = ? AND id = ? AND committed_at IS NULL`, owner, id)
+	res, err := tx.Exec(ctx, `DELETE FROM `+w.table+` WHERE `+w.owner+` = ? AND id = ? AND committed_at IS NULL`, owner, id)
 	if err != nil {
 		return err
 	}
@@ -202,8 +202,8 @@ func (w waiting) discard(ctx context.Context, tx *Tx, owner, id int64) error {
 // commit's transaction: under the row's lock, so two commits of one file
 // run one after the other and the second finds it claimed.
 func (w waiting) claim(ctx context.Context, tx *Tx, owner, id int64) error {
-	r, err := tx.exec(ctx, `UPDATE `+w.table+` SET committed_at = ?, data = ? WHERE `+w.owner+` = ? AND id = ? AND committed_at IS NULL`,
-		tx.db.nowMillis(), []byte{}, owner, id)
+	r, err := tx.Exec(ctx, `UPDATE `+w.table+` SET committed_at = ?, data = ? WHERE `+w.owner+` = ? AND id = ? AND committed_at IS NULL`,
+		tx.db.NowMillis(), []byte{}, owner, id)
 	if err != nil {
 		return err
 	}
@@ -243,7 +243,7 @@ func (db *DB) saveUpload(ctx context.Context, ledgerID int64, up *Upload, lim Up
 	}
 	var id int64
 	// Under the ledger's lock: one upload of a ledger at a time, on any server.
-	err = db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err = db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		id, err = bankUploads.save(ctx, tx, ledgerID, up.FileName, up.Format, stored, lim)
 		return err
 	})
@@ -259,9 +259,9 @@ func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
 		return 0, err
 	}
 	var n int64
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.Write(ctx, func(tx *Tx) error {
 		n = 0
-		if _, err := tx.exec(ctx, `DELETE FROM ledgers WHERE importing_since < ?`, db.now().Add(-time.Hour).UnixMilli()); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM ledgers WHERE importing_since < ?`, db.now().Add(-time.Hour).UnixMilli()); err != nil {
 			return err
 		}
 		for _, w := range []waiting{bankUploads, ledgerUploads} {
@@ -269,7 +269,7 @@ func (db *DB) SweepUploads(ctx context.Context) (int64, error) {
 			if w.table == bankUploads.table {
 				keep = ` AND committing_since IS NULL` // a commit in slices runs (importInSlices)
 			}
-			res, err := tx.exec(ctx, `DELETE FROM `+w.table+` WHERE created_at < ?`+keep, db.now().Add(-uploadTTL).UnixMilli())
+			res, err := tx.Exec(ctx, `DELETE FROM `+w.table+` WHERE created_at < ?`+keep, db.now().Add(-uploadTTL).UnixMilli())
 			if err != nil {
 				return err
 			}
@@ -293,7 +293,7 @@ func (db *DB) Upload(ctx context.Context, ledgerID, id int64) (*Upload, error) {
 // DeleteUpload discards a pending upload of the ledger (a committed one is
 // already_committed and stays, so that a late commit is still told so).
 func (db *DB) DeleteUpload(ctx context.Context, ledgerID, id int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		return bankUploads.discard(ctx, tx, ledgerID, id)
 	})
 }
@@ -305,17 +305,17 @@ func (db *DB) ExistingMovements(ctx context.Context, ledgerID, accountID int64, 
 	return existingMovements(ctx, db, ledgerID, accountID, from, to)
 }
 
-// rowsQuerier reads rows from the read pool (DB) or inside a write (Tx).
-type rowsQuerier interface {
-	query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+// RowsQuerier reads rows from the read pool (DB) or inside a write (Tx).
+type RowsQuerier interface {
+	Query(ctx context.Context, q string, args ...any) (*sql.Rows, error)
 }
 
-func existingMovements(ctx context.Context, q rowsQuerier, ledgerID, accountID int64, from, to string) (finance.ImportExisting, error) {
+func existingMovements(ctx context.Context, q RowsQuerier, ledgerID, accountID int64, from, to string) (finance.ImportExisting, error) {
 	ex := finance.ImportExisting{Keys: map[string]int{}, FITIDs: map[string]bool{}}
 	if from == "" {
 		return ex, nil
 	}
-	rows, err := q.query(ctx, `SELECT date, type, amount, description, fitid FROM movements
+	rows, err := q.Query(ctx, `SELECT date, type, amount, description, fitid FROM movements
 		WHERE ledger_id = ? AND account_id = ? AND date >= ? AND date <= ?`, ledgerID, accountID, from, to)
 	if err != nil {
 		return ex, err
@@ -376,7 +376,7 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 		return db.importInSlices(ctx, ledgerID, uploadID, src)
 	}
 	var res ImportResult
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		res = ImportResult{}
 		if err := tx.bulkLoad(ctx); err != nil {
 			return err
@@ -432,8 +432,8 @@ func (db *DB) ImportMovements(ctx context.Context, ledgerID, uploadID int64, src
 // activity and its result with the upload, for a repeated commit to say.
 func finishImport(ctx context.Context, tx *Tx, ledgerID, uploadID int64, src ImportSource, res ImportResult) error {
 	if src.Balance != nil && finance.ValidDate(src.Balance.Date) {
-		if _, err := tx.exec(ctx, `INSERT INTO checkpoints (ledger_id, account_id, date, balance, source, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			ledgerID, src.AccountID, src.Balance.Date, src.Balance.Amount, finance.CheckpointImport, tx.db.nowMillis()); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO checkpoints (ledger_id, account_id, date, balance, source, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			ledgerID, src.AccountID, src.Balance.Date, src.Balance.Amount, finance.CheckpointImport, tx.db.NowMillis()); err != nil {
 			return err
 		}
 	}
@@ -441,7 +441,7 @@ func finishImport(ctx context.Context, tx *Tx, ledgerID, uploadID int64, src Imp
 		return err
 	}
 	b, _ := json.Marshal(res)
-	_, err := tx.exec(ctx, `UPDATE imports SET result = ? WHERE ledger_id = ? AND id = ?`, string(b), ledgerID, uploadID)
+	_, err := tx.Exec(ctx, `UPDATE imports SET result = ? WHERE ledger_id = ? AND id = ?`, string(b), ledgerID, uploadID)
 	return err
 }
 
@@ -613,7 +613,7 @@ func importCategories(ctx context.Context, tx *Tx, ledgerID int64, want []financ
 	byName := map[string]int64{}
 	// A subcategory also answers to its full name, "Parent / Child" (as the
 	// CSV export writes it).
-	rows, err := tx.query(ctx, `SELECT c.id, c.type, c.name_key, COALESCE(p.name_key, '') FROM categories c
+	rows, err := tx.Query(ctx, `SELECT c.id, c.type, c.name_key, COALESCE(p.name_key, '') FROM categories c
 		LEFT JOIN categories p ON p.id = c.parent_id WHERE c.ledger_id = ? ORDER BY c.parent_key, c.id`, ledgerID)
 	if err != nil {
 		return nil, 0, err
@@ -653,11 +653,11 @@ func importCategories(ctx context.Context, tx *Tx, ledgerID int64, want []financ
 
 // uploadGone explains why an upload cannot be read or committed: it was
 // committed already (with what that commit did), or it does not exist.
-func uploadGone(ctx context.Context, q querier, ledgerID, uploadID int64) error {
+func uploadGone(ctx context.Context, q Querier, ledgerID, uploadID int64) error {
 	var result string
-	err := q.queryRow(ctx, `SELECT result FROM imports WHERE ledger_id = ? AND id = ? AND committed_at IS NOT NULL`, ledgerID, uploadID).Scan(&result)
+	err := q.QueryRow(ctx, `SELECT result FROM imports WHERE ledger_id = ? AND id = ? AND committed_at IS NOT NULL`, ledgerID, uploadID).Scan(&result)
 	if err != nil {
-		return notFound(err, "import")
+		return NotFound(err, "import")
 	}
 	var res ImportResult
 	_ = json.Unmarshal([]byte(result), &res)

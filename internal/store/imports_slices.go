@@ -128,7 +128,7 @@ func (db *DB) importInSlices(ctx context.Context, ledgerID, uploadID int64, src 
 	var existing finance.ImportExisting
 	for {
 		var wait <-chan struct{}
-		err := db.write(ctx, func(tx *Tx) error {
+		err := db.Write(ctx, func(tx *Tx) error {
 			tx.ledgerID, tx.quiet = ledgerID, true
 			if wait = db.slices.take(ledgerID, h); wait != nil {
 				return errLedgerHeld
@@ -180,7 +180,7 @@ func (db *DB) importInSlices(ctx context.Context, ledgerID, uploadID int64, src 
 	defer rd.stopReading()
 	for slice, more := 1, true; more; slice++ {
 		written := 0
-		err := db.write(ctx, func(tx *Tx) error {
+		err := db.Write(ctx, func(tx *Tx) error {
 			tx.ledgerID, tx.quiet = ledgerID, true
 			if err := tx.bulkLoad(ctx); err != nil {
 				return err
@@ -229,12 +229,12 @@ func (db *DB) importInSlices(ctx context.Context, ledgerID, uploadID int64, src 
 	if err := rd.close(); err != nil {
 		return fail(err)
 	}
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.Write(ctx, func(tx *Tx) error {
 		tx.ledgerID = ledgerID // its commit announces the import's change
 		if err := bankUploads.claim(ctx, tx, ledgerID, uploadID); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE imports SET committing_since = NULL, committing_movements = NULL, committing_categories = NULL
+		if _, err := tx.Exec(ctx, `UPDATE imports SET committing_since = NULL, committing_movements = NULL, committing_categories = NULL
 			WHERE ledger_id = ? AND id = ?`, ledgerID, uploadID); err != nil {
 			return err
 		}
@@ -252,9 +252,9 @@ func (db *DB) importInSlices(ctx context.Context, ledgerID, uploadID int64, src 
 // markCommitting marks a waiting upload as being committed in slices, with
 // the largest movement and category ids before it.
 func markCommitting(ctx context.Context, tx *Tx, ledgerID, uploadID int64) error {
-	r, err := tx.exec(ctx, `UPDATE imports SET committing_since = ?,
+	r, err := tx.Exec(ctx, `UPDATE imports SET committing_since = ?,
 		committing_movements = (SELECT COALESCE(MAX(id), 0) FROM movements), committing_categories = (SELECT COALESCE(MAX(id), 0) FROM categories)
-		WHERE ledger_id = ? AND id = ? AND committed_at IS NULL AND committing_since IS NULL`, tx.db.nowMillis(), ledgerID, uploadID)
+		WHERE ledger_id = ? AND id = ? AND committed_at IS NULL AND committing_since IS NULL`, tx.db.NowMillis(), ledgerID, uploadID)
 	if err != nil {
 		return err
 	}
@@ -262,7 +262,7 @@ func markCommitting(ctx context.Context, tx *Tx, ledgerID, uploadID int64) error
 		return err
 	}
 	var n int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM imports WHERE ledger_id = ? AND id = ? AND committing_since IS NOT NULL AND committed_at IS NULL`,
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM imports WHERE ledger_id = ? AND id = ? AND committing_since IS NOT NULL AND committed_at IS NULL`,
 		ledgerID, uploadID).Scan(&n); err != nil {
 		return err
 	}
@@ -287,9 +287,9 @@ func (db *DB) undoImport(ctx context.Context, ledgerID, uploadID int64) error {
 		return err
 	}
 	for more := true; more; {
-		err := db.write(ctx, func(tx *Tx) error {
+		err := db.Write(ctx, func(tx *Tx) error {
 			tx.ledgerID, tx.quiet = ledgerID, true
-			ids, err := queryIDs(tx.query(ctx, `SELECT id FROM movements WHERE ledger_id = ? AND id > ? ORDER BY id LIMIT ?`,
+			ids, err := queryIDs(tx.Query(ctx, `SELECT id FROM movements WHERE ledger_id = ? AND id > ? ORDER BY id LIMIT ?`,
 				ledgerID, movements.Int64, undoSliceRows))
 			if err != nil || len(ids) == 0 {
 				more = false
@@ -304,14 +304,14 @@ func (db *DB) undoImport(ctx context.Context, ledgerID, uploadID int64) error {
 			return err
 		}
 	}
-	return db.write(ctx, func(tx *Tx) error {
+	return db.Write(ctx, func(tx *Tx) error {
 		tx.ledgerID = ledgerID
 		for _, q := range []string{`DELETE FROM category_features WHERE ledger_id = ? AND category_id > ?`, `DELETE FROM categories WHERE ledger_id = ? AND id > ?`} {
-			if _, err := tx.exec(ctx, q, ledgerID, categories.Int64); err != nil {
+			if _, err := tx.Exec(ctx, q, ledgerID, categories.Int64); err != nil {
 				return err
 			}
 		}
-		_, err := tx.exec(ctx, `UPDATE imports SET committing_since = NULL, committing_movements = NULL, committing_categories = NULL
+		_, err := tx.Exec(ctx, `UPDATE imports SET committing_since = NULL, committing_movements = NULL, committing_categories = NULL
 			WHERE ledger_id = ? AND id = ?`, ledgerID, uploadID)
 		return err
 	})
@@ -322,7 +322,7 @@ type unfinishedCommit struct{ ledgerID, uploadID int64 }
 
 // unfinishedCommits reads the imports marked committing and not committed.
 func unfinishedCommits(ctx context.Context, tx *Tx) ([]unfinishedCommit, error) {
-	rows, err := tx.query(ctx, `SELECT ledger_id, id FROM imports WHERE committing_since IS NOT NULL AND committed_at IS NULL`)
+	rows, err := tx.Query(ctx, `SELECT ledger_id, id FROM imports WHERE committing_since IS NOT NULL AND committed_at IS NULL`)
 	if err != nil {
 		return nil, err
 	}
@@ -356,7 +356,7 @@ func (db *DB) holdUnfinished(ctx context.Context) error {
 	if db.dialect != SQLite {
 		return nil
 	}
-	return db.write(ctx, func(tx *Tx) error {
+	return db.Write(ctx, func(tx *Tx) error {
 		commits, err := unfinishedCommits(ctx, tx)
 		if err != nil {
 			return err
@@ -386,7 +386,7 @@ func (db *DB) sweepCommits(ctx context.Context) (int64, error) {
 	var todo []unfinished
 	// In a write: what the marks say and what is held agree (a commit marks
 	// and holds in one transaction).
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.Write(ctx, func(tx *Tx) error {
 		todo = todo[:0]
 		commits, err := unfinishedCommits(ctx, tx)
 		if err != nil {

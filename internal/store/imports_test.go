@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -35,11 +36,11 @@ func TestUploadsExpireOnEveryLedger(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer db.Close()
-			a, err := db.CreateUser(ctx, store.NewUser{Email: "a-" + name + "@example.com", ProviderID: finance.ProviderEmail})
+			a, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "a-" + name + "@example.com", ProviderID: finance.ProviderEmail})
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := db.CreateUser(ctx, store.NewUser{Email: "b-" + name + "@example.com", ProviderID: finance.ProviderEmail})
+			b, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "b-" + name + "@example.com", ProviderID: finance.ProviderEmail})
 			if err != nil {
 				t.Fatal(err)
 			}

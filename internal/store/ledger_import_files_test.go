@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -40,7 +41,7 @@ func withText(t *testing.T, data []byte, text string) []byte {
 func importWith(t *testing.T, db *store.DB, email string, files ...[]byte) int64 {
 	t.Helper()
 	ctx := context.Background()
-	u, err := db.CreateUser(ctx, store.NewUser{Email: email})
+	u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: email})
 	if err != nil {
 		t.Fatal(err)
 	}

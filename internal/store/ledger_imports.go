@@ -29,14 +29,14 @@ func (db *DB) SaveLedgerUpload(ctx context.Context, userID int64, name, format s
 		return 0, err
 	}
 	var id int64
-	err = db.write(ctx, func(tx *Tx) error {
+	err = db.Write(ctx, func(tx *Tx) error {
 		if err := lockUser(ctx, tx, userID); err != nil {
 			return err
 		}
 		if id, err = ledgerUploads.save(ctx, tx, userID, name, format, stored, lim); err != nil {
 			return err
 		}
-		_, err = tx.exec(ctx, `UPDATE ledger_imports SET preview_key = ?, preview = ? WHERE id = ?`, preview.Key, preview.JSON, id)
+		_, err = tx.Exec(ctx, `UPDATE ledger_imports SET preview_key = ?, preview = ? WHERE id = ?`, preview.Key, preview.JSON, id)
 		return err
 	})
 	return id, err
@@ -54,7 +54,7 @@ type StoredPreview struct {
 // user's (an empty one when none was kept); errors as LedgerUpload's.
 func (db *DB) LedgerUploadPreview(ctx context.Context, userID, id int64) (StoredPreview, error) {
 	var p StoredPreview
-	err := db.queryRow(ctx, `SELECT preview_key, preview FROM ledger_imports WHERE user_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
+	err := db.QueryRow(ctx, `SELECT preview_key, preview FROM ledger_imports WHERE user_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
 		userID, id, db.now().Add(-uploadTTL).UnixMilli()).Scan(&p.Key, &p.JSON)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, ledgerUploads.gone(ctx, db, userID, id)
@@ -75,7 +75,7 @@ func lockUser(ctx context.Context, tx *Tx, userID int64) error {
 	if tx.db.dialect != Postgres {
 		return nil
 	}
-	_, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(?, ?)`, int32(userLockClass), int32(userID&0x7fffffff))
+	_, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(?, ?)`, int32(userLockClass), int32(userID&0x7fffffff))
 	return err
 }
 
@@ -94,14 +94,14 @@ func (db *DB) LedgerUpload(ctx context.Context, userID, id int64) (*Upload, erro
 
 // DeleteLedgerUpload discards a waiting file of the user's.
 func (db *DB) DeleteLedgerUpload(ctx context.Context, userID, id int64) error {
-	return db.write(ctx, func(tx *Tx) error { return ledgerUploads.discard(ctx, tx, userID, id) })
+	return db.Write(ctx, func(tx *Tx) error { return ledgerUploads.discard(ctx, tx, userID, id) })
 }
 
-func ledgerUploadGone(ctx context.Context, q querier, userID, id int64) error {
+func ledgerUploadGone(ctx context.Context, q Querier, userID, id int64) error {
 	var result string
-	err := q.queryRow(ctx, `SELECT result FROM ledger_imports WHERE user_id = ? AND id = ? AND committed_at IS NOT NULL`, userID, id).Scan(&result)
+	err := q.QueryRow(ctx, `SELECT result FROM ledger_imports WHERE user_id = ? AND id = ? AND committed_at IS NOT NULL`, userID, id).Scan(&result)
 	if err != nil {
-		return notFound(err, "import")
+		return NotFound(err, "import")
 	}
 	var res finance.LedgerImportResult
 	_ = json.Unmarshal([]byte(result), &res)
@@ -152,7 +152,7 @@ func (db *DB) CreateLedgerFrom(ctx context.Context, u *finance.User, uploadID in
 func (db *DB) createLedgerAtOnce(ctx context.Context, u *finance.User, uploadID int64, name, base string, s *finance.LedgerSnapshot,
 	cats []finance.SnapshotCategory, stored snapshotFiles) (finance.LedgerImportResult, error) {
 	var res finance.LedgerImportResult
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.Write(ctx, func(tx *Tx) error {
 		res = finance.LedgerImportResult{Name: name}
 		if err := ledgerUploads.claim(ctx, tx, u.ID, uploadID); err != nil {
 			return err
@@ -186,7 +186,7 @@ func finishLedgerImport(ctx context.Context, tx *Tx, uploadID int64, res finance
 		return err
 	}
 	b, _ := json.Marshal(res)
-	if _, err := tx.exec(ctx, `UPDATE ledger_imports SET result = ? WHERE id = ?`, string(b), uploadID); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE ledger_imports SET result = ? WHERE id = ?`, string(b), uploadID); err != nil {
 		return err
 	}
 	return tx.checkLimits(ctx)
@@ -210,13 +210,13 @@ func insertLedgerRow(ctx context.Context, tx *Tx, u *finance.User, name, base st
 	if err := tx.checkLedgerQuota(ctx, u.ID); err != nil {
 		return 0, err
 	}
-	now := tx.db.nowMillis()
+	now := tx.db.NowMillis()
 	var since *int64
 	if staged {
 		since = &now
 	}
 	var id int64
-	if err := tx.queryRow(ctx, `INSERT INTO ledgers (owner_id, name, base_currency, created_at, importing_since) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+	if err := tx.QueryRow(ctx, `INSERT INTO ledgers (owner_id, name, base_currency, created_at, importing_since) VALUES (?, ?, ?, ?, ?) RETURNING id`,
 		u.ID, name, base, now, since).Scan(&id); err != nil {
 		return 0, fmt.Errorf("insert ledger: %w", err)
 	}
@@ -225,8 +225,8 @@ func insertLedgerRow(ctx context.Context, tx *Tx, u *finance.User, name, base st
 
 // addOwner makes the user the ledger's owner member.
 func addOwner(ctx context.Context, tx *Tx, ledgerID, userID int64) error {
-	_, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`,
-		ledgerID, userID, finance.RoleOwner, tx.db.nowMillis())
+	_, err := tx.Exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`,
+		ledgerID, userID, finance.RoleOwner, tx.db.NowMillis())
 	return err
 }
 

@@ -27,7 +27,7 @@ func (db *DB) createLedgerInSlices(ctx context.Context, u *finance.User, uploadI
 	res := finance.LedgerImportResult{Name: name}
 	w := &snapshotWriter{base: base, s: s, res: &res}
 	var id int64
-	err := db.write(ctx, func(tx *Tx) error {
+	err := db.Write(ctx, func(tx *Tx) error {
 		res = finance.LedgerImportResult{Name: name}
 		w.init()
 		if err := ledgerUploadWaiting(ctx, tx, u.ID, uploadID); err != nil {
@@ -55,7 +55,7 @@ func (db *DB) createLedgerInSlices(ctx context.Context, u *finance.User, uploadI
 	for lo := 0; lo < len(s.Movements); lo += ledgerSliceRows {
 		hi := min(lo+ledgerSliceRows, len(s.Movements))
 		done := res.Movements
-		if err := db.write(ctx, func(tx *Tx) error {
+		if err := db.Write(ctx, func(tx *Tx) error {
 			tx.ledgerID, w.tx, res.Movements = id, tx, done
 			if err := w.writeMovementRange(ctx, lo, hi); err != nil {
 				return err
@@ -66,7 +66,7 @@ func (db *DB) createLedgerInSlices(ctx context.Context, u *finance.User, uploadI
 		}
 	}
 	made := res
-	err = db.write(ctx, func(tx *Tx) error {
+	err = db.Write(ctx, func(tx *Tx) error {
 		res = made
 		tx.ledgerID, w.tx = id, tx
 		if err := ledgerUploads.claim(ctx, tx, u.ID, uploadID); err != nil {
@@ -78,7 +78,7 @@ func (db *DB) createLedgerInSlices(ctx context.Context, u *finance.User, uploadI
 		if err := addOwner(ctx, tx, id, u.ID); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE ledgers SET importing_since = NULL WHERE id = ?`, id); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE ledgers SET importing_since = NULL WHERE id = ?`, id); err != nil {
 			return err
 		}
 		return finishLedgerImport(ctx, tx, uploadID, res)
@@ -93,7 +93,7 @@ func (db *DB) createLedgerInSlices(ctx context.Context, u *finance.User, uploadI
 // error LedgerUpload gives).
 func ledgerUploadWaiting(ctx context.Context, tx *Tx, userID, id int64) error {
 	var n int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM ledger_imports WHERE user_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM ledger_imports WHERE user_id = ? AND id = ? AND created_at >= ? AND committed_at IS NULL`,
 		userID, id, tx.db.now().Add(-uploadTTL).UnixMilli()).Scan(&n); err != nil || n == 1 {
 		return err
 	}
@@ -102,8 +102,8 @@ func ledgerUploadWaiting(ctx context.Context, tx *Tx, userID, id int64) error {
 
 // dropStagedLedger deletes a ledger still staged, and all it holds.
 func (db *DB) dropStagedLedger(ctx context.Context, id int64) error {
-	return db.write(ctx, func(tx *Tx) error {
-		_, err := tx.exec(ctx, `DELETE FROM ledgers WHERE id = ? AND importing_since IS NOT NULL`, id)
+	return db.Write(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM ledgers WHERE id = ? AND importing_since IS NOT NULL`, id)
 		return err
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -47,8 +48,8 @@ func largeSnapshot(t *testing.T, db *store.DB, n int) *finance.LedgerSnapshot {
 func TestLargeLedgerImportLetsOthersWrite(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		u, _ := db.CreateUser(ctx, store.NewUser{Email: "big-import@example.com"})
-		other, _ := db.CreateUser(ctx, store.NewUser{Email: "writer@example.com"})
+		u, _ := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "big-import@example.com"})
+		other, _ := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "writer@example.com"})
 		acc := mustAccount(t, db, other.LedgerID, "Cash", "EUR", 0)
 		cat := mustCategory(t, db, other.LedgerID, "Food", "expense", 0)
 		s := largeSnapshot(t, db, 26000)
@@ -141,7 +142,7 @@ func TestLargeLedgerImportLetsOthersWrite(t *testing.T) {
 func TestLargeLedgerImportIsAllOrNothing(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		u, _ := db.CreateUser(ctx, store.NewUser{Email: "big-half@example.com"})
+		u, _ := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "big-half@example.com"})
 		bad := largeSnapshot(t, db, 12000)
 		bad.Movements = append(bad.Movements, finance.SnapshotMovement{Draft: finance.MovementDraft{Type: "expense", Date: "2026-01-09",
 			Amount: 1, AccountID: 99, CategoryID: 1}})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -46,7 +47,7 @@ func cleanedSnapshot(t *testing.T, db *store.DB) *finance.LedgerSnapshot {
 func TestCreateLedgerFrom(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		u, err := db.CreateUser(ctx, store.NewUser{Email: "snap@example.com"})
+		u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "snap@example.com"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,7 +60,7 @@ func TestCreateLedgerFrom(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Another user's upload is not found, and nothing is created.
-		other, _ := db.CreateUser(ctx, store.NewUser{Email: "other@example.com"})
+		other, _ := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "other@example.com"})
 		if _, err := db.CreateLedgerFrom(ctx, other, id, "Mine", "EUR", s); finance.ErrorCode(err) != finance.ECodeNotFound {
 			t.Fatalf("another user's commit: %v", err)
 		}
@@ -112,7 +113,7 @@ func TestCreateLedgerFrom(t *testing.T) {
 func TestCreateLedgerFromIsAllOrNothing(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		u, _ := db.CreateUser(ctx, store.NewUser{Email: "half@example.com"})
+		u, _ := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "half@example.com"})
 		s := cleanedSnapshot(t, db)
 		s.Movements = append(s.Movements, finance.SnapshotMovement{Draft: finance.MovementDraft{Type: "expense", Date: "2026-01-09",
 			Amount: 1, AccountID: 99, CategoryID: 1}})
@@ -134,7 +135,7 @@ func TestCreateLedgerFromIsAllOrNothing(t *testing.T) {
 func TestCreateLedgerFromOnceAcrossServers(t *testing.T) {
 	one, two := storetest.OpenPostgresPair(t)
 	ctx := context.Background()
-	u, err := one.CreateUser(ctx, store.NewUser{Email: "twice@example.com"})
+	u, err := identity.New(one).CreateUser(ctx, identity.NewUser{Email: "twice@example.com"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,22 +77,22 @@ func (w *snapshotWriter) run(ctx context.Context, steps []func(context.Context) 
 // writeCurrencies writes the ledger's own currencies and its rates (before
 // the movements, which are converted with them).
 func (w *snapshotWriter) writeCurrencies(ctx context.Context) error {
-	now := w.tx.db.nowMillis()
+	now := w.tx.db.NowMillis()
 	for _, c := range w.s.Currencies {
-		if _, err := w.tx.exec(ctx, `INSERT INTO ledger_currencies (ledger_id, code, name, symbol, decimals, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		if _, err := w.tx.Exec(ctx, `INSERT INTO ledger_currencies (ledger_id, code, name, symbol, decimals, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 			w.ledgerID, c.Code, c.Name, c.Symbol, c.Decimals, now); err != nil {
 			return fmt.Errorf("currency %s: %w", c.Code, err)
 		}
 	}
 	for _, r := range w.s.Rates {
-		if _, err := w.tx.exec(ctx, `INSERT INTO rates (ledger_id, currency, quote, date, rate, source, movement_id, created_at)
+		if _, err := w.tx.Exec(ctx, `INSERT INTO rates (ledger_id, currency, quote, date, rate, source, movement_id, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, NULL, ?) ON CONFLICT (ledger_id, currency, quote, date) DO NOTHING`,
 			w.ledgerID, r.Currency, r.Quote, r.Date, r.Rate, r.Source, now); err != nil {
 			return fmt.Errorf("rate %s/%s: %w", r.Currency, r.Quote, err)
 		}
 	}
 	if len(w.s.Rates) > 0 {
-		if _, err := w.tx.exec(ctx, `INSERT INTO rate_pairs (ledger_id, currency, quote, rates)
+		if _, err := w.tx.Exec(ctx, `INSERT INTO rate_pairs (ledger_id, currency, quote, rates)
 			SELECT ledger_id, currency, quote, COUNT(*) FROM rates WHERE ledger_id = ? GROUP BY ledger_id, currency, quote`, w.ledgerID); err != nil {
 			return err
 		}
@@ -226,21 +226,21 @@ func (w *snapshotWriter) writeBudgets(ctx context.Context) error {
 }
 
 func (w *snapshotWriter) writeSchedules(ctx context.Context) error {
-	now := w.tx.db.nowMillis()
+	now := w.tx.db.NowMillis()
 	for _, sc := range w.s.Schedules {
 		d := finance.ScheduleDraft{Movement: w.draft(sc.Draft(sc.Start)), Rule: sc.Rule, AskAmount: sc.AskAmount, AutoPost: sc.AutoPost, Paused: sc.Paused}
 		if err := checkSchedule(ctx, w.tx, w.ledgerID, &d, nil); err != nil {
 			return fmt.Errorf("schedule %q: %w", sc.Description, err)
 		}
 		var id int64
-		if err := w.tx.queryRow(ctx, `INSERT INTO schedules (ledger_id, type, amount, account_id, category_id, to_account_id, to_amount, description,
+		if err := w.tx.QueryRow(ctx, `INSERT INTO schedules (ledger_id, type, amount, account_id, category_id, to_account_id, to_amount, description,
 			notes, tags, frequency, interval_n, day, start_date, end_date, count_n, ask_amount, auto_post, paused, next_index, next_date,
 			done, last_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			append(append([]any{w.ledgerID}, scheduleArgs(&d)...), sc.NextIndex, sc.NextDate, sc.Done, sc.LastDate, now, now)...).Scan(&id); err != nil {
 			return fmt.Errorf("schedule %q: %w", sc.Description, err)
 		}
 		for _, o := range sc.Occurrences {
-			if _, err := w.tx.exec(ctx, `INSERT INTO schedule_occurrences (schedule_id, ledger_id, date, status, movement_id, created_at)
+			if _, err := w.tx.Exec(ctx, `INSERT INTO schedule_occurrences (schedule_id, ledger_id, date, status, movement_id, created_at)
 				VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, id, w.ledgerID, o.Date, o.Status, nullID(max(mapID(w.movements, o.MovementID), 0)), now); err != nil {
 				return fmt.Errorf("schedule %q: %w", sc.Description, err)
 			}
@@ -251,7 +251,7 @@ func (w *snapshotWriter) writeSchedules(ctx context.Context) error {
 }
 
 func (w *snapshotWriter) writeRules(ctx context.Context) error {
-	now := w.tx.db.nowMillis()
+	now := w.tx.db.NowMillis()
 	for i, r := range w.s.Rules {
 		conds := make([]finance.RuleCondition, len(r.Conditions))
 		for j, c := range r.Conditions {
@@ -270,7 +270,7 @@ func (w *snapshotWriter) writeRules(ctx context.Context) error {
 			return fmt.Errorf("rule %q: %w", r.Name, err)
 		}
 		c, a := ruleJSON(&r)
-		if _, err := w.tx.exec(ctx, `INSERT INTO rules (ledger_id, name, position, enabled, match_all, stop, conditions, actions, created_at, updated_at)
+		if _, err := w.tx.Exec(ctx, `INSERT INTO rules (ledger_id, name, position, enabled, match_all, stop, conditions, actions, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, w.ledgerID, r.Name, i+1, r.Enabled, r.Match == finance.RuleMatchAll, r.Stop, c, a, now, now); err != nil {
 			return fmt.Errorf("rule %q: %w", r.Name, err)
 		}
@@ -280,7 +280,7 @@ func (w *snapshotWriter) writeRules(ctx context.Context) error {
 }
 
 func (w *snapshotWriter) writeAttachments(ctx context.Context, files snapshotFiles) error {
-	now := w.tx.db.nowMillis()
+	now := w.tx.db.NowMillis()
 	for i, a := range w.s.Attachments {
 		f := files[i]
 		if f.key == "" {
@@ -290,7 +290,7 @@ func (w *snapshotWriter) writeAttachments(ctx context.Context, files snapshotFil
 		if name == "" {
 			name = "file"
 		}
-		if _, err := w.tx.exec(ctx, `INSERT INTO attachments (ledger_id, movement_id, name, content_type, size, width, height, file_key, thumb_key, created_at)
+		if _, err := w.tx.Exec(ctx, `INSERT INTO attachments (ledger_id, movement_id, name, content_type, size, width, height, file_key, thumb_key, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, w.ledgerID, mapID(w.movements, a.MovementID), name, f.contentType, f.size, f.width, f.height,
 			f.key, f.thumb, now); err != nil {
 			return fmt.Errorf("file %q: %w", a.Name, err)
@@ -320,7 +320,7 @@ func (w *snapshotWriter) archive(ctx context.Context) error {
 			continue
 		}
 		in, args := inList(ids)
-		if _, err := w.tx.exec(ctx, `UPDATE `+table+` SET archived = ? WHERE ledger_id = ? AND id IN (`+in+`)`,
+		if _, err := w.tx.Exec(ctx, `UPDATE `+table+` SET archived = ? WHERE ledger_id = ? AND id IN (`+in+`)`,
 			append([]any{true, w.ledgerID}, args...)...); err != nil {
 			return fmt.Errorf("archive %s: %w", strings.TrimSuffix(table, "s"), err)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -13,7 +14,7 @@ func ptr[T any](v T) *T { return &v }
 
 func newLedger(t *testing.T, db *store.DB, email string) int64 {
 	t.Helper()
-	u, err := db.CreateUser(context.Background(), store.NewUser{Email: email})
+	u, err := identity.New(db).CreateUser(context.Background(), identity.NewUser{Email: email})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ const ledgerInfoColumns = `l.id, l.name, l.base_currency, l.ecb_rates, l.ecb_fet
 	COALESCE((SELECT CASE WHEN ou.name = '' THEN ou.email ELSE ou.name END FROM ledger_members o JOIN users ou ON ou.id = o.user_id
 		WHERE o.ledger_id = l.id AND o.role = 'owner' ORDER BY o.user_id LIMIT 1), '')`
 
-func scanLedgerInfo(s rowScanner, u *finance.User) (finance.LedgerInfo, error) {
+func scanLedgerInfo(s RowScanner, u *finance.User) (finance.LedgerInfo, error) {
 	var l finance.LedgerInfo
 	err := s.Scan(&l.ID, &l.Name, &l.BaseCurrency, &l.ECBRates, &l.ECBFetchedAt, &l.Role, &l.Members, &l.Owner)
 	l.Default = l.ID == u.DefaultLedgerID
@@ -31,7 +31,7 @@ func scanLedgerInfo(s rowScanner, u *finance.User) (finance.LedgerInfo, error) {
 
 // Ledgers lists the ledgers u belongs to: the default first, then by name.
 func (db *DB) Ledgers(ctx context.Context, u *finance.User) ([]finance.LedgerInfo, error) {
-	rows, err := db.query(ctx, `SELECT `+ledgerInfoColumns+` FROM ledger_members m JOIN ledgers l ON l.id = m.ledger_id
+	rows, err := db.Query(ctx, `SELECT `+ledgerInfoColumns+` FROM ledger_members m JOIN ledgers l ON l.id = m.ledger_id
 		WHERE m.user_id = ? ORDER BY CASE WHEN l.id = ? THEN 0 ELSE 1 END, LOWER(l.name), l.id`, u.ID, u.DefaultLedgerID)
 	if err != nil {
 		return nil, err
@@ -50,17 +50,17 @@ func (db *DB) Ledgers(ctx context.Context, u *finance.User) ([]finance.LedgerInf
 
 // LedgerOf is one of u's ledgers; not_found when u is no member.
 func (db *DB) LedgerOf(ctx context.Context, u *finance.User, ledgerID int64) (finance.LedgerInfo, error) {
-	l, err := scanLedgerInfo(db.queryRow(ctx, `SELECT `+ledgerInfoColumns+` FROM ledger_members m JOIN ledgers l ON l.id = m.ledger_id
+	l, err := scanLedgerInfo(db.QueryRow(ctx, `SELECT `+ledgerInfoColumns+` FROM ledger_members m JOIN ledgers l ON l.id = m.ledger_id
 		WHERE m.user_id = ? AND m.ledger_id = ?`, u.ID, ledgerID), u)
-	return l, notFound(err, "ledger")
+	return l, NotFound(err, "ledger")
 }
 
 // MemberRole is userID's role in the ledger; not_found when they are no
 // member (or there is no such ledger).
 func (db *DB) MemberRole(ctx context.Context, ledgerID, userID int64) (string, error) {
 	var role string
-	err := db.queryRow(ctx, `SELECT role FROM ledger_members WHERE ledger_id = ? AND user_id = ?`, ledgerID, userID).Scan(&role)
-	return role, notFound(err, "ledger")
+	err := db.QueryRow(ctx, `SELECT role FROM ledger_members WHERE ledger_id = ? AND user_id = ?`, ledgerID, userID).Scan(&role)
+	return role, NotFound(err, "ledger")
 }
 
 // CreateLedger makes a ledger with u as its owner and returns its id. Its
@@ -75,7 +75,7 @@ func (db *DB) CreateLedger(ctx context.Context, u *finance.User, name, base stri
 		return 0, finance.FieldErr("baseCurrency", finance.FCodeUnknown, "unknown currency")
 	}
 	var id int64
-	err = db.write(ctx, func(tx *Tx) error {
+	err = db.Write(ctx, func(tx *Tx) error {
 		id, err = insertLedger(ctx, tx, u, name, base)
 		return err
 	})
@@ -88,8 +88,8 @@ func (db *DB) RenameLedger(ctx context.Context, ledgerID int64, name string) err
 	if err != nil {
 		return err
 	}
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		if _, err := tx.exec(ctx, `UPDATE ledgers SET name = ? WHERE id = ?`, name, ledgerID); err != nil {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		if _, err := tx.Exec(ctx, `UPDATE ledgers SET name = ? WHERE id = ?`, name, ledgerID); err != nil {
 			return err
 		}
 		return tx.logActivity(ctx, finance.ActRenamed, finance.SubjectLedger, ledgerID, 1, finance.ActivityDetails{Name: name})
@@ -99,9 +99,9 @@ func (db *DB) RenameLedger(ctx context.Context, ledgerID int64, name string) err
 // DeleteLedger deletes the ledger and everything in it, for all its members.
 // A user's default ledger cannot be deleted.
 func (db *DB) DeleteLedger(ctx context.Context, ledgerID int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var n int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM users WHERE default_ledger_id = ?`, ledgerID).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE default_ledger_id = ?`, ledgerID).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {
@@ -112,7 +112,7 @@ func (db *DB) DeleteLedger(ctx context.Context, ledgerID int64) error {
 			return err
 		}
 		tx.gone = keys
-		res, err := tx.exec(ctx, `DELETE FROM ledgers WHERE id = ?`, ledgerID)
+		res, err := tx.Exec(ctx, `DELETE FROM ledgers WHERE id = ?`, ledgerID)
 		if err != nil {
 			return fmt.Errorf("delete ledger: %w", err)
 		}
@@ -126,8 +126,8 @@ func (db *DB) DeleteLedger(ctx context.Context, ledgerID int64) error {
 // SetCurrentLedger makes ledgerID the user's current ledger (not_found when
 // they are no member).
 func (db *DB) SetCurrentLedger(ctx context.Context, userID, ledgerID int64) error {
-	return db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE users SET current_ledger_id = ? WHERE id = ?
+	return db.Write(ctx, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE users SET current_ledger_id = ? WHERE id = ?
 			AND EXISTS (SELECT 1 FROM ledger_members m WHERE m.ledger_id = ? AND m.user_id = ?)`, ledgerID, userID, ledgerID, userID)
 		if err != nil {
 			return err
@@ -145,8 +145,8 @@ func (db *DB) Members(ctx context.Context, ledgerID, you int64) ([]finance.Membe
 	return membersOf(ctx, db, ledgerID, you)
 }
 
-func membersOf(ctx context.Context, q rowsQuerier, ledgerID, you int64) ([]finance.Member, error) {
-	rows, err := q.query(ctx, `SELECT u.id, u.name, u.last_name, u.email, m.role, m.created_at FROM ledger_members m JOIN users u ON u.id = m.user_id
+func membersOf(ctx context.Context, q RowsQuerier, ledgerID, you int64) ([]finance.Member, error) {
+	rows, err := q.Query(ctx, `SELECT u.id, u.name, u.last_name, u.email, m.role, m.created_at FROM ledger_members m JOIN users u ON u.id = m.user_id
 		WHERE m.ledger_id = ? ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'editor' THEN 1 ELSE 2 END, LOWER(u.name), LOWER(u.email), u.id`, ledgerID)
 	if err != nil {
 		return nil, err
@@ -167,21 +167,21 @@ func membersOf(ctx context.Context, q rowsQuerier, ledgerID, you int64) ([]finan
 // memberRoleTx is userID's role in the transaction's ledger.
 func memberRoleTx(ctx context.Context, tx *Tx, userID int64) (string, error) {
 	var role string
-	err := tx.queryRow(ctx, `SELECT role FROM ledger_members WHERE ledger_id = ? AND user_id = ?`, tx.ledgerID, userID).Scan(&role)
-	return role, notFound(err, "member")
+	err := tx.QueryRow(ctx, `SELECT role FROM ledger_members WHERE ledger_id = ? AND user_id = ?`, tx.ledgerID, userID).Scan(&role)
+	return role, NotFound(err, "member")
 }
 
 // keepAnOwner refuses a change that would leave the transaction's ledger
 // without an owner, and points ledgers.owner_id at one of its owners.
 func keepAnOwner(ctx context.Context, tx *Tx) error {
 	var owner sql.NullInt64
-	if err := tx.queryRow(ctx, `SELECT MIN(user_id) FROM ledger_members WHERE ledger_id = ? AND role = 'owner'`, tx.ledgerID).Scan(&owner); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT MIN(user_id) FROM ledger_members WHERE ledger_id = ? AND role = 'owner'`, tx.ledgerID).Scan(&owner); err != nil {
 		return err
 	}
 	if !owner.Valid {
 		return finance.Errorf(finance.ECodeLastOwner, "a ledger needs an owner: make another member owner first")
 	}
-	_, err := tx.exec(ctx, `UPDATE ledgers SET owner_id = ? WHERE id = ? AND owner_id NOT IN
+	_, err := tx.Exec(ctx, `UPDATE ledgers SET owner_id = ? WHERE id = ? AND owner_id NOT IN
 		(SELECT user_id FROM ledger_members WHERE ledger_id = ? AND role = 'owner')`, owner.Int64, tx.ledgerID, tx.ledgerID)
 	return err
 }
@@ -192,11 +192,11 @@ func (db *DB) SetMemberRole(ctx context.Context, ledgerID, userID int64, role st
 		return finance.Member{}, finance.FieldErr("role", finance.FCodeInvalid, "role must be owner, editor or viewer")
 	}
 	var out finance.Member
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		if _, err := memberRoleTx(ctx, tx, userID); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE ledger_members SET role = ? WHERE ledger_id = ? AND user_id = ?`, role, ledgerID, userID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE ledger_members SET role = ? WHERE ledger_id = ? AND user_id = ?`, role, ledgerID, userID); err != nil {
 			return err
 		}
 		if err := keepAnOwner(ctx, tx); err != nil {
@@ -220,12 +220,12 @@ func (db *DB) SetMemberRole(ctx context.Context, ledgerID, userID int64, role st
 // user leaving). Their access ends with the transaction: every request
 // checks membership. Nobody leaves their default ledger.
 func (db *DB) RemoveMember(ctx context.Context, ledgerID, userID int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		if _, err := memberRoleTx(ctx, tx, userID); err != nil {
 			return err
 		}
 		var def sql.NullInt64
-		if err := tx.queryRow(ctx, `SELECT default_ledger_id FROM users WHERE id = ?`, userID).Scan(&def); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT default_ledger_id FROM users WHERE id = ?`, userID).Scan(&def); err != nil {
 			return err
 		}
 		if def.Int64 == ledgerID {
@@ -238,7 +238,7 @@ func (db *DB) RemoveMember(ctx context.Context, ledgerID, userID int64) error {
 		if err := tx.logMember(ctx, action, userID, ""); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM ledger_members WHERE ledger_id = ? AND user_id = ?`, ledgerID, userID); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM ledger_members WHERE ledger_id = ? AND user_id = ?`, ledgerID, userID); err != nil {
 			return err
 		}
 		return keepAnOwner(ctx, tx)
@@ -248,20 +248,20 @@ func (db *DB) RemoveMember(ctx context.Context, ledgerID, userID int64) error {
 // TransferLedger makes member to an owner and from (an owner) an editor, at once.
 func (db *DB) TransferLedger(ctx context.Context, ledgerID, from, to int64) ([]finance.Member, error) {
 	var out []finance.Member
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		if from == to {
 			return finance.FieldErr("userId", finance.FCodeInvalid, "the ledger is already yours")
 		}
 		if _, err := memberRoleTx(ctx, tx, to); err != nil {
 			return finance.FieldErr("userId", finance.FCodeUnknown, "not a member of this ledger")
 		}
-		if _, err := tx.exec(ctx, `UPDATE ledger_members SET role = ? WHERE ledger_id = ? AND user_id = ?`, finance.RoleOwner, ledgerID, to); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE ledger_members SET role = ? WHERE ledger_id = ? AND user_id = ?`, finance.RoleOwner, ledgerID, to); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE ledger_members SET role = ? WHERE ledger_id = ? AND user_id = ?`, finance.RoleEditor, ledgerID, from); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE ledger_members SET role = ? WHERE ledger_id = ? AND user_id = ?`, finance.RoleEditor, ledgerID, from); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE ledgers SET owner_id = ? WHERE id = ?`, to, ledgerID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE ledgers SET owner_id = ? WHERE id = ?`, to, ledgerID); err != nil {
 			return err
 		}
 		if err := tx.logMember(ctx, finance.ActTransferred, to, finance.RoleOwner); err != nil {
@@ -279,7 +279,7 @@ func (db *DB) TransferLedger(ctx context.Context, ledgerID, from, to int64) ([]f
 // members but no other owner stops the deletion (its members would lose it).
 // Ledgers nobody else belongs to go with the user (owner_id cascades).
 func releaseLedgers(ctx context.Context, tx *Tx, userID int64) error {
-	rows, err := tx.query(ctx, `SELECT l.id, l.name,
+	rows, err := tx.Query(ctx, `SELECT l.id, l.name,
 		(SELECT MIN(o.user_id) FROM ledger_members o WHERE o.ledger_id = l.id AND o.role = 'owner' AND o.user_id <> ?),
 		(SELECT COUNT(*) FROM ledger_members o WHERE o.ledger_id = l.id AND o.user_id <> ?)
 		FROM ledgers l WHERE l.owner_id = ?`, userID, userID, userID)
@@ -313,7 +313,7 @@ func releaseLedgers(ctx context.Context, tx *Tx, userID int64) error {
 			strings.Join(stuck, ", "))
 	}
 	for _, p := range passes {
-		if _, err := tx.exec(ctx, `UPDATE ledgers SET owner_id = ? WHERE id = ?`, p.to, p.ledger); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE ledgers SET owner_id = ? WHERE id = ?`, p.to, p.ledger); err != nil {
 			return err
 		}
 	}
@@ -329,17 +329,17 @@ func (db *DB) CreateInvitation(ctx context.Context, ledgerID, invitedBy int64, i
 		return finance.Invitation{}, err
 	}
 	inv := finance.Invitation{Email: in.Email, Role: in.Role, ExpiresAt: expires}
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		now := db.nowMillis()
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		now := db.NowMillis()
 		var member, pending int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM ledger_members m JOIN users u ON u.id = m.user_id WHERE m.ledger_id = ? AND u.email = ?`,
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM ledger_members m JOIN users u ON u.id = m.user_id WHERE m.ledger_id = ? AND u.email = ?`,
 			ledgerID, in.Email).Scan(&member); err != nil {
 			return err
 		}
 		if member > 0 {
 			return finance.FieldErr("email", finance.FCodeTaken, "this person already belongs to the ledger").WithCode(finance.ECodeAlreadyMember)
 		}
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM ledger_invitations WHERE ledger_id = ? AND accepted_at IS NULL AND revoked_at IS NULL
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM ledger_invitations WHERE ledger_id = ? AND accepted_at IS NULL AND revoked_at IS NULL
 			AND expires_at > ?`, ledgerID, now).Scan(&pending); err != nil {
 			return err
 		}
@@ -347,7 +347,7 @@ func (db *DB) CreateInvitation(ctx context.Context, ledgerID, invitedBy int64, i
 			return finance.Errorf(finance.ECodeLimitExceeded, "the ledger has %d invitations waiting: revoke some first", pending)
 		}
 		inv.CreatedAt = now
-		if err := tx.queryRow(ctx, `INSERT INTO ledger_invitations (ledger_id, email, role, token_hash, invited_by, created_at, expires_at)
+		if err := tx.QueryRow(ctx, `INSERT INTO ledger_invitations (ledger_id, email, role, token_hash, invited_by, created_at, expires_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, in.Email, in.Role, tokenHash, invitedBy, now, expires).Scan(&inv.ID); err != nil {
 			return err
 		}
@@ -359,9 +359,9 @@ func (db *DB) CreateInvitation(ctx context.Context, ledgerID, invitedBy int64, i
 // PendingInvitations lists the ledger's invitations not yet accepted,
 // revoked or expired, newest first.
 func (db *DB) PendingInvitations(ctx context.Context, ledgerID int64) ([]finance.Invitation, error) {
-	rows, err := db.query(ctx, `SELECT id, email, role, created_at, expires_at FROM ledger_invitations
+	rows, err := db.Query(ctx, `SELECT id, email, role, created_at, expires_at FROM ledger_invitations
 		WHERE ledger_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC, id DESC`,
-		ledgerID, db.nowMillis())
+		ledgerID, db.NowMillis())
 	if err != nil {
 		return nil, err
 	}
@@ -379,9 +379,9 @@ func (db *DB) PendingInvitations(ctx context.Context, ledgerID int64) ([]finance
 
 // RevokeInvitation ends a pending invitation; its link stops working.
 func (db *DB) RevokeInvitation(ctx context.Context, ledgerID, id int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE ledger_invitations SET revoked_at = ? WHERE id = ? AND ledger_id = ? AND accepted_at IS NULL
-			AND revoked_at IS NULL`, db.nowMillis(), id, ledgerID)
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE ledger_invitations SET revoked_at = ? WHERE id = ? AND ledger_id = ? AND accepted_at IS NULL
+			AND revoked_at IS NULL`, db.NowMillis(), id, ledgerID)
 		if err != nil {
 			return err
 		}
@@ -389,7 +389,7 @@ func (db *DB) RevokeInvitation(ctx context.Context, ledgerID, id int64) error {
 			return finance.Errorf(finance.ECodeNotFound, "invitation not found")
 		}
 		var d finance.ActivityDetails
-		if err := tx.queryRow(ctx, `SELECT email, role FROM ledger_invitations WHERE id = ?`, id).Scan(&d.Email, &d.Role); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT email, role FROM ledger_invitations WHERE id = ?`, id).Scan(&d.Email, &d.Role); err != nil {
 			return err
 		}
 		return tx.logActivity(ctx, finance.ActRevoked, finance.SubjectInvitation, id, 1, d)
@@ -404,9 +404,9 @@ var errNoInvitation = finance.Errorf(finance.ECodeNotFound, "this invitation doe
 func (db *DB) Invitation(ctx context.Context, tokenHash string) (finance.InvitationView, error) {
 	var v finance.InvitationView
 	var name, last sql.NullString
-	err := db.queryRow(ctx, `SELECT i.ledger_id, l.name, u.name, u.last_name, i.email, i.role, i.expires_at FROM ledger_invitations i
+	err := db.QueryRow(ctx, `SELECT i.ledger_id, l.name, u.name, u.last_name, i.email, i.role, i.expires_at FROM ledger_invitations i
 		JOIN ledgers l ON l.id = i.ledger_id LEFT JOIN users u ON u.id = i.invited_by
-		WHERE i.token_hash = ? AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ?`, tokenHash, db.nowMillis()).
+		WHERE i.token_hash = ? AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ?`, tokenHash, db.NowMillis()).
 		Scan(&v.LedgerID, &v.LedgerName, &name, &last, &v.Email, &v.Role, &v.ExpiresAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return v, errNoInvitation
@@ -422,8 +422,8 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, u *finance
 	var ledgerID int64
 	var email, role string
 	var id int64
-	err := db.queryRow(ctx, `SELECT id, ledger_id, email, role FROM ledger_invitations WHERE token_hash = ?
-		AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`, tokenHash, db.nowMillis()).Scan(&id, &ledgerID, &email, &role)
+	err := db.QueryRow(ctx, `SELECT id, ledger_id, email, role FROM ledger_invitations WHERE token_hash = ?
+		AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`, tokenHash, db.NowMillis()).Scan(&id, &ledgerID, &email, &role)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errNoInvitation
 	}
@@ -433,9 +433,9 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, u *finance
 	if !strings.EqualFold(email, u.Email) {
 		return 0, finance.Errorf(finance.ECodeInvitationEmail, "this invitation is for another email address: sign in with that one")
 	}
-	err = db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		now := db.nowMillis()
-		res, err := tx.exec(ctx, `UPDATE ledger_invitations SET accepted_at = ?, accepted_by = ? WHERE id = ? AND accepted_at IS NULL
+	err = db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		now := db.NowMillis()
+		res, err := tx.Exec(ctx, `UPDATE ledger_invitations SET accepted_at = ?, accepted_by = ? WHERE id = ? AND accepted_at IS NULL
 			AND revoked_at IS NULL AND expires_at > ?`, now, u.ID, id, now)
 		if err != nil {
 			return err
@@ -446,10 +446,10 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, u *finance
 		if _, err := memberRoleTx(ctx, tx, u.ID); err == nil {
 			return finance.Errorf(finance.ECodeAlreadyMember, "you already belong to this ledger")
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`, ledgerID, u.ID, role, now); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, ?, ?)`, ledgerID, u.ID, role, now); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE users SET current_ledger_id = ? WHERE id = ?`, ledgerID, u.ID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE users SET current_ledger_id = ? WHERE id = ?`, ledgerID, u.ID); err != nil {
 			return err
 		}
 		return tx.logMember(ctx, finance.ActJoined, u.ID, role)
@@ -461,8 +461,72 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, u *finance
 // their name (or email).
 func (t *Tx) logMember(ctx context.Context, action string, userID int64, role string) error {
 	var name, last, email string
-	if err := t.queryRow(ctx, `SELECT name, last_name, email FROM users WHERE id = ?`, userID).Scan(&name, &last, &email); err != nil {
+	if err := t.QueryRow(ctx, `SELECT name, last_name, email FROM users WHERE id = ?`, userID).Scan(&name, &last, &email); err != nil {
 		return err
 	}
 	return t.logActivity(ctx, action, finance.SubjectMember, userID, 1, finance.ActivityDetails{Name: strings.TrimSpace(name + " " + last), Email: email, Role: role})
+}
+
+// CreatePersonalLedgerTx makes a new user's first ledger, named in their
+// language, with the user as its owner (identity's CreateUser, in its
+// transaction), and returns its id.
+func CreatePersonalLedgerTx(ctx context.Context, tx *Tx, userID int64, language string) (int64, error) {
+	var ledgerID int64
+	now := tx.db.NowMillis()
+	if err := tx.QueryRow(ctx, `INSERT INTO ledgers (owner_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
+		userID, finance.PersonalLedgerName(language), now).Scan(&ledgerID); err != nil {
+		return 0, fmt.Errorf("insert ledger: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)`, ledgerID, userID, now); err != nil {
+		return 0, fmt.Errorf("insert member: %w", err)
+	}
+	return ledgerID, nil
+}
+
+// ReleaseUserLedgersTx readies a user's deletion (identity's DeleteUser, in
+// its transaction): their ledgers pass to another owner or go with them
+// (releaseLedgers), and the files of those that go are removed after the
+// commit.
+func ReleaseUserLedgersTx(ctx context.Context, tx *Tx, userID int64) error {
+	if err := releaseLedgers(ctx, tx, userID); err != nil {
+		return err
+	}
+	keys, err := attachmentKeys(ctx, tx, `ledger_id IN (SELECT id FROM ledgers WHERE owner_id = ?)`, userID)
+	if err != nil {
+		return err
+	}
+	tx.gone = append(tx.gone, keys...)
+	return nil
+}
+
+// LedgerWelcome is what a first-time user's welcome sets up in their ledger.
+type LedgerWelcome struct {
+	Language, Currency string
+	StarterCategories  bool
+	// CashAccountName: a cash account of Currency, when the ledger has no account yet ("": none).
+	CashAccountName string
+}
+
+// WelcomeLedgerTx sets up a first-time user's ledger as they chose (the
+// base currency, the starter categories, a cash account), in the ledger
+// write of identity's CompleteWelcome. Repeating it creates nothing twice.
+func WelcomeLedgerTx(ctx context.Context, tx *Tx, ledgerID int64, w LedgerWelcome) error {
+	if err := tx.setBase(ctx, w.Currency); err != nil {
+		return err
+	}
+	if w.StarterCategories {
+		if _, err := createStartersTx(ctx, tx, ledgerID, w.Language); err != nil {
+			return err
+		}
+	}
+	var accounts int64
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM accounts WHERE ledger_id = ?`, ledgerID).Scan(&accounts); err != nil {
+		return err
+	}
+	if accounts == 0 && w.CashAccountName != "" {
+		typ := "cash"
+		_, err := createAccountTx(ctx, tx, ledgerID, finance.AccountInput{Name: &w.CashAccountName, Type: &typ, Currency: &w.Currency})
+		return err
+	}
+	return nil
 }

@@ -32,7 +32,7 @@ func (t *Tx) checkLimits(ctx context.Context) error {
 	}
 	if t.turnover != 0 {
 		var turnover int64
-		if err := t.queryRow(ctx, `UPDATE ledgers SET turnover = turnover + ? WHERE id = ? RETURNING turnover`, t.turnover, t.ledgerID).
+		if err := t.QueryRow(ctx, `UPDATE ledgers SET turnover = turnover + ? WHERE id = ? RETURNING turnover`, t.turnover, t.ledgerID).
 			Scan(&turnover); err != nil {
 			return err
 		}
@@ -50,7 +50,7 @@ func (t *Tx) checkLimits(ctx context.Context) error {
 	slices.Sort(ids)
 	in, args := inList(ids)
 	var id int64
-	err := t.queryRow(ctx, `SELECT id FROM accounts WHERE ledger_id = ? AND id IN (`+in+`) AND (balance > ? OR balance < ?) LIMIT 1`,
+	err := t.QueryRow(ctx, `SELECT id FROM accounts WHERE ledger_id = ? AND id IN (`+in+`) AND (balance > ? OR balance < ?) LIMIT 1`,
 		append(append([]any{t.ledgerID}, args...), finance.MaxBalance, -finance.MaxBalance)...).Scan(&id)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -105,7 +105,7 @@ func (db *DB) quota() Quotas {
 // may; the caller holds the user's lock (lockUser).
 func (t *Tx) checkLedgerQuota(ctx context.Context, userID int64) error {
 	var n int64
-	if err := t.queryRow(ctx, `SELECT COUNT(*) FROM ledgers WHERE owner_id = ?`, userID).Scan(&n); err != nil {
+	if err := t.QueryRow(ctx, `SELECT COUNT(*) FROM ledgers WHERE owner_id = ?`, userID).Scan(&n); err != nil {
 		return err
 	}
 	if max := t.db.quota().Ledgers; n >= int64(max) {
@@ -119,7 +119,7 @@ func (t *Tx) checkLedgerQuota(ctx context.Context, userID int64) error {
 // owner's ledgers written at once may pass the quota by one each.
 func (t *Tx) checkScheduleQuota(ctx context.Context, ledgerID int64) error {
 	var n int64
-	if err := t.queryRow(ctx, `SELECT COUNT(*) FROM schedules WHERE ledger_id IN
+	if err := t.QueryRow(ctx, `SELECT COUNT(*) FROM schedules WHERE ledger_id IN
 		(SELECT o.id FROM ledgers o JOIN ledgers l ON l.owner_id = o.owner_id WHERE l.id = ?)`, ledgerID).Scan(&n); err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func (t *Tx) checkScheduleQuota(ctx context.Context, ledgerID int64) error {
 // whose owner's ledgers already keep their quota's worth.
 func (t *Tx) checkAttachmentQuota(ctx context.Context, ledgerID, size int64) error {
 	var n int64
-	if err := t.queryRow(ctx, `SELECT COALESCE(SUM(size), 0) FROM attachments WHERE ledger_id IN
+	if err := t.QueryRow(ctx, `SELECT COALESCE(SUM(size), 0) FROM attachments WHERE ledger_id IN
 		(SELECT o.id FROM ledgers o JOIN ledgers l ON l.owner_id = o.owner_id WHERE l.id = ?)`, ledgerID).Scan(&n); err != nil {
 		return err
 	}

@@ -92,7 +92,7 @@ func (db *DB) learnFromEarlierTransfers(ctx context.Context, sqlTx *sql.Tx) erro
 		tx := &Tx{db: db, tx: sqlTx, ledgerID: ledgerID}
 		// The columns of the schema of migration 9 (movementColumns reads
 		// some that later migrations add).
-		rows, err := tx.query(ctx, `SELECT m.id, m.type, m.date, m.amount, m.account_id, m.to_account_id, m.to_amount, a.currency, ta.currency
+		rows, err := tx.Query(ctx, `SELECT m.id, m.type, m.date, m.amount, m.account_id, m.to_account_id, m.to_amount, a.currency, ta.currency
 			FROM movements m JOIN accounts a ON a.id = m.account_id JOIN accounts ta ON ta.id = m.to_account_id
 			WHERE m.ledger_id = ? AND m.type = 'transfer' AND a.currency <> ta.currency ORDER BY m.id`, ledgerID)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -66,7 +67,7 @@ func TestSearchMovesToFTS5(t *testing.T) {
 		}
 	}
 	reconcileStandIns(t, db, true)
-	u, err := db.CreateUser(ctx, store.NewUser{Email: "old@example.com"})
+	u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "old@example.com"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +147,7 @@ func TestLongWordsAfterMigration26(t *testing.T) {
 			ctx := context.Background()
 			db := storeAt(t, dialect, 25)
 			reconcileStandIns(t, db, true)
-			u, err := db.CreateUser(ctx, store.NewUser{Email: "old@example.com"})
+			u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "old@example.com"})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -23,7 +23,7 @@ const movementFrom = ` FROM movements m JOIN accounts a ON a.id = m.account_id` 
 // toAccountJoin joins a transfer's destination account as ta.
 const toAccountJoin = ` LEFT JOIN accounts ta ON ta.id = m.to_account_id`
 
-func scanMovement(s rowScanner) (*finance.Movement, error) {
+func scanMovement(s RowScanner) (*finance.Movement, error) {
 	var m finance.Movement
 	var cat, to, toAmount, base, toBase, createdBy, updatedBy sql.NullInt64
 	var tags string
@@ -61,15 +61,15 @@ func (db *DB) Movement(ctx context.Context, ledgerID, id int64) (*finance.Moveme
 
 // movementReader reads through the read pool (DB) or a write's transaction (Tx).
 type movementReader interface {
-	querier
-	rowsQuerier
+	Querier
+	RowsQuerier
 }
 
 // readMovement reads one movement of the ledger with its lines.
 func readMovement(ctx context.Context, q movementReader, ledgerID, id int64) (*finance.Movement, error) {
-	m, err := scanMovement(q.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
+	m, err := scanMovement(q.QueryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, id))
 	if err != nil {
-		return nil, notFound(err, "movement")
+		return nil, NotFound(err, "movement")
 	}
 	return m, withSplits(ctx, q, ledgerID, m)
 }
@@ -130,7 +130,7 @@ func loadRefs(ctx context.Context, tx *Tx, ledgerID int64, drafts ...*finance.Mo
 	} else {
 		args = append(args, ledgerID)
 	}
-	rows, err := tx.query(ctx, `SELECT 'a', id, currency, archived FROM accounts WHERE ledger_id = ?`+accSQL+`
+	rows, err := tx.Query(ctx, `SELECT 'a', id, currency, archived FROM accounts WHERE ledger_id = ?`+accSQL+`
 		UNION ALL SELECT 'c', id, type, archived FROM categories WHERE ledger_id = ?`+catSQL, args...)
 	if err != nil {
 		return nil, err
@@ -215,7 +215,7 @@ func nullID(id int64) any {
 
 func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft) (int64, error) {
 	var id int64
-	err := tx.queryRow(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (`+movementPlaceholders+`) RETURNING id`,
+	err := tx.QueryRow(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (`+movementPlaceholders+`) RETURNING id`,
 		movementArgs(ledgerID, &d, tx.stamp())...).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert movement: %w", err)
@@ -228,7 +228,7 @@ func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.Movem
 
 func insertTags(ctx context.Context, tx *Tx, ledgerID, id int64, tags []string) error {
 	for _, t := range tags {
-		if _, err := tx.exec(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`, id, ledgerID, t); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES (?, ?, ?)`, id, ledgerID, t); err != nil {
 			return err
 		}
 	}
@@ -249,7 +249,7 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 	var id int64
 	var replayed bool
 	var changes []finance.RuleChange
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		replayed, err = once(ctx, tx, idem, &id, func() (int64, error) {
 			d := d
@@ -309,7 +309,7 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 // it did in the ledger's activity); without, such a patch answers
 // finance.ECodeReconciled and changes nothing.
 func (db *DB) UpdateMovementConfirmed(ctx context.Context, ledgerID, id int64, in finance.MovementInput, confirm bool) (*finance.Movement, error) {
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := readMovement(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err
@@ -363,16 +363,16 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 	if d.Type == finance.MovementTransfer {
 		toAmount = d.ToAmount
 	}
-	if _, err := tx.exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
+	if _, err := tx.Exec(ctx, `UPDATE movements SET type = ?, date = ?, amount = ?, account_id = ?, category_id = ?, to_account_id = ?,
 		to_amount = ?, description = ?, notes = ?, tags = ?, updated_at = ?, updated_by = ?, base_amount = ?, to_base_amount = ?, base_later = ?, splits = ?,
 		state = ? WHERE ledger_id = ? AND id = ?`,
 		d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID), nullID(d.ToAccountID), toAmount, d.Description, d.Notes,
-		strings.Join(d.Tags, ","), db.nowMillis(), nullID(tx.actor), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits),
+		strings.Join(d.Tags, ","), db.NowMillis(), nullID(tx.actor), nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits),
 		stateOf(&d), ledgerID, id); err != nil {
 		return err
 	}
 	if d.Description != prev.Description || d.Notes != prev.Notes {
-		if _, err := tx.exec(ctx, `UPDATE movements SET search_words = ? WHERE ledger_id = ? AND id = ?`,
+		if _, err := tx.Exec(ctx, `UPDATE movements SET search_words = ? WHERE ledger_id = ? AND id = ?`,
 			searchText(d.Description, d.Notes), ledgerID, id); err != nil {
 			return err
 		}
@@ -382,7 +382,7 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 			return err
 		}
 	}
-	if _, err := tx.exec(ctx, `DELETE FROM movement_tags WHERE movement_id = ?`, id); err != nil {
+	if _, err := tx.Exec(ctx, `DELETE FROM movement_tags WHERE movement_id = ?`, id); err != nil {
 		return err
 	}
 	if err := insertTags(ctx, tx, ledgerID, id, d.Tags); err != nil {
@@ -418,7 +418,7 @@ func (db *DB) DeleteMovements(ctx context.Context, ledgerID int64, ids []int64) 
 func (db *DB) DeleteMovementsConfirmed(ctx context.Context, ledgerID int64, ids []int64, confirm bool) ([]finance.Movement, error) {
 	var out []finance.Movement
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		if out, err = deleteMovementsTx(ctx, tx, ledgerID, ids, confirm); err != nil {
 			return err
@@ -470,7 +470,7 @@ func deleteMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, ids []int64,
 	// search_totals' trigger, and one a movement updated the same rows
 	// of a common word thousands of times in one transaction.
 	in, args := inList(ids) // each of them read above
-	if _, err := tx.exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...); err != nil {
+	if _, err := tx.Exec(ctx, `DELETE FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...); err != nil {
 		return nil, err
 	}
 	// Only once they are all gone: forgetting a rate converts again the
@@ -488,7 +488,7 @@ func deleteMovementsTx(ctx context.Context, tx *Tx, ledgerID int64, ids []int64,
 // whole call.
 func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []int64, categoryID int64) (int, error) {
 	n := 0
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		n = 0
 		r, err := loadRefs(ctx, tx, ledgerID, &finance.MovementDraft{CategoryID: categoryID})
 		if err != nil {
@@ -519,8 +519,8 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 			// A split movement goes whole into the category.
 			wasSplit := len(d.Splits) > 0
 			d.CategoryID, d.Splits = categoryID, nil
-			if _, err := tx.exec(ctx, `UPDATE movements SET category_id = ?, splits = 0, updated_at = ?, updated_by = ? WHERE ledger_id = ? AND id = ?`,
-				categoryID, db.nowMillis(), nullID(tx.actor), ledgerID, id); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE movements SET category_id = ?, splits = 0, updated_at = ?, updated_by = ? WHERE ledger_id = ? AND id = ?`,
+				categoryID, db.NowMillis(), nullID(tx.actor), ledgerID, id); err != nil {
 				return err
 			}
 			if wasSplit {
@@ -537,7 +537,7 @@ func (db *DB) RecategorizeMovements(ctx context.Context, ledgerID int64, ids []i
 			return nil
 		}
 		var name string
-		if err := tx.queryRow(ctx, `SELECT name FROM categories WHERE id = ?`, categoryID).Scan(&name); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT name FROM categories WHERE id = ?`, categoryID).Scan(&name); err != nil {
 			return err
 		}
 		return tx.logActivity(ctx, finance.ActRecategorized, finance.SubjectMovement, 0, int64(n), finance.ActivityDetails{Name: name})

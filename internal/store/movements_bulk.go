@@ -23,7 +23,7 @@ func (db *DB) CreateMovements(ctx context.Context, ledgerID int64, drafts []fina
 func (db *DB) CreateMovementsOnce(ctx context.Context, ledgerID int64, drafts []finance.MovementDraft, idem *Idempotency) ([]int64, bool, error) {
 	var ids []int64
 	var replayed bool
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		replayed, err = once(ctx, tx, idem, &ids, func() ([]int64, error) {
 			ids, err := insertMovementsTx(ctx, tx, ledgerID, drafts)

@@ -67,7 +67,7 @@ func (b *pgBulk) skipTriggers(ctx context.Context, tx *Tx) (bool, error) {
 		if !b.allowed {
 			return false, nil
 		}
-		_, err := tx.exec(ctx, off)
+		_, err := tx.Exec(ctx, off)
 		return err == nil, err
 	}
 	b.asked = true
@@ -75,20 +75,20 @@ func (b *pgBulk) skipTriggers(ctx context.Context, tx *Tx) (bool, error) {
 	if err != nil || !may {
 		return false, err
 	}
-	if _, err := tx.exec(ctx, `SAVEPOINT bulk_copy`); err != nil {
+	if _, err := tx.Exec(ctx, `SAVEPOINT bulk_copy`); err != nil {
 		return false, err
 	}
-	_, err = tx.exec(ctx, off)
+	_, err = tx.Exec(ctx, off)
 	if isPermissionDenied(err) {
 		tx.db.bareCopy.Store(bareCopyRefused)
-		_, err = tx.exec(ctx, `ROLLBACK TO SAVEPOINT bulk_copy`)
+		_, err = tx.Exec(ctx, `ROLLBACK TO SAVEPOINT bulk_copy`)
 		if err == nil {
-			_, err = tx.exec(ctx, `RELEASE SAVEPOINT bulk_copy`)
+			_, err = tx.Exec(ctx, `RELEASE SAVEPOINT bulk_copy`)
 		}
 		return false, err
 	}
 	if err == nil {
-		_, err = tx.exec(ctx, `RELEASE SAVEPOINT bulk_copy`)
+		_, err = tx.Exec(ctx, `RELEASE SAVEPOINT bulk_copy`)
 	}
 	if err != nil {
 		return false, err
@@ -109,7 +109,7 @@ const (
 // session_replication_role: a superuser, or on PostgreSQL 15 and later a
 // role granted SET ON PARAMETER (has_parameter_privilege is not there
 // before).
-func (db *DB) mayCopyBare(ctx context.Context, q querier) (bool, error) {
+func (db *DB) mayCopyBare(ctx context.Context, q Querier) (bool, error) {
 	switch db.bareCopy.Load() {
 	case bareCopyAllowed:
 		return true, nil
@@ -118,12 +118,12 @@ func (db *DB) mayCopyBare(ctx context.Context, q querier) (bool, error) {
 	}
 	var super bool
 	var version int
-	if err := q.queryRow(ctx, `SELECT current_setting('is_superuser') = 'on', current_setting('server_version_num')::int`).Scan(&super, &version); err != nil {
+	if err := q.QueryRow(ctx, `SELECT current_setting('is_superuser') = 'on', current_setting('server_version_num')::int`).Scan(&super, &version); err != nil {
 		return false, err
 	}
 	may := super
 	if !may && version >= 150000 {
-		if err := q.queryRow(ctx, `SELECT has_parameter_privilege('session_replication_role', 'SET')`).Scan(&may); err != nil {
+		if err := q.QueryRow(ctx, `SELECT has_parameter_privilege('session_replication_role', 'SET')`).Scan(&may); err != nil {
 			return false, err
 		}
 	}
@@ -138,7 +138,7 @@ func (db *DB) mayCopyBare(ctx context.Context, q querier) (bool, error) {
 // copied turns the triggers back on after a COPY without them, and adds the
 // words summed so far to search_totals once they are many.
 func (b *pgBulk) copied(ctx context.Context, tx *Tx, ledgerID int64) error {
-	if _, err := tx.exec(ctx, `SET LOCAL session_replication_role = DEFAULT`); err != nil {
+	if _, err := tx.Exec(ctx, `SET LOCAL session_replication_role = DEFAULT`); err != nil {
 		return err
 	}
 	if len(b.words) > maxWordSums {
@@ -161,7 +161,7 @@ func (b *pgBulk) finish(ctx context.Context, tx *Tx, ledgerID int64) error {
 		ids   map[int64]bool
 	}{{"accounts", b.accounts}, {"categories", b.categories}} {
 		ids := slices.Sorted(maps.Keys(ref.ids))
-		there, err := queryColumn[int64](tx.query(ctx, `SELECT id FROM `+ref.table+` WHERE id = ANY(?) ORDER BY id FOR KEY SHARE`, ids))
+		there, err := queryColumn[int64](tx.Query(ctx, `SELECT id FROM `+ref.table+` WHERE id = ANY(?) ORDER BY id FOR KEY SHARE`, ids))
 		if err != nil {
 			return err
 		}
@@ -258,12 +258,12 @@ func (r settledReader) wait() {
 	}
 }
 
-func (r settledReader) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+func (r settledReader) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	r.wait()
-	return r.reader.queryRow(ctx, q, args...)
+	return r.reader.QueryRow(ctx, q, args...)
 }
 
-func (r settledReader) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+func (r settledReader) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	r.wait()
-	return r.reader.query(ctx, q, args...)
+	return r.reader.Query(ctx, q, args...)
 }

@@ -81,7 +81,7 @@ const sortRows = 5000
 // fewRows says whether the query (one indexed read) has fewer than sortRows rows.
 func (db *DB) fewRows(ctx context.Context, q string, args []any) (bool, error) {
 	var n int
-	err := db.queryRow(ctx, `SELECT COUNT(*) FROM (`+q+` LIMIT ?) t`, append(args, sortRows)...).Scan(&n)
+	err := db.QueryRow(ctx, `SELECT COUNT(*) FROM (`+q+` LIMIT ?) t`, append(args, sortRows)...).Scan(&n)
 	return n < sortRows, err
 }
 
@@ -97,7 +97,7 @@ func stringArgs(ss []string) []any {
 // subcategories; {0}, which matches no movement, when there are none.
 func (db *DB) withSubcategories(ctx context.Context, ledgerID int64, ids []int64) ([]int64, error) {
 	in, args := inList(ids)
-	out, err := queryIDs(db.query(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND (id IN (`+in+`) OR parent_id IN (`+in+`))`,
+	out, err := queryIDs(db.Query(ctx, `SELECT id FROM categories WHERE ledger_id = ? AND (id IN (`+in+`) OR parent_id IN (`+in+`))`,
 		append(append([]any{ledgerID}, args...), args...)...))
 	if err == nil && len(out) == 0 {
 		out = []int64{0}
@@ -231,7 +231,7 @@ func (db *DB) ListMovements(ctx context.Context, ledgerID int64, f finance.Movem
 	if tokens := searchTokens(f.Text); db.dialect == Postgres && len(tokens) > 0 {
 		ms, next, err = db.pgSearchPage(ctx, ledgerID, tokens, q, args, limit)
 	} else {
-		rows, qerr := db.query(ctx, q, args...)
+		rows, qerr := db.Query(ctx, q, args...)
 		ms, next, err = movementPage(rows, qerr, limit)
 	}
 	if err != nil {
@@ -298,7 +298,7 @@ func (db *DB) ExportMovements(ctx context.Context, ledgerID int64, f finance.Mov
 	if err != nil {
 		return err
 	}
-	rows, err := db.query(ctx, `SELECT `+movementFields+`, a.name, `+categoryNameSQL+`, COALESCE(ta.name, ''),
+	rows, err := db.Query(ctx, `SELECT `+movementFields+`, a.name, `+categoryNameSQL+`, COALESCE(ta.name, ''),
 		s.category_id, s.amount, s.base_amount, s.note`+src.from+toAccountJoin+`
 		LEFT JOIN movement_splits s ON s.movement_id = m.id AND m.splits > 0
 		LEFT JOIN categories c ON c.id = COALESCE(s.category_id, m.category_id) LEFT JOIN categories p ON p.id = c.parent_id`+

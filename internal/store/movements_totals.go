@@ -135,7 +135,7 @@ func (db *DB) rollupTotals(ctx context.Context, ledgerID int64, f finance.Moveme
 	}
 	q += ` GROUP BY a.currency, s.kind`
 	add := func(q string, args []any) error {
-		rows, err := db.query(ctx, q, args...)
+		rows, err := db.Query(ctx, q, args...)
 		if err != nil {
 			return err
 		}
@@ -193,7 +193,7 @@ func (db *DB) uncountLines(ctx context.Context, ledgerID int64, from, to string,
 			args = append(args, ids...)
 		}
 	}
-	rows, err := db.query(ctx, q+` GROUP BY a.currency`, args...)
+	rows, err := db.Query(ctx, q+` GROUP BY a.currency`, args...)
 	if err != nil {
 		return err
 	}
@@ -219,7 +219,7 @@ func (db *DB) scanTotals(ctx context.Context, ledgerID int64, f finance.Movement
 		return nil, err
 	}
 	amount, base := inCategories(src.lines)
-	rows, err := db.query(ctx, `SELECT a.currency, COUNT(*),
+	rows, err := db.Query(ctx, `SELECT a.currency, COUNT(*),
 		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN `+amount+` ELSE 0 END), 0) AS BIGINT),
 		CAST(COALESCE(SUM(CASE WHEN m.type = 'expense' THEN `+amount+` ELSE 0 END), 0) AS BIGINT),
 		CAST(COALESCE(SUM(CASE WHEN m.type = 'earning' THEN `+base+` ELSE 0 END), 0) AS BIGINT),

@@ -7,6 +7,7 @@ import (
 
 	"cashcontrol/internal/files"
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -20,7 +21,7 @@ func TestQuotas(t *testing.T) {
 		ctx := context.Background()
 		db.SetQuotas(store.Quotas{Ledgers: 2, Schedules: 3, AttachmentBytes: 40, CatchUp: 31})
 		l := newLedger(t, db, "quota@example.com")
-		u, _, err := db.UserByEmail(ctx, "quota@example.com")
+		u, _, err := identity.New(db).UserByEmail(ctx, "quota@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +34,7 @@ func TestQuotas(t *testing.T) {
 		}
 		// Another user's quota is their own.
 		other := newLedger(t, db, "quota-other@example.com")
-		o, _, _ := db.UserByEmail(ctx, "quota-other@example.com")
+		o, _, _ := identity.New(db).UserByEmail(ctx, "quota-other@example.com")
 		if _, err := db.CreateLedger(ctx, o, "Theirs", "EUR"); err != nil {
 			t.Fatalf("another user's second ledger: %v", err)
 		}

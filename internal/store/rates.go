@@ -16,7 +16,7 @@ const MaxRatesListed = 1000
 
 const rateColumns = `id, currency, quote, date, rate, source, movement_id`
 
-func scanRate(s rowScanner) (finance.Rate, error) {
+func scanRate(s RowScanner) (finance.Rate, error) {
 	var r finance.Rate
 	var mid sql.NullInt64
 	err := s.Scan(&r.ID, &r.Currency, &r.Quote, &r.Date, &r.Rate, &r.Source, &mid)
@@ -41,7 +41,7 @@ func (db *DB) Rates(ctx context.Context, ledgerID int64, currency, from, to stri
 		q += ` AND date <= ?`
 		args = append(args, to)
 	}
-	rows, err := db.query(ctx, q+` ORDER BY date DESC, id DESC LIMIT ?`, append(args, MaxRatesListed)...)
+	rows, err := db.Query(ctx, q+` ORDER BY date DESC, id DESC LIMIT ?`, append(args, MaxRatesListed)...)
 	if err != nil {
 		return nil, err
 	}
@@ -62,10 +62,10 @@ func (db *DB) Rates(ctx context.Context, ledgerID int64, currency, from, to stri
 // amount it affects follows in the same transaction.
 func (db *DB) PutRate(ctx context.Context, ledgerID int64, in finance.RateInput) (finance.Rate, error) {
 	var out finance.Rate
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		if in.Quote == "" {
-			if err := tx.queryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, ledgerID).Scan(&in.Quote); err != nil {
-				return notFound(err, "ledger")
+			if err := tx.QueryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, ledgerID).Scan(&in.Quote); err != nil {
+				return NotFound(err, "ledger")
 			}
 		}
 		book, err := db.currencyBook(ctx, tx, ledgerID)
@@ -79,7 +79,7 @@ func (db *DB) PutRate(ctx context.Context, ledgerID int64, in finance.RateInput)
 		if err != nil {
 			return err
 		}
-		out, err = scanRate(tx.queryRow(ctx, `SELECT `+rateColumns+` FROM rates WHERE ledger_id = ? AND id = ?`, ledgerID, id))
+		out, err = scanRate(tx.QueryRow(ctx, `SELECT `+rateColumns+` FROM rates WHERE ledger_id = ? AND id = ?`, ledgerID, id))
 		return err
 	})
 	return out, err
@@ -88,11 +88,11 @@ func (db *DB) PutRate(ctx context.Context, ledgerID int64, in finance.RateInput)
 // DeleteRate deletes one of the ledger's rates; a rate learnt from a
 // transfer goes as well, until the transfer is written again.
 func (db *DB) DeleteRate(ctx context.Context, ledgerID, id int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var currency, quote, date string
-		if err := tx.queryRow(ctx, `SELECT currency, quote, date FROM rates WHERE ledger_id = ? AND id = ?`, ledgerID, id).
+		if err := tx.QueryRow(ctx, `SELECT currency, quote, date FROM rates WHERE ledger_id = ? AND id = ?`, ledgerID, id).
 			Scan(&currency, &quote, &date); err != nil {
-			return notFound(err, "rate")
+			return NotFound(err, "rate")
 		}
 		return tx.removeRate(ctx, id, currency, quote, date)
 	})
@@ -104,7 +104,7 @@ func (db *DB) DeleteRate(ctx context.Context, ledgerID, id int64) error {
 func (t *Tx) setRate(ctx context.Context, currency, quote, date, rate, source string, movementID *int64) (int64, error) {
 	var id int64
 	var oldSource, oldRate string
-	err := t.queryRow(ctx, `SELECT id, source, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date = ?`,
+	err := t.QueryRow(ctx, `SELECT id, source, rate FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? AND date = ?`,
 		t.ledgerID, currency, quote, date).Scan(&id, &oldSource, &oldRate)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -112,12 +112,12 @@ func (t *Tx) setRate(ctx context.Context, currency, quote, date, rate, source st
 		if err != nil {
 			return 0, err
 		}
-		if err := t.queryRow(ctx, `INSERT INTO rates (ledger_id, currency, quote, date, rate, source, movement_id, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, t.ledgerID, currency, quote, date, rate, source, nullArg(movementID), t.db.nowMillis()).
+		if err := t.QueryRow(ctx, `INSERT INTO rates (ledger_id, currency, quote, date, rate, source, movement_id, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, t.ledgerID, currency, quote, date, rate, source, nullArg(movementID), t.db.NowMillis()).
 			Scan(&id); err != nil {
 			return 0, err
 		}
-		if _, err := t.exec(ctx, `INSERT INTO rate_pairs (ledger_id, currency, quote, rates) VALUES (?, ?, ?, 1)
+		if _, err := t.Exec(ctx, `INSERT INTO rate_pairs (ledger_id, currency, quote, rates) VALUES (?, ?, ?, 1)
 			ON CONFLICT (ledger_id, currency, quote) DO UPDATE SET rates = rate_pairs.rates + 1`, t.ledgerID, currency, quote); err != nil {
 			return 0, err
 		}
@@ -127,7 +127,7 @@ func (t *Tx) setRate(ctx context.Context, currency, quote, date, rate, source st
 	case source == finance.RateTransfer && oldSource != finance.RateTransfer:
 		return id, nil
 	}
-	if _, err := t.exec(ctx, `UPDATE rates SET rate = ?, source = ?, movement_id = ? WHERE ledger_id = ? AND id = ?`,
+	if _, err := t.Exec(ctx, `UPDATE rates SET rate = ?, source = ?, movement_id = ? WHERE ledger_id = ? AND id = ?`,
 		rate, source, nullArg(movementID), t.ledgerID, id); err != nil {
 		return 0, err
 	}
@@ -147,13 +147,13 @@ func (t *Tx) removeRate(ctx context.Context, id int64, currency, quote, date str
 	if err != nil {
 		return err
 	}
-	if _, err := t.exec(ctx, `DELETE FROM rates WHERE ledger_id = ? AND id = ?`, t.ledgerID, id); err != nil {
+	if _, err := t.Exec(ctx, `DELETE FROM rates WHERE ledger_id = ? AND id = ?`, t.ledgerID, id); err != nil {
 		return err
 	}
-	if _, err := t.exec(ctx, `UPDATE rate_pairs SET rates = rates - 1 WHERE ledger_id = ? AND currency = ? AND quote = ?`, t.ledgerID, currency, quote); err != nil {
+	if _, err := t.Exec(ctx, `UPDATE rate_pairs SET rates = rates - 1 WHERE ledger_id = ? AND currency = ? AND quote = ?`, t.ledgerID, currency, quote); err != nil {
 		return err
 	}
-	if _, err := t.exec(ctx, `DELETE FROM rate_pairs WHERE ledger_id = ? AND currency = ? AND quote = ? AND rates <= 0`, t.ledgerID, currency, quote); err != nil {
+	if _, err := t.Exec(ctx, `DELETE FROM rate_pairs WHERE ledger_id = ? AND currency = ? AND quote = ? AND rates <= 0`, t.ledgerID, currency, quote); err != nil {
 		return err
 	}
 	return t.reconvert(ctx, window)
@@ -169,7 +169,7 @@ type dateSpanText struct{ from, to string }
 func (t *Tx) rateWindow(ctx context.Context, currency, quote, date string) (dateSpanText, error) {
 	var w dateSpanText
 	var prev, next sql.NullString
-	if err := t.queryRow(ctx, `SELECT
+	if err := t.QueryRow(ctx, `SELECT
 		(SELECT MAX(date) FROM rates WHERE ledger_id = ? AND ((currency = ? AND quote = ?) OR (currency = ? AND quote = ?)) AND date < ?),
 		(SELECT MIN(date) FROM rates WHERE ledger_id = ? AND ((currency = ? AND quote = ?) OR (currency = ? AND quote = ?)) AND date > ?)`,
 		t.ledgerID, currency, quote, quote, currency, date, t.ledgerID, currency, quote, quote, currency, date).Scan(&prev, &next); err != nil {
@@ -205,7 +205,7 @@ func (t *Tx) learnFrom(ctx context.Context, id int64, d *finance.MovementDraft, 
 func (t *Tx) unlearn(ctx context.Context, id int64) error {
 	var rid int64
 	var currency, quote, date string
-	err := t.queryRow(ctx, `SELECT id, currency, quote, date FROM rates WHERE ledger_id = ? AND movement_id = ?`, t.ledgerID, id).
+	err := t.QueryRow(ctx, `SELECT id, currency, quote, date FROM rates WHERE ledger_id = ? AND movement_id = ?`, t.ledgerID, id).
 		Scan(&rid, &currency, &quote, &date)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
@@ -216,7 +216,7 @@ func (t *Tx) unlearn(ctx context.Context, id int64) error {
 	if err := t.removeRate(ctx, rid, currency, quote, date); err != nil {
 		return err
 	}
-	m, err := scanMovement(t.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.type = 'transfer' AND m.date = ?
+	m, err := scanMovement(t.QueryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.type = 'transfer' AND m.date = ?
 		AND m.id <> ? AND a.currency = ? AND ta.currency = ? ORDER BY m.id DESC LIMIT 1`, t.ledgerID, date, id, currency, quote))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
@@ -231,7 +231,7 @@ func (t *Tx) unlearn(ctx context.Context, id int64) error {
 // forgetOrphanRates removes the rates learnt from transfers that are gone
 // (deleted with their account).
 func (t *Tx) forgetOrphanRates(ctx context.Context) error {
-	rows, err := t.query(ctx, `SELECT r.movement_id FROM rates r WHERE r.ledger_id = ? AND r.movement_id IS NOT NULL
+	rows, err := t.Query(ctx, `SELECT r.movement_id FROM rates r WHERE r.ledger_id = ? AND r.movement_id IS NOT NULL
 		AND NOT EXISTS (SELECT 1 FROM movements m WHERE m.id = r.movement_id)`, t.ledgerID)
 	ids, err := queryIDs(rows, err)
 	if err != nil {
@@ -248,16 +248,16 @@ func (t *Tx) forgetOrphanRates(ctx context.Context) error {
 // Ledger is the ledger's settings.
 func (db *DB) Ledger(ctx context.Context, ledgerID int64) (finance.Ledger, error) {
 	var l finance.Ledger
-	err := db.queryRow(ctx, `SELECT id, name, base_currency, ecb_rates, ecb_fetched_at FROM ledgers WHERE id = ?`, ledgerID).
+	err := db.QueryRow(ctx, `SELECT id, name, base_currency, ecb_rates, ecb_fetched_at FROM ledgers WHERE id = ?`, ledgerID).
 		Scan(&l.ID, &l.Name, &l.BaseCurrency, &l.ECBRates, &l.ECBFetchedAt)
-	return l, notFound(err, "ledger")
+	return l, NotFound(err, "ledger")
 }
 
 // SetBaseCurrency changes the ledger's base currency; every amount in it is
 // converted again (no stored rate or movement changes).
 func (db *DB) SetBaseCurrency(ctx context.Context, ledgerID int64, code string) (finance.Ledger, error) {
 	code = strings.ToUpper(strings.TrimSpace(code))
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		book, err := db.currencyBook(ctx, tx, ledgerID)
 		if err != nil {
 			return err
@@ -276,13 +276,13 @@ func (db *DB) SetBaseCurrency(ctx context.Context, ledgerID int64, code string) 
 // setBase sets the ledger's base currency and converts everything again.
 func (t *Tx) setBase(ctx context.Context, code string) error {
 	var old string
-	if err := t.queryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, t.ledgerID).Scan(&old); err != nil {
-		return notFound(err, "ledger")
+	if err := t.QueryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, t.ledgerID).Scan(&old); err != nil {
+		return NotFound(err, "ledger")
 	}
 	if old == code {
 		return nil
 	}
-	if _, err := t.exec(ctx, `UPDATE ledgers SET base_currency = ? WHERE id = ?`, code, t.ledgerID); err != nil {
+	if _, err := t.Exec(ctx, `UPDATE ledgers SET base_currency = ? WHERE id = ?`, code, t.ledgerID); err != nil {
 		return err
 	}
 	return t.reconvertSome(ctx, dateSpanText{}, true)
@@ -295,11 +295,11 @@ func (t *Tx) setBase(ctx context.Context, code string) error {
 func (db *DB) PutRates(ctx context.Context, ledgerID int64, in []finance.RateInput, source string) (int, error) {
 	type pairKey struct{ currency, quote string }
 	n := 0
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		n = 0
 		var base string
-		if err := tx.queryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, ledgerID).Scan(&base); err != nil {
-			return notFound(err, "ledger")
+		if err := tx.QueryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, ledgerID).Scan(&base); err != nil {
+			return NotFound(err, "ledger")
 		}
 		book, err := db.currencyBook(ctx, tx, ledgerID)
 		if err != nil {
@@ -344,7 +344,7 @@ func (db *DB) PutRates(ctx context.Context, ledgerID int64, in []finance.RateInp
 		from, open := "", false
 		for k, d := range first {
 			var before int
-			err := tx.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM rates WHERE ledger_id = ? AND ((currency = ? AND quote = ?) OR (currency = ? AND quote = ?))
+			err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM rates WHERE ledger_id = ? AND ((currency = ? AND quote = ?) OR (currency = ? AND quote = ?))
 				AND date < ? LIMIT 1) x`, ledgerID, k.currency, k.quote, k.quote, k.currency, d).Scan(&before)
 			if err != nil {
 				return err
@@ -358,12 +358,12 @@ func (db *DB) PutRates(ctx context.Context, ledgerID int64, in []finance.RateInp
 		if open {
 			from = ""
 		}
-		now := db.nowMillis()
+		now := db.NowMillis()
 		for i, r := range rates {
 			if last[key{r.Currency, r.Quote, r.Date}] != i {
 				continue
 			}
-			if _, err := tx.exec(ctx, `INSERT INTO rates (ledger_id, currency, quote, date, rate, source, movement_id, created_at)
+			if _, err := tx.Exec(ctx, `INSERT INTO rates (ledger_id, currency, quote, date, rate, source, movement_id, created_at)
 				VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
 				ON CONFLICT (ledger_id, currency, quote, date) DO UPDATE SET rate = excluded.rate, source = excluded.source, movement_id = NULL`,
 				ledgerID, r.Currency, r.Quote, r.Date, r.Rate, source, now); err != nil {
@@ -372,10 +372,10 @@ func (db *DB) PutRates(ctx context.Context, ledgerID int64, in []finance.RateInp
 			n++
 		}
 		for k := range first {
-			if _, err := tx.exec(ctx, `DELETE FROM rate_pairs WHERE ledger_id = ? AND currency = ? AND quote = ?`, ledgerID, k.currency, k.quote); err != nil {
+			if _, err := tx.Exec(ctx, `DELETE FROM rate_pairs WHERE ledger_id = ? AND currency = ? AND quote = ?`, ledgerID, k.currency, k.quote); err != nil {
 				return err
 			}
-			if _, err := tx.exec(ctx, `INSERT INTO rate_pairs (ledger_id, currency, quote, rates)
+			if _, err := tx.Exec(ctx, `INSERT INTO rate_pairs (ledger_id, currency, quote, rates)
 				SELECT ledger_id, currency, quote, COUNT(*) FROM rates WHERE ledger_id = ? AND currency = ? AND quote = ? GROUP BY ledger_id, currency, quote`,
 				ledgerID, k.currency, k.quote); err != nil {
 				return err
@@ -400,17 +400,17 @@ type ECBLedger struct {
 // ECBLedgers lists the ledgers with the daily download on whose last one is
 // older than before (ms).
 func (db *DB) ECBLedgers(ctx context.Context, before int64) ([]int64, error) {
-	return queryIDs(db.query(ctx, `SELECT id FROM ledgers WHERE ecb_rates AND ecb_fetched_at < ? ORDER BY id`, before))
+	return queryIDs(db.Query(ctx, `SELECT id FROM ledgers WHERE ecb_rates AND ecb_fetched_at < ? ORDER BY id`, before))
 }
 
 // ECBState is what a download for the ledger needs to know.
 func (db *DB) ECBState(ctx context.Context, ledgerID int64) (ECBLedger, error) {
 	l := ECBLedger{ID: ledgerID}
 	var base string
-	if err := db.queryRow(ctx, `SELECT base_currency, ecb_fetched_at FROM ledgers WHERE id = ?`, ledgerID).Scan(&base, &l.FetchedAt); err != nil {
-		return l, notFound(err, "ledger")
+	if err := db.QueryRow(ctx, `SELECT base_currency, ecb_fetched_at FROM ledgers WHERE id = ?`, ledgerID).Scan(&base, &l.FetchedAt); err != nil {
+		return l, NotFound(err, "ledger")
 	}
-	rows, err := db.query(ctx, `SELECT DISTINCT currency FROM accounts WHERE ledger_id = ? ORDER BY currency`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT DISTINCT currency FROM accounts WHERE ledger_id = ? ORDER BY currency`, ledgerID)
 	codes, err := queryColumn[string](rows, err)
 	if err != nil {
 		return l, err
@@ -433,7 +433,7 @@ func (db *DB) SaveECBRates(ctx context.Context, ledgerID int64, in []finance.Rat
 	if on {
 		q = `UPDATE ledgers SET ecb_fetched_at = ?, ecb_rates = TRUE WHERE id = ?`
 	}
-	_, err = db.w.ExecContext(ctx, db.rebind(q), db.nowMillis(), ledgerID)
+	_, err = db.w.ExecContext(ctx, db.rebind(q), db.NowMillis(), ledgerID)
 	return n, err
 }
 

@@ -31,10 +31,10 @@ const (
 // balanceOn is the account's balance on date counting the movements of
 // states (clearedStates, reconciledStates or allStates); not_found when the
 // account is not the ledger's.
-func balanceOn(ctx context.Context, q querier, ledgerID, accountID int64, date, states string) (int64, error) {
+func balanceOn(ctx context.Context, q Querier, ledgerID, accountID int64, date, states string) (int64, error) {
 	var b int64
-	if err := q.queryRow(ctx, balanceSQL(states), date, date, ledgerID, accountID).Scan(&b); err != nil {
-		return 0, notFound(err, "account")
+	if err := q.QueryRow(ctx, balanceSQL(states), date, date, ledgerID, accountID).Scan(&b); err != nil {
+		return 0, NotFound(err, "account")
 	}
 	return b, nil
 }
@@ -55,7 +55,7 @@ func (db *DB) Reconcile(ctx context.Context, ledgerID, accountID int64, in finan
 	}
 	var res finance.ReconcileResult
 	var replayed bool
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		replayed, err = once(ctx, tx, idem, &res, func() (finance.ReconcileResult, error) {
 			return tx.reconcile(ctx, accountID, in, language)
@@ -95,21 +95,21 @@ func (tx *Tx) reconcile(ctx context.Context, accountID int64, in finance.Reconci
 		}
 		res.Adjustment = &id
 	}
-	r, err := tx.exec(ctx, `UPDATE movements SET state = 'reconciled', updated_at = ?, updated_by = ?
+	r, err := tx.Exec(ctx, `UPDATE movements SET state = 'reconciled', updated_at = ?, updated_by = ?
 		WHERE ledger_id = ? AND (account_id = ? OR to_account_id = ?) AND state = 'cleared' AND date <= ?`,
-		tx.db.nowMillis(), nullID(tx.actor), tx.ledgerID, accountID, accountID, in.Date)
+		tx.db.NowMillis(), nullID(tx.actor), tx.ledgerID, accountID, accountID, in.Date)
 	if err != nil {
 		return res, err
 	}
 	if res.Reconciled, err = r.RowsAffected(); err != nil {
 		return res, err
 	}
-	if _, err := tx.exec(ctx, `DELETE FROM reconcile_drafts WHERE account_id = ?`, accountID); err != nil {
+	if _, err := tx.Exec(ctx, `DELETE FROM reconcile_drafts WHERE account_id = ?`, accountID); err != nil {
 		return res, err
 	}
-	if err := tx.queryRow(ctx, `INSERT INTO reconciliations (ledger_id, account_id, date, balance, reconciled, adjustment_id, created_by, created_at)
+	if err := tx.QueryRow(ctx, `INSERT INTO reconciliations (ledger_id, account_id, date, balance, reconciled, adjustment_id, created_by, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, tx.ledgerID, accountID, in.Date, *in.Balance, res.Reconciled, nullArg(res.Adjustment),
-		nullID(tx.actor), tx.db.nowMillis()).Scan(&res.ID); err != nil {
+		nullID(tx.actor), tx.db.NowMillis()).Scan(&res.ID); err != nil {
 		return res, err
 	}
 	return res, tx.logActivity(ctx, finance.ActReconciled, finance.SubjectAccount, accountID, res.Reconciled,
@@ -123,13 +123,13 @@ func (db *DB) SaveReconcileDraft(ctx context.Context, ledgerID, accountID int64,
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		if _, err := accountIn(ctx, tx, ledgerID, accountID); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `INSERT INTO reconcile_drafts (account_id, ledger_id, date, balance, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+		_, err := tx.Exec(ctx, `INSERT INTO reconcile_drafts (account_id, ledger_id, date, balance, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (account_id) DO UPDATE SET date = excluded.date, balance = excluded.balance, updated_by = excluded.updated_by,
-			updated_at = excluded.updated_at`, accountID, ledgerID, in.Date, *in.Balance, nullID(tx.actor), tx.db.nowMillis())
+			updated_at = excluded.updated_at`, accountID, ledgerID, in.Date, *in.Balance, nullID(tx.actor), tx.db.NowMillis())
 		return err
 	})
 	if err != nil {
@@ -141,11 +141,11 @@ func (db *DB) SaveReconcileDraft(ctx context.Context, ledgerID, accountID int64,
 // DeleteReconcileDraft forgets the account's reconciliation draft (none is
 // fine); not_found when the account is not the ledger's.
 func (db *DB) DeleteReconcileDraft(ctx context.Context, ledgerID, accountID int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		if _, err := accountIn(ctx, tx, ledgerID, accountID); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `DELETE FROM reconcile_drafts WHERE ledger_id = ? AND account_id = ?`, ledgerID, accountID)
+		_, err := tx.Exec(ctx, `DELETE FROM reconcile_drafts WHERE ledger_id = ? AND account_id = ?`, ledgerID, accountID)
 		return err
 	})
 }
@@ -214,8 +214,8 @@ func (db *DB) ReconcileView(ctx context.Context, ledgerID, accountID int64, date
 
 // lastReconciliation is the account's latest reconciliation (by statement
 // date); ok is false when it has none.
-func lastReconciliation(ctx context.Context, q querier, accountID int64) (r finance.ReconciledBalance, ok bool, err error) {
-	err = q.queryRow(ctx, `SELECT date, balance FROM reconciliations WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT 1`, accountID).
+func lastReconciliation(ctx context.Context, q Querier, accountID int64) (r finance.ReconciledBalance, ok bool, err error) {
+	err = q.QueryRow(ctx, `SELECT date, balance FROM reconciliations WHERE account_id = ? ORDER BY date DESC, id DESC LIMIT 1`, accountID).
 		Scan(&r.Date, &r.Balance)
 	if err == sql.ErrNoRows {
 		return r, false, nil

@@ -17,8 +17,8 @@ import (
 // BaseCurrency is the ledger's base currency.
 func (db *DB) BaseCurrency(ctx context.Context, ledgerID int64) (string, error) {
 	var base string
-	err := db.queryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, ledgerID).Scan(&base)
-	return base, notFound(err, "ledger")
+	err := db.QueryRow(ctx, `SELECT base_currency FROM ledgers WHERE id = ?`, ledgerID).Scan(&base)
+	return base, NotFound(err, "ledger")
 }
 
 // sortedKeys lists the currencies marked true, in order (nil when none).
@@ -284,7 +284,7 @@ func (db *DB) ReportNetWorth(ctx context.Context, ledgerID int64, f finance.Repo
 		q += ` AND id IN (` + in + `)`
 		args = append(args, ids...)
 	}
-	rows, err := db.query(ctx, q, args...)
+	rows, err := db.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -117,7 +117,7 @@ func compare(now, before []finance.CurrencyCategories) []finance.CurrencyCompari
 // FirstMovementDate is the ledger's oldest movement date ("" when none).
 func (db *DB) FirstMovementDate(ctx context.Context, ledgerID int64) (string, error) {
 	var d *string
-	if err := db.queryRow(ctx, `SELECT MIN(date) FROM movements WHERE ledger_id = ?`, ledgerID).Scan(&d); err != nil {
+	if err := db.QueryRow(ctx, `SELECT MIN(date) FROM movements WHERE ledger_id = ?`, ledgerID).Scan(&d); err != nil {
 		return "", err
 	}
 	if d == nil {

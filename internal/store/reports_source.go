@@ -186,7 +186,7 @@ func (db *DB) readSource(ctx context.Context, ledgerID int64, from, to string, r
 			q = `SELECT ` + group + `, CAST(SUM(total) AS BIGINT), CAST(SUM(count) AS BIGINT), CAST(SUM(base_total) AS BIGINT), CAST(SUM(unrated) AS BIGINT)
 				FROM monthly_totals WHERE ledger_id = ? AND month >= ? AND month <= ?` + where + ` GROUP BY ` + group
 		}
-		rows, err := db.query(ctx, q, append(slices.Clone(p.args), wargs...)...)
+		rows, err := db.Query(ctx, q, append(slices.Clone(p.args), wargs...)...)
 		if err != nil {
 			return nil, err
 		}
@@ -226,5 +226,5 @@ func (db *DB) readSource(ctx context.Context, ledgerID int64, from, to string, r
 
 // accountCurrencies maps the ledger's accounts to their currencies.
 func (db *DB) accountCurrencies(ctx context.Context, ledgerID int64) (map[int64]string, error) {
-	return queryPairs[string](db.query(ctx, `SELECT id, currency FROM accounts WHERE ledger_id = ?`, ledgerID))
+	return queryPairs[string](db.Query(ctx, `SELECT id, currency FROM accounts WHERE ledger_id = ?`, ledgerID))
 }

@@ -16,7 +16,7 @@ import (
 
 const ruleColumns = `id, name, position, enabled, match_all, stop, conditions, actions`
 
-func scanRule(s rowScanner) (*finance.MovementRule, error) {
+func scanRule(s RowScanner) (*finance.MovementRule, error) {
 	var r finance.MovementRule
 	var all bool
 	var conds, acts string
@@ -38,8 +38,8 @@ func scanRule(s rowScanner) (*finance.MovementRule, error) {
 	return &r, nil
 }
 
-func listRules(ctx context.Context, q rowsQuerier, ledgerID int64) ([]finance.MovementRule, error) {
-	rows, err := q.query(ctx, `SELECT `+ruleColumns+` FROM rules WHERE ledger_id = ? ORDER BY position, id`, ledgerID)
+func listRules(ctx context.Context, q RowsQuerier, ledgerID int64) ([]finance.MovementRule, error) {
+	rows, err := q.Query(ctx, `SELECT `+ruleColumns+` FROM rules WHERE ledger_id = ? ORDER BY position, id`, ledgerID)
 	if err != nil {
 		return nil, err
 	}
@@ -62,9 +62,9 @@ func (db *DB) ListRules(ctx context.Context, ledgerID int64) ([]finance.Movement
 
 // Rule returns one of the ledger's rules.
 func (db *DB) Rule(ctx context.Context, ledgerID, id int64) (*finance.MovementRule, error) {
-	r, err := scanRule(db.queryRow(ctx, `SELECT `+ruleColumns+` FROM rules WHERE ledger_id = ? AND id = ?`, ledgerID, id))
+	r, err := scanRule(db.QueryRow(ctx, `SELECT `+ruleColumns+` FROM rules WHERE ledger_id = ? AND id = ?`, ledgerID, id))
 	if err != nil {
-		return nil, notFound(err, "rule")
+		return nil, NotFound(err, "rule")
 	}
 	return r, nil
 }
@@ -109,20 +109,20 @@ func (db *DB) CreateRule(ctx context.Context, ledgerID int64, in finance.RuleInp
 		return nil, err
 	}
 	var id int64
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		if err := checkRuleRefs(ctx, tx, &r, 0); err != nil {
 			return err
 		}
 		var n, last int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*), COALESCE(MAX(position), 0) FROM rules WHERE ledger_id = ?`, ledgerID).Scan(&n, &last); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*), COALESCE(MAX(position), 0) FROM rules WHERE ledger_id = ?`, ledgerID).Scan(&n, &last); err != nil {
 			return err
 		}
 		if n >= finance.MaxRules {
 			return finance.LimitError("", "a ledger has at most 200 rules")
 		}
 		conds, acts := ruleJSON(&r)
-		now := db.nowMillis()
-		return tx.queryRow(ctx, `INSERT INTO rules (ledger_id, name, position, enabled, match_all, stop, conditions, actions, created_at, updated_at)
+		now := db.NowMillis()
+		return tx.QueryRow(ctx, `INSERT INTO rules (ledger_id, name, position, enabled, match_all, stop, conditions, actions, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, ledgerID, r.Name, last+1, r.Enabled, r.Match == finance.RuleMatchAll, r.Stop,
 			conds, acts, now, now).Scan(&id)
 	})
@@ -134,10 +134,10 @@ func (db *DB) CreateRule(ctx context.Context, ledgerID int64, in finance.RuleInp
 
 // UpdateRule patches a rule.
 func (db *DB) UpdateRule(ctx context.Context, ledgerID, id int64, in finance.RuleInput) (*finance.MovementRule, error) {
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		cur, err := scanRule(tx.queryRow(ctx, `SELECT `+ruleColumns+` FROM rules WHERE ledger_id = ? AND id = ?`, ledgerID, id))
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		cur, err := scanRule(tx.QueryRow(ctx, `SELECT `+ruleColumns+` FROM rules WHERE ledger_id = ? AND id = ?`, ledgerID, id))
 		if err != nil {
-			return notFound(err, "rule")
+			return NotFound(err, "rule")
 		}
 		r := finance.RuleFrom(*cur, in)
 		if err := r.Validate(); err != nil {
@@ -156,15 +156,15 @@ func (db *DB) UpdateRule(ctx context.Context, ledgerID, id int64, in finance.Rul
 
 func saveRule(ctx context.Context, tx *Tx, r *finance.MovementRule) error {
 	conds, acts := ruleJSON(r)
-	_, err := tx.exec(ctx, `UPDATE rules SET name = ?, enabled = ?, match_all = ?, stop = ?, conditions = ?, actions = ?, updated_at = ?
-		WHERE ledger_id = ? AND id = ?`, r.Name, r.Enabled, r.Match == finance.RuleMatchAll, r.Stop, conds, acts, tx.db.nowMillis(), tx.ledgerID, r.ID)
+	_, err := tx.Exec(ctx, `UPDATE rules SET name = ?, enabled = ?, match_all = ?, stop = ?, conditions = ?, actions = ?, updated_at = ?
+		WHERE ledger_id = ? AND id = ?`, r.Name, r.Enabled, r.Match == finance.RuleMatchAll, r.Stop, conds, acts, tx.db.NowMillis(), tx.ledgerID, r.ID)
 	return err
 }
 
 // DeleteRule deletes a rule.
 func (db *DB) DeleteRule(ctx context.Context, ledgerID, id int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `DELETE FROM rules WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `DELETE FROM rules WHERE ledger_id = ? AND id = ?`, ledgerID, id)
 		if err != nil {
 			return err
 		}
@@ -178,8 +178,8 @@ func (db *DB) DeleteRule(ctx context.Context, ledgerID, id int64) error {
 // ReorderRules sets the order of the ledger's rules: ids must be all of
 // them, each once.
 func (db *DB) ReorderRules(ctx context.Context, ledgerID int64, ids []int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		have, err := queryIDs(tx.query(ctx, `SELECT id FROM rules WHERE ledger_id = ? ORDER BY id`, ledgerID))
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		have, err := queryIDs(tx.Query(ctx, `SELECT id FROM rules WHERE ledger_id = ? ORDER BY id`, ledgerID))
 		if err != nil {
 			return err
 		}
@@ -191,7 +191,7 @@ func (db *DB) ReorderRules(ctx context.Context, ledgerID int64, ids []int64) err
 }
 
 // ruleSet loads the ledger's enabled rules, ready to run (nil: none).
-func ruleSet(ctx context.Context, q rowsQuerier, ledgerID int64) (*finance.RuleSet, error) {
+func ruleSet(ctx context.Context, q RowsQuerier, ledgerID int64) (*finance.RuleSet, error) {
 	rules, err := listRules(ctx, q, ledgerID)
 	if err != nil || len(rules) == 0 {
 		return nil, err

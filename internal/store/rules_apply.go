@@ -45,7 +45,7 @@ type ruleRunEntry struct {
 
 // ruleMatches runs one rule over the ledger's movements, newest first, and
 // hands each that it changes to fn with its draft before and after.
-func ruleMatches(ctx context.Context, q rowsQuerier, ledgerID int64, rule *finance.MovementRule, fn func(id int64, before, after *finance.MovementDraft, changes []finance.RuleChange) error) error {
+func ruleMatches(ctx context.Context, q RowsQuerier, ledgerID int64, rule *finance.MovementRule, fn func(id int64, before, after *finance.MovementDraft, changes []finance.RuleChange) error) error {
 	one := *rule
 	one.Enabled = true // asked for by name: a disabled rule runs too
 	types, err := categoryTypes(ctx, q, ledgerID)
@@ -53,7 +53,7 @@ func ruleMatches(ctx context.Context, q rowsQuerier, ledgerID int64, rule *finan
 		return err
 	}
 	set := finance.NewRuleSet([]finance.MovementRule{one}, func(id int64) string { return types[id] })
-	rows, err := q.query(ctx, `SELECT `+rewriteColumns+` FROM movements WHERE ledger_id = ? ORDER BY date DESC, id DESC`, ledgerID)
+	rows, err := q.Query(ctx, `SELECT `+rewriteColumns+` FROM movements WHERE ledger_id = ? ORDER BY date DESC, id DESC`, ledgerID)
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func ruleMatches(ctx context.Context, q rowsQuerier, ledgerID int64, rule *finan
 // movements; with dryRun it only says what would change.
 func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool) (*finance.RuleRun, error) {
 	var run *finance.RuleRun
-	collect := func(q rowsQuerier, rule *finance.MovementRule, write func(id int64, before, after *finance.MovementDraft) error) error {
+	collect := func(q RowsQuerier, rule *finance.MovementRule, write func(id int64, before, after *finance.MovementDraft) error) error {
 		run = &finance.RuleRun{Sample: []finance.RuleRunItem{}}
 		return ruleMatches(ctx, q, ledgerID, rule, func(id int64, before, after *finance.MovementDraft, changes []finance.RuleChange) error {
 			run.Count++
@@ -113,10 +113,10 @@ func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool
 		}
 		return run, collect(db, rule, nil)
 	}
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		rule, err := scanRule(tx.queryRow(ctx, `SELECT `+ruleColumns+` FROM rules WHERE ledger_id = ? AND id = ?`, ledgerID, ruleID))
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		rule, err := scanRule(tx.QueryRow(ctx, `SELECT `+ruleColumns+` FROM rules WHERE ledger_id = ? AND id = ?`, ledgerID, ruleID))
 		if err != nil {
-			return notFound(err, "rule")
+			return NotFound(err, "rule")
 		}
 		var items []ruleRunEntry
 		var rs []rewrite
@@ -135,11 +135,11 @@ func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool
 		if err != nil {
 			return err
 		}
-		if err := tx.queryRow(ctx, `INSERT INTO rule_runs (ledger_id, rule_id, items, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
-			ledgerID, ruleID, string(b), db.nowMillis()).Scan(&run.RunID); err != nil {
+		if err := tx.QueryRow(ctx, `INSERT INTO rule_runs (ledger_id, rule_id, items, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
+			ledgerID, ruleID, string(b), db.NowMillis()).Scan(&run.RunID); err != nil {
 			return err
 		}
-		_, err = tx.exec(ctx, `DELETE FROM rule_runs WHERE ledger_id = ? AND id <= ?`, ledgerID, run.RunID-ruleRunsKept)
+		_, err = tx.Exec(ctx, `DELETE FROM rule_runs WHERE ledger_id = ? AND id <= ?`, ledgerID, run.RunID-ruleRunsKept)
 		return err
 	})
 	if err != nil {
@@ -152,11 +152,11 @@ func (db *DB) ApplyRule(ctx context.Context, ledgerID, ruleID int64, dryRun bool
 // transaction, except those changed since; the run is then gone.
 func (db *DB) UndoRuleRun(ctx context.Context, ledgerID, runID int64) (*finance.RuleUndo, error) {
 	var out finance.RuleUndo
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		out = finance.RuleUndo{}
 		var raw string
-		if err := tx.queryRow(ctx, `SELECT items FROM rule_runs WHERE ledger_id = ? AND id = ?`, ledgerID, runID).Scan(&raw); err != nil {
-			return notFound(err, "rule run")
+		if err := tx.QueryRow(ctx, `SELECT items FROM rule_runs WHERE ledger_id = ? AND id = ?`, ledgerID, runID).Scan(&raw); err != nil {
+			return NotFound(err, "rule run")
 		}
 		var items []ruleRunEntry
 		if err := json.Unmarshal([]byte(raw), &items); err != nil {
@@ -169,7 +169,7 @@ func (db *DB) UndoRuleRun(ctx context.Context, ledgerID, runID int64) (*finance.
 				ids[i] = it.ID
 			}
 			in, args := inList(ids)
-			rows, err := tx.query(ctx, `SELECT `+rewriteColumns+` FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...)
+			rows, err := tx.Query(ctx, `SELECT `+rewriteColumns+` FROM movements WHERE ledger_id = ? AND id IN (`+in+`)`, append([]any{ledgerID}, args...)...)
 			if err != nil {
 				return err
 			}
@@ -201,7 +201,7 @@ func (db *DB) UndoRuleRun(ctx context.Context, ledgerID, runID int64) (*finance.
 		if err := tx.rewriteMovements(ctx, rs); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `DELETE FROM rule_runs WHERE ledger_id = ? AND id = ?`, ledgerID, runID)
+		_, err := tx.Exec(ctx, `DELETE FROM rule_runs WHERE ledger_id = ? AND id = ?`, ledgerID, runID)
 		return err
 	})
 	if err != nil {
@@ -237,7 +237,7 @@ func scanRewrite(rows *sql.Rows) (int64, finance.MovementDraft, error) {
 
 // rewriteLines reads the lines of the split movements among rs (after
 // scanRewrite, once its rows are closed).
-func rewriteLines(ctx context.Context, q rowsQuerier, ledgerID int64, rs []rewrite) error {
+func rewriteLines(ctx context.Context, q RowsQuerier, ledgerID int64, rs []rewrite) error {
 	return linesFor(ctx, q, ledgerID, len(rs), func(i int) (int64, bool) { return rs[i].id, len(rs[i].before.Splits) > 0 },
 		func(i int, l []finance.Split) { rs[i].before.Splits, rs[i].after.Splits = l, slices.Clone(l) })
 }
@@ -307,7 +307,7 @@ func (t *Tx) rewriteMovements(ctx context.Context, rs []rewrite) error {
 	}
 	for chunk := range slices.Chunk(retag, rewriteChunk) {
 		in, args := inList(chunk)
-		if _, err := t.exec(ctx, `DELETE FROM movement_tags WHERE ledger_id = ? AND movement_id IN (`+in+`)`, append([]any{t.ledgerID}, args...)...); err != nil {
+		if _, err := t.Exec(ctx, `DELETE FROM movement_tags WHERE ledger_id = ? AND movement_id IN (`+in+`)`, append([]any{t.ledgerID}, args...)...); err != nil {
 			return err
 		}
 		var rows []any
@@ -321,7 +321,7 @@ func (t *Tx) rewriteMovements(ctx context.Context, rs []rewrite) error {
 		if n == 0 {
 			continue
 		}
-		if _, err := t.exec(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES `+
+		if _, err := t.Exec(ctx, `INSERT INTO movement_tags (movement_id, ledger_id, tag) VALUES `+
 			strings.TrimSuffix(strings.Repeat("(?, ?, ?), ", n), ", "), rows...); err != nil {
 			return err
 		}
@@ -333,7 +333,7 @@ func (t *Tx) rewriteMovements(ctx context.Context, rs []rewrite) error {
 // tags: on PostgreSQL rewriteChunk rows per statement (a round trip per row
 // was most of the time), on SQLite one prepared statement per row.
 func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
-	now := t.db.nowMillis()
+	now := t.db.NowMillis()
 	if t.db.dialect == Postgres {
 		for chunk := range slices.Chunk(rs, rewriteChunk) {
 			args := make([]any, 0, 3+6*len(chunk))
@@ -344,7 +344,7 @@ func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
 			}
 			args = append(args, t.ledgerID)
 			values := valueRows(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))`, len(chunk))
-			if _, err := t.exec(ctx, `UPDATE movements AS m SET category_id = v.cat, description = v.descr, notes = v.notes, tags = v.tags, search_words = v.words,
+			if _, err := t.Exec(ctx, `UPDATE movements AS m SET category_id = v.cat, description = v.descr, notes = v.notes, tags = v.tags, search_words = v.words,
 				updated_at = ?, updated_by = ? FROM (VALUES `+values+`) AS v(id, cat, descr, notes, tags, words) WHERE m.ledger_id = ? AND m.id = v.id`, args...); err != nil {
 				return err
 			}

@@ -21,7 +21,7 @@ type storedSchedule struct {
 	lastDate  string
 }
 
-func scanSchedule(s rowScanner) (*storedSchedule, error) {
+func scanSchedule(s RowScanner) (*storedSchedule, error) {
 	var st storedSchedule
 	sc := &st.Schedule
 	var cat, to, toAmount sql.NullInt64
@@ -53,11 +53,11 @@ func (s *storedSchedule) fillDue(today string) {
 }
 
 // ledgerToday is today's date in the time zone of the ledger's owner.
-func (db *DB) ledgerToday(ctx context.Context, q querier, ledgerID int64) (string, error) {
+func (db *DB) ledgerToday(ctx context.Context, q Querier, ledgerID int64) (string, error) {
 	var zone string
-	err := q.queryRow(ctx, `SELECT u.timezone FROM ledgers l JOIN users u ON u.id = l.owner_id WHERE l.id = ?`, ledgerID).Scan(&zone)
+	err := q.QueryRow(ctx, `SELECT u.timezone FROM ledgers l JOIN users u ON u.id = l.owner_id WHERE l.id = ?`, ledgerID).Scan(&zone)
 	if err != nil {
-		return "", notFound(err, "ledger")
+		return "", NotFound(err, "ledger")
 	}
 	return finance.Today(db.now(), zone), nil
 }
@@ -69,7 +69,7 @@ func (db *DB) Schedules(ctx context.Context, ledgerID int64) (*finance.ScheduleL
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.query(ctx, `SELECT `+scheduleColumns+scheduleFrom+` WHERE s.ledger_id = ?
+	rows, err := db.Query(ctx, `SELECT `+scheduleColumns+scheduleFrom+` WHERE s.ledger_id = ?
 		ORDER BY s.next_date = '', s.next_date, s.id`, ledgerID)
 	if err != nil {
 		return nil, err
@@ -101,10 +101,10 @@ func (db *DB) Schedule(ctx context.Context, ledgerID, id int64) (*finance.Schedu
 	return &s.Schedule, nil
 }
 
-func readSchedule(ctx context.Context, q querier, ledgerID, id int64) (*storedSchedule, error) {
-	s, err := scanSchedule(q.queryRow(ctx, `SELECT `+scheduleColumns+scheduleFrom+` WHERE s.ledger_id = ? AND s.id = ?`, ledgerID, id))
+func readSchedule(ctx context.Context, q Querier, ledgerID, id int64) (*storedSchedule, error) {
+	s, err := scanSchedule(q.QueryRow(ctx, `SELECT `+scheduleColumns+scheduleFrom+` WHERE s.ledger_id = ? AND s.id = ?`, ledgerID, id))
 	if err != nil {
-		return nil, notFound(err, "schedule")
+		return nil, NotFound(err, "schedule")
 	}
 	return s, nil
 }
@@ -150,7 +150,7 @@ const scheduleSetColumns = `type = ?, amount = ?, account_id = ?, category_id = 
 func (db *DB) CreateSchedule(ctx context.Context, ledgerID int64, in finance.ScheduleInput, idem *Idempotency) (*finance.Schedule, bool, error) {
 	var id int64
 	var replayed bool
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		replayed, err = once(ctx, tx, idem, &id, func() (int64, error) {
 			d := finance.ScheduleDraftFrom(finance.ScheduleDraft{}, in, true)
@@ -160,9 +160,9 @@ func (db *DB) CreateSchedule(ctx context.Context, ledgerID int64, in finance.Sch
 			if err := tx.checkScheduleQuota(ctx, ledgerID); err != nil {
 				return 0, err
 			}
-			now := db.nowMillis()
+			now := db.NowMillis()
 			var id int64
-			if err := tx.queryRow(ctx, `INSERT INTO schedules (ledger_id, type, amount, account_id, category_id, to_account_id, to_amount, description,
+			if err := tx.QueryRow(ctx, `INSERT INTO schedules (ledger_id, type, amount, account_id, category_id, to_account_id, to_amount, description,
 				notes, tags, frequency, interval_n, day, start_date, end_date, count_n, ask_amount, auto_post, paused, next_index, next_date,
 				created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?) RETURNING id`,
 				append(append([]any{ledgerID}, scheduleArgs(&d)...), d.Rule.Next(0, 0), now, now)...).Scan(&id); err != nil {
@@ -185,7 +185,7 @@ func (db *DB) CreateSchedule(ctx context.Context, ledgerID int64, in finance.Sch
 // and, when the rule changed or the schedule is resumed, on or after today:
 // an edit changes future occurrences only, and never back-fills.
 func (db *DB) UpdateSchedule(ctx context.Context, ledgerID, id int64, in finance.ScheduleInput) (*finance.Schedule, error) {
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := readSchedule(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err
@@ -207,8 +207,8 @@ func (db *DB) UpdateSchedule(ctx context.Context, ledgerID, id int64, in finance
 			from = max(from, today)
 		}
 		k := d.Rule.IndexOnOrAfter(from)
-		if _, err := tx.exec(ctx, `UPDATE schedules SET `+scheduleSetColumns+`, next_index = ?, next_date = ?, updated_at = ?
-			WHERE ledger_id = ? AND id = ?`, append(scheduleArgs(&d), k, d.Rule.Next(k, cur.Done), db.nowMillis(), ledgerID, id)...); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE schedules SET `+scheduleSetColumns+`, next_index = ?, next_date = ?, updated_at = ?
+			WHERE ledger_id = ? AND id = ?`, append(scheduleArgs(&d), k, d.Rule.Next(k, cur.Done), db.NowMillis(), ledgerID, id)...); err != nil {
 			return err
 		}
 		_, err = postDue(ctx, tx, ledgerID, []int64{id})
@@ -223,8 +223,8 @@ func (db *DB) UpdateSchedule(ctx context.Context, ledgerID, id int64, in finance
 // DeleteSchedule deletes a schedule: no more occurrences; the movements it
 // posted stay.
 func (db *DB) DeleteSchedule(ctx context.Context, ledgerID, id int64) error {
-	return db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `DELETE FROM schedules WHERE ledger_id = ? AND id = ?`, ledgerID, id)
+	return db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `DELETE FROM schedules WHERE ledger_id = ? AND id = ?`, ledgerID, id)
 		if err != nil {
 			return err
 		}

@@ -40,7 +40,7 @@ func (s *storedSchedule) advance() {
 }
 
 func saveProgress(ctx context.Context, tx *Tx, ledgerID int64, s *storedSchedule) error {
-	_, err := tx.exec(ctx, `UPDATE schedules SET next_index = ?, next_date = ?, done = ?, last_date = ?, paused = ? WHERE ledger_id = ? AND id = ?`,
+	_, err := tx.Exec(ctx, `UPDATE schedules SET next_index = ?, next_date = ?, done = ?, last_date = ?, paused = ? WHERE ledger_id = ? AND id = ?`,
 		s.nextIndex, s.NextDate, s.Done, s.lastDate, s.Paused, ledgerID, s.ID)
 	return err
 }
@@ -48,7 +48,7 @@ func saveProgress(ctx context.Context, tx *Tx, ledgerID int64, s *storedSchedule
 // recordOccurrences inserts the rows, several per statement.
 func recordOccurrences(ctx context.Context, tx *Tx, ledgerID int64, occ []occurrence) error {
 	const perStatement = 500
-	now := tx.db.nowMillis()
+	now := tx.db.NowMillis()
 	for lo := 0; lo < len(occ); lo += perStatement {
 		batch := occ[lo:min(lo+perStatement, len(occ))]
 		var q strings.Builder
@@ -61,7 +61,7 @@ func recordOccurrences(ctx context.Context, tx *Tx, ledgerID int64, occ []occurr
 			q.WriteString(`(?, ?, ?, ?, ?, ?)`)
 			args = append(args, o.scheduleID, ledgerID, o.date, o.status, nullID(o.movementID), now)
 		}
-		if _, err := tx.exec(ctx, q.String(), args...); err != nil {
+		if _, err := tx.Exec(ctx, q.String(), args...); err != nil {
 			return fmt.Errorf("record occurrences: %w", err)
 		}
 	}
@@ -108,7 +108,7 @@ func postDue(ctx context.Context, tx *Tx, ledgerID int64, ids []int64) (int, err
 		q += ` AND s.id IN (` + in + `)`
 		args = append(args, idArgs...)
 	}
-	rows, err := tx.query(ctx, q+` ORDER BY s.id`, args...)
+	rows, err := tx.Query(ctx, q+` ORDER BY s.id`, args...)
 	if err != nil {
 		return 0, err
 	}
@@ -187,7 +187,7 @@ func (db *DB) PostDue(ctx context.Context) (int, error) {
 	// The latest "today" on Earth is UTC+14; each ledger's own is checked
 	// under its lock.
 	latest := db.now().UTC().Add(14 * time.Hour).Format(finance.DateLayout)
-	ledgers, err := queryIDs(db.query(ctx, `SELECT DISTINCT s.ledger_id FROM schedules s WHERE`+dueCondition, true, false, false, latest))
+	ledgers, err := queryIDs(db.Query(ctx, `SELECT DISTINCT s.ledger_id FROM schedules s WHERE`+dueCondition, true, false, false, latest))
 	if err != nil {
 		return 0, err
 	}
@@ -195,7 +195,7 @@ func (db *DB) PostDue(ctx context.Context) (int, error) {
 	var errs []error
 	for _, l := range ledgers {
 		n := 0
-		err := db.writeLedger(ctx, l, func(tx *Tx) error {
+		err := db.WriteLedger(ctx, l, func(tx *Tx) error {
 			var err error
 			n, err = postDue(ctx, tx, l, nil)
 			return err
@@ -216,7 +216,7 @@ func (db *DB) PostDue(ctx context.Context) (int, error) {
 func handled(ctx context.Context, tx *Tx, scheduleID int64, date string) (string, int64, error) {
 	var status string
 	var movement *int64
-	err := tx.queryRow(ctx, `SELECT status, movement_id FROM schedule_occurrences WHERE schedule_id = ? AND date = ?`, scheduleID, date).
+	err := tx.QueryRow(ctx, `SELECT status, movement_id FROM schedule_occurrences WHERE schedule_id = ? AND date = ?`, scheduleID, date).
 		Scan(&status, &movement)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, nil
@@ -255,7 +255,7 @@ func (db *DB) PostOccurrence(ctx context.Context, ledgerID, id int64, in finance
 	var movementID int64
 	var m *finance.Movement
 	var replayed, already bool
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		already = false
 		replayed, err = once(ctx, tx, idem, &movementID, func() (int64, error) {
@@ -305,7 +305,7 @@ func (db *DB) PostOccurrence(ctx context.Context, ledgerID, id int64, in finance
 			return err
 		}
 		// Read in the write: a delete cannot come between.
-		m, err = scanMovement(tx.queryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, movementID))
+		m, err = scanMovement(tx.QueryRow(ctx, `SELECT `+movementColumns+movementFrom+` WHERE m.ledger_id = ? AND m.id = ?`, ledgerID, movementID))
 		if errors.Is(err, sql.ErrNoRows) {
 			return finance.Errorf(finance.ECodeConflict, "that occurrence was posted, and its movement deleted since")
 		}
@@ -326,7 +326,7 @@ func (db *DB) SkipOccurrence(ctx context.Context, ledgerID, id int64, in finance
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
-	err := db.writeLedger(ctx, ledgerID, func(tx *Tx) error {
+	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		s, err := readSchedule(ctx, tx, ledgerID, id)
 		if err != nil {
 			return err

@@ -34,7 +34,7 @@ func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]financ
 	}
 	from := finance.AddDays(today, -suggestionDays)
 	have := map[seriesKey]bool{}
-	rows, err := db.query(ctx, `SELECT type, account_id, COALESCE(to_account_id, 0), description FROM schedules WHERE ledger_id = ?`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT type, account_id, COALESCE(to_account_id, 0), description FROM schedules WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]financ
 	if db.dialect == Postgres {
 		agg = `string_agg(date || ':' || amount, ',')`
 	}
-	rows, err = db.query(ctx, `SELECT type, account_id, COALESCE(to_account_id, 0), description, `+agg+`
+	rows, err = db.Query(ctx, `SELECT type, account_id, COALESCE(to_account_id, 0), description, `+agg+`
 		FROM movements WHERE ledger_id = ? AND date >= ? AND description <> ''
 		GROUP BY type, account_id, to_account_id, description
 		HAVING COUNT(*) >= ? AND COUNT(*) <= ? AND MAX(amount) * 100 <= MIN(amount) * ?`,
@@ -107,7 +107,7 @@ func (db *DB) ScheduleSuggestions(ctx context.Context, ledgerID int64) ([]financ
 		s := sr.s
 		var cat, to, toAmount sql.NullInt64
 		var last int64
-		err := db.queryRow(ctx, `SELECT m.date, m.amount, m.category_id, m.to_account_id, m.to_amount, a.currency FROM movements m
+		err := db.QueryRow(ctx, `SELECT m.date, m.amount, m.category_id, m.to_account_id, m.to_amount, a.currency FROM movements m
 			JOIN accounts a ON a.id = m.account_id
 			WHERE m.account_id = ? AND m.ledger_id = ? AND m.type = ? AND m.description = ? AND m.date >= ?
 			ORDER BY m.date DESC, m.id DESC LIMIT 1`, s.AccountID, ledgerID, s.Type, s.Description, from).

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -124,11 +125,11 @@ func TestSchedulesPostOnceAndCatchUp(t *testing.T) {
 			t.Fatalf("next %s, want 2026-06-30 (not yet due in UTC)", got.NextDate)
 		}
 		zone := "Europe/Madrid"
-		u, _, err := db.UserByEmail(ctx, "sched@example.com")
+		u, _, err := identity.New(db).UserByEmail(ctx, "sched@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.UpdateProfile(ctx, u.ID, finance.ProfilePatch{TimeZone: &zone}); err != nil {
+		if _, err := identity.New(db).UpdateProfile(ctx, u.ID, finance.ProfilePatch{TimeZone: &zone}); err != nil {
 			t.Fatal(err)
 		}
 		if n, _ := db.PostDue(ctx); n != 1 {

@@ -346,7 +346,7 @@ func (db *DB) deferredSearchInserts(ctx context.Context, sqlTx *sql.Tx) error {
 // deferSearch makes the insert triggers skip the ledger's new movements until
 // undeferSearch, in the same transaction.
 func deferSearch(ctx context.Context, tx *Tx, ledgerID int64) error {
-	_, err := tx.exec(ctx, `INSERT INTO movements_search_deferred (ledger_id) VALUES (?)`, ledgerID)
+	_, err := tx.Exec(ctx, `INSERT INTO movements_search_deferred (ledger_id) VALUES (?)`, ledgerID)
 	return err
 }
 
@@ -363,7 +363,7 @@ func indexBatch(ctx context.Context, tx *Tx, ledgerID, after, from, to int64, n 
 	for lo := from; lo <= to; lo += indexBatchRows {
 		// By the ids' range (the rowid's), not the ledger's index: "ledger_id
 		// = ?" made SQLite read all of a large ledger's entries in that index.
-		res, err := tx.exec(ctx, `INSERT INTO movements_search (rowid, words) SELECT `+searchKeySQL("date", "id")+`, search_words
+		res, err := tx.Exec(ctx, `INSERT INTO movements_search (rowid, words) SELECT `+searchKeySQL("date", "id")+`, search_words
 			FROM movements WHERE id BETWEEN ? AND ? AND +ledger_id = ? ORDER BY id`, lo, min(lo+indexBatchRows-1, to), ledgerID)
 		if err != nil {
 			return fmt.Errorf("search index: %w", err)
@@ -390,7 +390,7 @@ const indexBatchRows = 1024
 // movement written must be the last indexed (last).
 func undeferSearch(ctx context.Context, tx *Tx, ledgerID, last int64, sums wordSums) error {
 	var newest int64
-	if err := tx.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM movements`).Scan(&newest); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM movements`).Scan(&newest); err != nil {
 		return err
 	}
 	if newest != last {
@@ -399,6 +399,6 @@ func undeferSearch(ctx context.Context, tx *Tx, ledgerID, last int64, sums wordS
 	if err := sums.apply(ctx, tx, ledgerID); err != nil {
 		return err
 	}
-	_, err := tx.exec(ctx, `DELETE FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID)
+	_, err := tx.Exec(ctx, `DELETE FROM movements_search_deferred WHERE ledger_id = ?`, ledgerID)
 	return err
 }

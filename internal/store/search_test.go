@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -236,7 +237,7 @@ func TestSearchFollowsEveryWrite(t *testing.T) {
 		expect("account deleted with its movements", "echo", 0)
 
 		// A deleted user's ledger leaves nothing in the index.
-		gone, err := db.CreateUser(ctx, store.NewUser{Email: "gone@example.com"})
+		gone, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "gone@example.com"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -250,7 +251,7 @@ func TestSearchFollowsEveryWrite(t *testing.T) {
 		if n := db.SearchIndexRowsForTest(ctx, u2); n != 1 {
 			t.Fatalf("the index holds %d rows of the second ledger", n)
 		}
-		if err := db.DeleteUser(ctx, gone.ID); err != nil {
+		if err := identity.New(db).DeleteUser(ctx, gone.ID); err != nil {
 			t.Fatal(err)
 		}
 		if n := db.SearchIndexRowsForTest(ctx, u2); n != 0 {

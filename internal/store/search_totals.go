@@ -137,7 +137,7 @@ func (s wordSums) apply(ctx context.Context, tx *Tx, ledgerID int64) error {
 			v := s[k]
 			args = append(args, ledgerID, k.word, k.account, k.kind, v[0], v[1], v[2], v[3])
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO search_totals AS s (ledger_id, word, account_id, kind, count, total, base_total, unrated)
+		if _, err := tx.Exec(ctx, `INSERT INTO search_totals AS s (ledger_id, word, account_id, kind, count, total, base_total, unrated)
 			VALUES `+valueRows(`(?, ?, ?, ?, ?, ?, ?, ?)`, len(chunk))+addToWords, args...); err != nil {
 			return fmt.Errorf("search totals: %w", err)
 		}
@@ -458,7 +458,7 @@ func (db *DB) checkSearchTotals(ctx context.Context, ledgerID int64) error {
 	}
 	type val struct{ count, total, base, unrated int64 }
 	want := map[key]val{}
-	rows, err := db.query(ctx, `SELECT type, amount, account_id, base_amount, search_words FROM movements WHERE ledger_id = ?`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT type, amount, account_id, base_amount, search_words FROM movements WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return err
 	}
@@ -489,7 +489,7 @@ func (db *DB) checkSearchTotals(ctx context.Context, ledgerID int64) error {
 		return err
 	}
 	rows.Close()
-	got, err := db.query(ctx, `SELECT word, kind, account_id, count, total, base_total, unrated FROM search_totals WHERE ledger_id = ?`, ledgerID)
+	got, err := db.Query(ctx, `SELECT word, kind, account_id, count, total, base_total, unrated FROM search_totals WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return err
 	}

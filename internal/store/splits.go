@@ -18,7 +18,7 @@ import (
 // insertSplits writes the lines of the movement id (none for a whole one).
 func insertSplits(ctx context.Context, tx *Tx, ledgerID, id int64, d *finance.MovementDraft) error {
 	for i, s := range d.Splits {
-		if _, err := tx.exec(ctx, `INSERT INTO movement_splits (movement_id, position, ledger_id, type, date, account_id, category_id, amount, base_amount, note)
+		if _, err := tx.Exec(ctx, `INSERT INTO movement_splits (movement_id, position, ledger_id, type, date, account_id, category_id, amount, base_amount, note)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, i, ledgerID, d.Type, d.Date, d.AccountID, s.CategoryID, s.Amount, nullArg(s.BaseAmount), s.Note); err != nil {
 			return err
 		}
@@ -41,11 +41,11 @@ func insertSplitsOf(ctx context.Context, tx *Tx, ledgerID int64, ids []int64, dr
 const splitsChunk = 500
 
 // splitsOf reads the lines of the ledger's movements ids, by movement id.
-func splitsOf(ctx context.Context, q rowsQuerier, ledgerID int64, ids []int64) (map[int64][]finance.Split, error) {
+func splitsOf(ctx context.Context, q RowsQuerier, ledgerID int64, ids []int64) (map[int64][]finance.Split, error) {
 	out := map[int64][]finance.Split{}
 	for chunk := range slices.Chunk(ids, splitsChunk) {
 		in, args := inList(chunk)
-		rows, err := q.query(ctx, `SELECT movement_id, category_id, amount, base_amount, note FROM movement_splits
+		rows, err := q.Query(ctx, `SELECT movement_id, category_id, amount, base_amount, note FROM movement_splits
 			WHERE ledger_id = ? AND movement_id IN (`+in+`) ORDER BY movement_id, position`, append([]any{ledgerID}, args...)...)
 		if err != nil {
 			return nil, err
@@ -71,7 +71,7 @@ func splitsOf(ctx context.Context, q rowsQuerier, ledgerID int64, ids []int64) (
 
 // linesFor reads the lines of the split ones among n movements: id(i) is
 // the i-th's id and whether it is split, set(i, lines) takes its lines.
-func linesFor(ctx context.Context, q rowsQuerier, ledgerID int64, n int, id func(int) (int64, bool), set func(int, []finance.Split)) error {
+func linesFor(ctx context.Context, q RowsQuerier, ledgerID int64, n int, id func(int) (int64, bool), set func(int, []finance.Split)) error {
 	var ids []int64
 	for i := range n {
 		if v, split := id(i); split {
@@ -95,7 +95,7 @@ func linesFor(ctx context.Context, q rowsQuerier, ledgerID int64, n int, id func
 
 // withSplits fills the lines of the split ones among ms (Splits is [] for
 // the others).
-func withSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ms ...*finance.Movement) error {
+func withSplits(ctx context.Context, q RowsQuerier, ledgerID int64, ms ...*finance.Movement) error {
 	for _, m := range ms {
 		m.Splits = []finance.Split{}
 	}
@@ -109,14 +109,14 @@ func withSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ms ...*finan
 
 // draftsWithSplits fills the lines of the drafts whose movements (ids, in
 // the same order) count some (counts[i] > 0).
-func draftsWithSplits(ctx context.Context, q rowsQuerier, ledgerID int64, ids []int64, counts []int64, drafts []*finance.MovementDraft) error {
+func draftsWithSplits(ctx context.Context, q RowsQuerier, ledgerID int64, ids []int64, counts []int64, drafts []*finance.MovementDraft) error {
 	return linesFor(ctx, q, ledgerID, len(ids), func(i int) (int64, bool) { return ids[i], counts[i] > 0 },
 		func(i int, l []finance.Split) { drafts[i].Splits = l })
 }
 
 // replaceSplits writes the movement's lines anew (after its row changed).
 func replaceSplits(ctx context.Context, tx *Tx, ledgerID, id int64, d *finance.MovementDraft) error {
-	if _, err := tx.exec(ctx, `DELETE FROM movement_splits WHERE ledger_id = ? AND movement_id = ?`, ledgerID, id); err != nil {
+	if _, err := tx.Exec(ctx, `DELETE FROM movement_splits WHERE ledger_id = ? AND movement_id = ?`, ledgerID, id); err != nil {
 		return err
 	}
 	return insertSplits(ctx, tx, ledgerID, id, d)
@@ -126,6 +126,6 @@ func replaceSplits(ctx context.Context, tx *Tx, ledgerID, id int64, d *finance.M
 // pay for looking at lines skip them when there are none.
 func (db *DB) hasSplits(ctx context.Context, ledgerID int64) (bool, error) {
 	var n int
-	err := db.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM movement_splits WHERE ledger_id = ? LIMIT 1) t`, ledgerID).Scan(&n)
+	err := db.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM movement_splits WHERE ledger_id = ? LIMIT 1) t`, ledgerID).Scan(&n)
 	return n > 0, err
 }

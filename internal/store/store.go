@@ -58,7 +58,7 @@ const sqliteAutoCheckpoint = 1000
 // large write, and otherwise the next write past the usual 4 MB does.
 func (tx *Tx) bulkLoad(ctx context.Context) error {
 	if tx.db.dialect == Postgres {
-		_, err := tx.exec(ctx, `SET LOCAL gin_pending_list_limit = `+strconv.Itoa(pendingWordsLimit>>10))
+		_, err := tx.Exec(ctx, `SET LOCAL gin_pending_list_limit = `+strconv.Itoa(pendingWordsLimit>>10))
 		return err
 	}
 	if tx.bulk {
@@ -67,9 +67,9 @@ func (tx *Tx) bulkLoad(ctx context.Context) error {
 	// Set back (endBulkLoad) even if a setting below fails. A negative
 	// cache_size is in KiB.
 	tx.bulk = true
-	_, err := tx.exec(ctx, `PRAGMA cache_size = `+strconv.Itoa(-importCacheBytes/1024))
+	_, err := tx.Exec(ctx, `PRAGMA cache_size = `+strconv.Itoa(-importCacheBytes/1024))
 	if err == nil {
-		_, err = tx.exec(ctx, `PRAGMA wal_autocheckpoint = 0`)
+		_, err = tx.Exec(ctx, `PRAGMA wal_autocheckpoint = 0`)
 	}
 	return err
 }
@@ -347,17 +347,17 @@ type Tx struct {
 type stamp struct{ at, by int64 }
 
 // stamp is this transaction's: now, and its actor.
-func (t *Tx) stamp() stamp { return stamp{at: t.db.nowMillis(), by: t.actor} }
+func (t *Tx) stamp() stamp { return stamp{at: t.db.NowMillis(), by: t.actor} }
 
-func (t *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	return t.tx.ExecContext(ctx, t.db.rebind(q), args...)
 }
 
-func (t *Tx) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	return t.tx.QueryRowContext(ctx, t.db.rebind(q), args...)
 }
 
-func (t *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	return t.tx.QueryContext(ctx, t.db.rebind(q), args...)
 }
 
@@ -365,11 +365,11 @@ func (t *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error
 // aborted for a serialization failure or a deadlock.
 const maxWriteAttempts = 4
 
-// write runs fn in one write transaction, committed when fn returns nil. A
+// Write runs fn in one Write transaction, committed when fn returns nil. A
 // transaction that PostgreSQL aborts as a serialization failure or a deadlock
 // runs again from the start, a few times at most: fn must not keep state
 // from an attempt that failed.
-func (db *DB) write(ctx context.Context, fn func(*Tx) error) error {
+func (db *DB) Write(ctx context.Context, fn func(*Tx) error) error {
 	for attempt := 1; ; attempt++ {
 		err := db.writeOnce(ctx, fn)
 		if err == nil || attempt == maxWriteAttempts || !isRetryable(err) {
@@ -426,7 +426,7 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 	return nil
 }
 
-// writeLedger runs fn in a write transaction that holds the ledger's write
+// WriteLedger runs fn in a write transaction that holds the ledger's write
 // lock: every write of a ledger's accounts, categories, movements and
 // uploads goes through it, so they apply one after the other, on any number
 // of servers sharing one PostgreSQL (SQLite has a single writer already; a
@@ -435,18 +435,18 @@ func (db *DB) writeOnce(ctx context.Context, fn func(*Tx) error) error {
 // lock first is the fixed lock order that keeps balance and rollup rows
 // free of deadlocks, and what fn reads inside is current. Before the commit
 // the limits are checked on what fn changed.
-func (db *DB) writeLedger(ctx context.Context, ledgerID int64, fn func(*Tx) error) error {
+func (db *DB) WriteLedger(ctx context.Context, ledgerID int64, fn func(*Tx) error) error {
 	for {
 		var wait <-chan struct{}
-		err := db.write(ctx, func(tx *Tx) error {
+		err := db.Write(ctx, func(tx *Tx) error {
 			tx.ledgerID = ledgerID
 			if db.dialect == Postgres {
 				// NO KEY UPDATE conflicts with itself but not with the key-share
 				// locks that foreign keys take, so inserts elsewhere that
 				// reference the ledger (sessions, uploads) do not queue here.
 				var one int
-				if err := tx.queryRow(ctx, `SELECT 1 FROM ledgers WHERE id = ? FOR NO KEY UPDATE`, ledgerID).Scan(&one); err != nil {
-					return notFound(err, "ledger")
+				if err := tx.QueryRow(ctx, `SELECT 1 FROM ledgers WHERE id = ? FOR NO KEY UPDATE`, ledgerID).Scan(&one); err != nil {
+					return NotFound(err, "ledger")
 				}
 			} else if wait = db.slices.busy(ledgerID); wait != nil {
 				return errLedgerHeld
@@ -467,26 +467,46 @@ func (db *DB) writeLedger(ctx context.Context, ledgerID int64, fn func(*Tx) erro
 	}
 }
 
-// rowScanner is a *sql.Row or *sql.Rows.
-type rowScanner interface{ Scan(...any) error }
+// RowScanner is a *sql.Row or *sql.Rows.
+type RowScanner interface{ Scan(...any) error }
 
-// querier reads one row from the read pool (DB) or inside a write (Tx): the
+// Querier reads one row from the read pool (DB) or inside a write (Tx): the
 // checks of a ledger write read through its transaction, after the lock.
-type querier interface {
-	queryRow(ctx context.Context, q string, args ...any) *sql.Row
+type Querier interface {
+	QueryRow(ctx context.Context, q string, args ...any) *sql.Row
 }
 
-func (db *DB) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	db.reads.Add(1)
 	return db.r.QueryRowContext(ctx, db.rebind(q), args...)
 }
 
-func (db *DB) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+func (db *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	db.reads.Add(1)
 	return db.r.QueryContext(ctx, db.rebind(q), args...)
 }
 
-func (db *DB) nowMillis() int64 { return db.now().UnixMilli() }
+// WriteRow runs one statement that writes and returns a row on the writing
+// pool, without a transaction around it (the statement is atomic alone):
+// the rate limits' buckets, taken on every request that counts.
+func (db *DB) WriteRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return db.w.QueryRowContext(ctx, db.rebind(q), args...)
+}
+
+// WriteExec runs one writing statement on the writing pool, without a
+// transaction around it.
+func (db *DB) WriteExec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return db.w.ExecContext(ctx, db.rebind(q), args...)
+}
+
+// CurrencyTable is the ISO 4217 table that currency codes are checked against.
+func (db *DB) CurrencyTable() *money.Table { return db.currencies }
+
+// NowMillis is the store clock's time in Unix milliseconds.
+func (t *Tx) NowMillis() int64 { return t.db.NowMillis() }
+
+// NowMillis is the store clock's time in Unix milliseconds.
+func (db *DB) NowMillis() int64 { return db.now().UnixMilli() }
 
 // Pools are the connection pools, by name, for the metrics: SQLite's writer
 // and readers, PostgreSQL's one pool.

@@ -74,7 +74,7 @@ func (t *Tx) flushFeatures(ctx context.Context) error {
 		for _, k := range chunk {
 			args = append(args, t.ledgerID, k.feature, k.category, k.period, counts[k])
 		}
-		if _, err := t.exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, period, count) VALUES `+
+		if _, err := t.Exec(ctx, `INSERT INTO category_features (ledger_id, feature, category_id, period, count) VALUES `+
 			strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?), ", len(chunk)), ", ")+`
 			ON CONFLICT (ledger_id, feature, category_id, period) DO UPDATE SET count = category_features.count + excluded.count`, args...); err != nil {
 			return err
@@ -89,7 +89,7 @@ func (t *Tx) flushFeatures(ctx context.Context) error {
 				}
 			}
 		})))
-		if _, err := t.exec(ctx, `DELETE FROM category_features WHERE ledger_id = ? AND feature IN (`+in+`) AND count <= 0`,
+		if _, err := t.Exec(ctx, `DELETE FROM category_features WHERE ledger_id = ? AND feature IN (`+in+`) AND count <= 0`,
 			append([]any{t.ledgerID}, features...)...); err != nil {
 			return err
 		}
@@ -113,7 +113,7 @@ func (db *DB) SuggestCategories(ctx context.Context, ledgerID int64, typ, descri
 		q += ` AND c.type = ?`
 		args = append(args, typ)
 	}
-	counts, err := queryFeatureCounts(db.query(ctx, q, args...))
+	counts, err := queryFeatureCounts(db.Query(ctx, q, args...))
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func (db *DB) RuleCategory(ctx context.Context, ledgerID int64, d finance.Moveme
 // SuggestionModel loads the ledger's counts whole, for an import that asks
 // for each of its rows; archived categories are left out.
 func (db *DB) SuggestionModel(ctx context.Context, ledgerID int64) (*finance.SuggestionModel, error) {
-	counts, err := queryFeatureCounts(db.query(ctx, `SELECT f.feature, f.category_id, f.period, f.count FROM category_features f
+	counts, err := queryFeatureCounts(db.Query(ctx, `SELECT f.feature, f.category_id, f.period, f.count FROM category_features f
 		JOIN categories c ON c.id = f.category_id AND c.ledger_id = f.ledger_id WHERE f.ledger_id = ? AND c.archived = ?`, ledgerID, false))
 	if err != nil {
 		return nil, err
@@ -168,8 +168,8 @@ func queryFeatureCounts(rows *sql.Rows, err error) ([]finance.FeatureCount, erro
 // cond (SQL on movements, after the ledger), in order (SQL, "" for none):
 // what the suggestion model reads of them (type, date, amount, account,
 // category, description).
-func categorised(ctx context.Context, q rowsQuerier, ledgerID int64, cond, order string, args []any, fn func(d *finance.MovementDraft)) error {
-	rows, err := q.query(ctx, `SELECT type, date, amount, account_id, category_id, description FROM movements
+func categorised(ctx context.Context, q RowsQuerier, ledgerID int64, cond, order string, args []any, fn func(d *finance.MovementDraft)) error {
+	rows, err := q.Query(ctx, `SELECT type, date, amount, account_id, category_id, description FROM movements
 		WHERE ledger_id = ? AND category_id IS NOT NULL`+cond+order, append([]any{ledgerID}, args...)...)
 	if err != nil {
 		return err
@@ -193,7 +193,7 @@ func (t *Tx) forgetFeatures(ctx context.Context, accountID int64) error {
 
 // countFeatures counts the suggestion features of the ledger's movements
 // from scratch: what category_features must hold.
-func countFeatures(ctx context.Context, q rowsQuerier, ledgerID int64) (map[featureKey]int64, error) {
+func countFeatures(ctx context.Context, q RowsQuerier, ledgerID int64) (map[featureKey]int64, error) {
 	out := map[featureKey]int64{}
 	err := categorised(ctx, q, ledgerID, "", "", nil, func(d *finance.MovementDraft) { featuresOf(out, d, 1) })
 	return out, err
@@ -251,7 +251,7 @@ func (db *DB) checkFeatures(ctx context.Context, ledgerID int64) error {
 	if err != nil {
 		return err
 	}
-	rows, err := db.query(ctx, `SELECT feature, category_id, period, count FROM category_features WHERE ledger_id = ?`, ledgerID)
+	rows, err := db.Query(ctx, `SELECT feature, category_id, period, count FROM category_features WHERE ledger_id = ?`, ledgerID)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -15,7 +16,7 @@ import (
 func TestStoreValidates(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		u, err := db.CreateUser(ctx, store.NewUser{Email: "v@example.com"})
+		u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "v@example.com"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,15 +53,15 @@ func TestStoreValidates(t *testing.T) {
 				return err
 			}},
 			{"profile photo", "photoURL", func() error {
-				_, err := db.UpdateProfile(ctx, u.ID, finance.ProfilePatch{PhotoURL: ptr("http://example.com/me.png")})
+				_, err := identity.New(db).UpdateProfile(ctx, u.ID, finance.ProfilePatch{PhotoURL: ptr("http://example.com/me.png")})
 				return err
 			}},
 			{"welcome language", "languagePreference", func() error {
-				_, err := db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: "de", Currency: "EUR"})
+				_, err := identity.New(db).CompleteWelcome(ctx, u.ID, identity.Welcome{Language: "de", Currency: "EUR"})
 				return err
 			}},
 			{"welcome currency", "baseCurrency", func() error {
-				_, err := db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: finance.LangEnglish, Currency: "XYZ"})
+				_, err := identity.New(db).CompleteWelcome(ctx, u.ID, identity.Welcome{Language: finance.LangEnglish, Currency: "XYZ"})
 				return err
 			}},
 		} {
@@ -93,7 +94,7 @@ func TestStoreValidates(t *testing.T) {
 		if n, _ := db.ListAccounts(ctx, l); len(n) != 1 {
 			t.Fatalf("accounts: %d", len(n))
 		}
-		if got, _ := db.UserByID(ctx, u.ID); !got.FirstTime {
+		if got, _ := identity.New(db).UserByID(ctx, u.ID); !got.FirstTime {
 			t.Fatalf("welcome completed: %+v", got)
 		}
 	})

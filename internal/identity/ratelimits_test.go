@@ -1,4 +1,4 @@
-package store_test
+package identity_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -15,23 +16,24 @@ import (
 // the next; other keys have their own.
 func TestTakeRate(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ids := identity.New(db)
 		ctx := context.Background()
 		for i := range 3 {
-			if ok, _, err := db.TakeRate(ctx, "signin:a", time.Hour, 3); err != nil || !ok {
+			if ok, _, err := ids.TakeRate(ctx, "signin:a", time.Hour, 3); err != nil || !ok {
 				t.Fatalf("event %d refused: %v", i+1, err)
 			}
 		}
-		ok, wait, err := db.TakeRate(ctx, "signin:a", time.Hour, 3)
+		ok, wait, err := ids.TakeRate(ctx, "signin:a", time.Hour, 3)
 		if err != nil || ok || wait < 59*time.Minute || wait > time.Hour {
 			t.Fatalf("the 4th: %v %s %v", ok, wait, err)
 		}
-		if ok, _, err := db.TakeRate(ctx, "signin:b", time.Hour, 3); err != nil || !ok {
+		if ok, _, err := ids.TakeRate(ctx, "signin:b", time.Hour, 3); err != nil || !ok {
 			t.Fatalf("another key: %v %v", ok, err)
 		}
-		if err := db.SweepRates(ctx); err != nil {
+		if err := ids.SweepRates(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if ok, _, _ := db.TakeRate(ctx, "signin:a", time.Hour, 3); ok {
+		if ok, _, _ := ids.TakeRate(ctx, "signin:a", time.Hour, 3); ok {
 			t.Fatal("the sweep dropped a bucket still in use")
 		}
 	})
@@ -51,7 +53,7 @@ func TestTakeRateAcrossServers(t *testing.T) {
 			if i%2 == 1 {
 				db = two
 			}
-			ok, _, err := db.TakeRate(context.Background(), "upload:10.0.0.1", time.Hour, 7)
+			ok, _, err := identity.New(db).TakeRate(context.Background(), "upload:10.0.0.1", time.Hour, 7)
 			if err != nil {
 				t.Error(err)
 			}
@@ -72,12 +74,13 @@ func TestTakeRateAcrossServers(t *testing.T) {
 // over after Forget.
 func TestTakeAttemptBacksOff(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ids := identity.New(db)
 		ctx := context.Background()
-		b := store.Backoff{Free: 3, First: time.Minute, Most: 5 * time.Minute, Forget: 24 * time.Hour}
+		b := identity.Backoff{Free: 3, First: time.Minute, Most: 5 * time.Minute, Forget: 24 * time.Hour}
 		now := time.Now() // the sweep's clock
 		take := func(key string) (bool, time.Duration) {
 			t.Helper()
-			ok, wait, err := db.TakeAttempt(ctx, key, b, now)
+			ok, wait, err := ids.TakeAttempt(ctx, key, b, now)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,13 +112,13 @@ func TestTakeAttemptBacksOff(t *testing.T) {
 				t.Fatalf("the next wait: %v %s, want %s", ok, wait, want)
 			}
 		}
-		if err := db.SweepRates(ctx); err != nil {
+		if err := ids.SweepRates(ctx); err != nil {
 			t.Fatal(err)
 		}
 		if ok, _ := take("signin:a"); ok {
 			t.Fatal("the sweep forgot a key that waits")
 		}
-		if err := db.ForgetAttempts(ctx, "signin:a"); err != nil {
+		if err := ids.ForgetAttempts(ctx, "signin:a"); err != nil {
 			t.Fatal(err)
 		}
 		for i := range 3 {
@@ -136,7 +139,7 @@ func TestTakeAttemptBacksOff(t *testing.T) {
 // exactly Free of them go through before the wait.
 func TestTakeAttemptAcrossServers(t *testing.T) {
 	one, two := storetest.OpenPostgresPair(t)
-	b := store.Backoff{Free: 5, First: time.Hour, Most: time.Hour, Forget: 24 * time.Hour}
+	b := identity.Backoff{Free: 5, First: time.Hour, Most: time.Hour, Forget: 24 * time.Hour}
 	now := time.Now()
 	var allowed atomic.Int64
 	var wg sync.WaitGroup
@@ -146,7 +149,7 @@ func TestTakeAttemptAcrossServers(t *testing.T) {
 			db = two
 		}
 		wg.Go(func() {
-			ok, _, err := db.TakeAttempt(context.Background(), "code:user:1", b, now)
+			ok, _, err := identity.New(db).TakeAttempt(context.Background(), "code:user:1", b, now)
 			if err != nil {
 				t.Error(err)
 			}

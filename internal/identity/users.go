@@ -1,4 +1,4 @@
-package store
+package identity
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
 )
 
 // NewUser is what sign-up (by email or by a provider) knows about a user.
@@ -44,7 +45,7 @@ const usersFrom = ` FROM users u
 	LEFT JOIN ledger_members cm ON cm.user_id = u.id AND cm.ledger_id = u.current_ledger_id
 	LEFT JOIN ledger_members dm ON dm.user_id = u.id AND dm.ledger_id = u.default_ledger_id`
 
-func scanUser(s rowScanner) (*finance.User, string, error) {
+func scanUser(s store.RowScanner) (*finance.User, string, error) {
 	var u finance.User
 	var hash string
 	var created int64
@@ -70,11 +71,11 @@ func scanUser(s rowScanner) (*finance.User, string, error) {
 
 // CreateUser creates the user document and the user's personal ledger in one
 // transaction. The first user of an instance is its administrator.
-func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error) {
+func (st *Store) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error) {
 	var id int64
-	err := db.write(ctx, func(tx *Tx) error {
+	err := st.db.Write(ctx, func(tx *store.Tx) error {
 		var n int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n); err != nil {
 			return err
 		}
 		rol := finance.RolUser
@@ -93,25 +94,21 @@ func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error)
 		if !finance.ValidTimeZone(zone) {
 			zone = ""
 		}
-		now := db.nowMillis()
-		err := tx.queryRow(ctx, `INSERT INTO users (email, password_hash, name, last_name, rol, provider_id, photo_url,
+		now := st.db.NowMillis()
+		err := tx.QueryRow(ctx, `INSERT INTO users (email, password_hash, name, last_name, rol, provider_id, photo_url,
 			language_preference, timezone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			nu.Email, nu.PasswordHash, nu.Name, nu.LastName, rol, provider, nu.PhotoURL, lang, zone, now, now).Scan(&id)
-		if isUniqueViolation(err) {
+		if store.IsUniqueViolation(err) {
 			return finance.FieldErr("email", finance.FCodeTaken, "an account with this email already exists").WithCode(finance.ECodeEmailTaken)
 		}
 		if err != nil {
 			return fmt.Errorf("insert user: %w", err)
 		}
-		var ledgerID int64
-		if err := tx.queryRow(ctx, `INSERT INTO ledgers (owner_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
-			id, finance.PersonalLedgerName(lang), now).Scan(&ledgerID); err != nil {
-			return fmt.Errorf("insert ledger: %w", err)
+		ledgerID, err := store.CreatePersonalLedgerTx(ctx, tx, id, lang)
+		if err != nil {
+			return err
 		}
-		if _, err := tx.exec(ctx, `INSERT INTO ledger_members (ledger_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)`, ledgerID, id, now); err != nil {
-			return fmt.Errorf("insert member: %w", err)
-		}
-		if _, err := tx.exec(ctx, `UPDATE users SET default_ledger_id = ? WHERE id = ?`, ledgerID, id); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE users SET default_ledger_id = ? WHERE id = ?`, ledgerID, id); err != nil {
 			return fmt.Errorf("default ledger: %w", err)
 		}
 		if nu.Identity != nil {
@@ -122,74 +119,74 @@ func (db *DB) CreateUser(ctx context.Context, nu NewUser) (*finance.User, error)
 	if err != nil {
 		return nil, err
 	}
-	return db.UserByID(ctx, id)
+	return st.UserByID(ctx, id)
 }
 
-func linkIdentity(ctx context.Context, tx *Tx, userID int64, id Identity, now int64) error {
-	_, err := tx.exec(ctx, `INSERT INTO user_identities (user_id, issuer, subject, email, created_at) VALUES (?, ?, ?, ?, ?)`,
+func linkIdentity(ctx context.Context, tx *store.Tx, userID int64, id Identity, now int64) error {
+	_, err := tx.Exec(ctx, `INSERT INTO user_identities (user_id, issuer, subject, email, created_at) VALUES (?, ?, ?, ?, ?)`,
 		userID, id.Issuer, id.Subject, id.Email, now)
-	if isUniqueViolation(err) {
+	if store.IsUniqueViolation(err) {
 		return finance.Errorf(finance.ECodeConflict, "this provider account is linked to another user")
 	}
 	return err
 }
 
 // LinkIdentity links a provider account to an existing user.
-func (db *DB) LinkIdentity(ctx context.Context, userID int64, id Identity) error {
-	return db.write(ctx, func(tx *Tx) error { return linkIdentity(ctx, tx, userID, id, db.nowMillis()) })
+func (st *Store) LinkIdentity(ctx context.Context, userID int64, id Identity) error {
+	return st.db.Write(ctx, func(tx *store.Tx) error { return linkIdentity(ctx, tx, userID, id, st.db.NowMillis()) })
 }
 
 // UserByID loads a user document.
-func (db *DB) UserByID(ctx context.Context, id int64) (*finance.User, error) {
-	u, _, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+usersFrom+` WHERE u.id = ?`, id))
+func (st *Store) UserByID(ctx context.Context, id int64) (*finance.User, error) {
+	u, _, err := scanUser(st.db.QueryRow(ctx, `SELECT `+userColumns+usersFrom+` WHERE u.id = ?`, id))
 	if err != nil {
-		return nil, notFound(err, "user")
+		return nil, store.NotFound(err, "user")
 	}
 	return u, nil
 }
 
 // UserByEmail loads a user and its password hash ("" when it has none) by
 // normalized email.
-func (db *DB) UserByEmail(ctx context.Context, email string) (*finance.User, string, error) {
-	u, hash, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+usersFrom+` WHERE u.email = ?`, email))
+func (st *Store) UserByEmail(ctx context.Context, email string) (*finance.User, string, error) {
+	u, hash, err := scanUser(st.db.QueryRow(ctx, `SELECT `+userColumns+usersFrom+` WHERE u.email = ?`, email))
 	if err != nil {
-		return nil, "", notFound(err, "user")
+		return nil, "", store.NotFound(err, "user")
 	}
 	return u, hash, nil
 }
 
 // PasswordHash returns a user's password hash ("" when it has none).
-func (db *DB) PasswordHash(ctx context.Context, userID int64) (string, error) {
+func (st *Store) PasswordHash(ctx context.Context, userID int64) (string, error) {
 	var h string
-	err := db.queryRow(ctx, `SELECT password_hash FROM users WHERE id = ?`, userID).Scan(&h)
-	return h, notFound(err, "user")
+	err := st.db.QueryRow(ctx, `SELECT password_hash FROM users WHERE id = ?`, userID).Scan(&h)
+	return h, store.NotFound(err, "user")
 }
 
 // UserByIdentity finds the user linked to a provider account.
-func (db *DB) UserByIdentity(ctx context.Context, issuer, subject string) (*finance.User, error) {
-	u, _, err := scanUser(db.queryRow(ctx, `SELECT `+userColumns+usersFrom+`
+func (st *Store) UserByIdentity(ctx context.Context, issuer, subject string) (*finance.User, error) {
+	u, _, err := scanUser(st.db.QueryRow(ctx, `SELECT `+userColumns+usersFrom+`
 		JOIN user_identities i ON i.user_id = u.id WHERE i.issuer = ? AND i.subject = ?`, issuer, subject))
 	if err != nil {
-		return nil, notFound(err, "user")
+		return nil, store.NotFound(err, "user")
 	}
 	return u, nil
 }
 
 // SetProviderID records the provider the user last signed in with, as the seed
 // does when the stored providerId differs from the current one.
-func (db *DB) SetProviderID(ctx context.Context, userID int64, provider string) error {
-	return db.updateUser(ctx, userID, `provider_id = ?`, provider)
+func (st *Store) SetProviderID(ctx context.Context, userID int64, provider string) error {
+	return st.updateUser(ctx, userID, `provider_id = ?`, provider)
 }
 
 // SetPassword stores a new password hash and, in the same transaction, ends
 // every session of the user except keepSession (the token hash of the session
 // that changed it; "" ends them all).
-func (db *DB) SetPassword(ctx context.Context, userID int64, hash, keepSession string) error {
-	return db.write(ctx, func(tx *Tx) error {
+func (st *Store) SetPassword(ctx context.Context, userID int64, hash, keepSession string) error {
+	return st.db.Write(ctx, func(tx *store.Tx) error {
 		if err := updateUserTx(ctx, tx, userID, `password_hash = ?`, hash); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keepSession); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keepSession); err != nil {
 			return err
 		}
 		return deleteUserTokensTx(ctx, tx, userID)
@@ -197,21 +194,21 @@ func (db *DB) SetPassword(ctx context.Context, userID int64, hash, keepSession s
 }
 
 // UpdateSettings stores the language and theme preferences and returns the document.
-func (db *DB) UpdateSettings(ctx context.Context, userID int64, s finance.Settings) (*finance.User, error) {
+func (st *Store) UpdateSettings(ctx context.Context, userID int64, s finance.Settings) (*finance.User, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	if err := db.updateUser(ctx, userID, `language_preference = ?, theme_preference = ?`,
+	if err := st.updateUser(ctx, userID, `language_preference = ?, theme_preference = ?`,
 		s.LanguagePreference, s.ThemePreference); err != nil {
 		return nil, err
 	}
-	return db.UserByID(ctx, userID)
+	return st.UserByID(ctx, userID)
 }
 
 // UpdateProfile validates and applies a profile patch and returns the document.
-func (db *DB) UpdateProfile(ctx context.Context, userID int64, p finance.ProfilePatch) (*finance.User, error) {
+func (st *Store) UpdateProfile(ctx context.Context, userID int64, p finance.ProfilePatch) (*finance.User, error) {
 	p.Normalize()
-	if err := p.Validate(db.currencies.Known); err != nil {
+	if err := p.Validate(st.db.CurrencyTable().Known); err != nil {
 		return nil, err
 	}
 	sets, args := "", []any{}
@@ -232,11 +229,11 @@ func (db *DB) UpdateProfile(ctx context.Context, userID int64, p finance.Profile
 	add("base_currency", p.BaseCurrency)
 	add("timezone", p.TimeZone)
 	if sets != "" {
-		if err := db.updateUser(ctx, userID, sets, args...); err != nil {
+		if err := st.updateUser(ctx, userID, sets, args...); err != nil {
 			return nil, err
 		}
 	}
-	return db.UserByID(ctx, userID)
+	return st.UserByID(ctx, userID)
 }
 
 // Welcome is what a first-time user chooses on the welcome screen.
@@ -255,16 +252,16 @@ type Welcome struct {
 // CompleteWelcome stores the first-run choices, creates the starter
 // categories and a cash account as asked, and clears firstTime, all in one
 // transaction. Repeating it creates nothing twice.
-func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*finance.User, error) {
+func (st *Store) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*finance.User, error) {
 	w.Currency = strings.ToUpper(strings.TrimSpace(w.Currency))
-	if err := finance.ValidateWelcome(w.Language, w.Currency, db.currencies.Known); err != nil {
+	if err := finance.ValidateWelcome(w.Language, w.Currency, st.db.CurrencyTable().Known); err != nil {
 		return nil, err
 	}
-	u, err := db.UserByID(ctx, userID)
+	u, err := st.UserByID(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
-	err = db.writeLedger(ctx, u.DefaultLedgerID, func(tx *Tx) error {
+	err = st.db.WriteLedger(ctx, u.DefaultLedgerID, func(tx *store.Tx) error {
 		if err := updateUserTx(ctx, tx, userID, `language_preference = ?, base_currency = ?, first_time = ?`,
 			w.Language, w.Currency, false); err != nil {
 			return err
@@ -274,38 +271,22 @@ func (db *DB) CompleteWelcome(ctx context.Context, userID int64, w Welcome) (*fi
 				return err
 			}
 		}
-		if err := tx.setBase(ctx, w.Currency); err != nil {
-			return err
-		}
-		if w.StarterCategories {
-			if _, err := createStartersTx(ctx, tx, u.DefaultLedgerID, w.Language); err != nil {
-				return err
-			}
-		}
-		var accounts int64
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM accounts WHERE ledger_id = ?`, u.DefaultLedgerID).Scan(&accounts); err != nil {
-			return err
-		}
-		if accounts == 0 && w.CashAccountName != "" {
-			typ := "cash"
-			_, err := createAccountTx(ctx, tx, u.DefaultLedgerID, finance.AccountInput{Name: &w.CashAccountName, Type: &typ, Currency: &w.Currency})
-			return err
-		}
-		return nil
+		return store.WelcomeLedgerTx(ctx, tx, u.DefaultLedgerID, store.LedgerWelcome{
+			Language: w.Language, Currency: w.Currency, StarterCategories: w.StarterCategories, CashAccountName: w.CashAccountName})
 	})
 	if err != nil {
 		return nil, err
 	}
-	return db.UserByID(ctx, userID)
+	return st.UserByID(ctx, userID)
 }
 
-func (db *DB) updateUser(ctx context.Context, userID int64, sets string, args ...any) error {
-	return db.write(ctx, func(tx *Tx) error { return updateUserTx(ctx, tx, userID, sets, args...) })
+func (st *Store) updateUser(ctx context.Context, userID int64, sets string, args ...any) error {
+	return st.db.Write(ctx, func(tx *store.Tx) error { return updateUserTx(ctx, tx, userID, sets, args...) })
 }
 
-func updateUserTx(ctx context.Context, tx *Tx, userID int64, sets string, args ...any) error {
-	args = append(args, tx.db.nowMillis(), userID)
-	res, err := tx.exec(ctx, `UPDATE users SET `+sets+`, updated_at = ? WHERE id = ?`, args...)
+func updateUserTx(ctx context.Context, tx *store.Tx, userID int64, sets string, args ...any) error {
+	args = append(args, tx.NowMillis(), userID)
+	res, err := tx.Exec(ctx, `UPDATE users SET `+sets+`, updated_at = ? WHERE id = ?`, args...)
 	if err != nil {
 		return fmt.Errorf("update user: %w", err)
 	}
@@ -317,18 +298,12 @@ func updateUserTx(ctx context.Context, tx *Tx, userID int64, sets string, args .
 
 // DeleteUser deletes the user and, through foreign keys, every row that
 // belongs to it: ledgers it owns and their contents, identities, sessions.
-func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
-	return db.write(ctx, func(tx *Tx) error {
-		if err := releaseLedgers(ctx, tx, userID); err != nil {
+func (st *Store) DeleteUser(ctx context.Context, userID int64) error {
+	return st.db.Write(ctx, func(tx *store.Tx) error {
+		if err := store.ReleaseUserLedgersTx(ctx, tx, userID); err != nil {
 			return err
 		}
-		// The files of the ledgers that go with the user (their owner).
-		keys, err := attachmentKeys(ctx, tx, `ledger_id IN (SELECT id FROM ledgers WHERE owner_id = ?)`, userID)
-		if err != nil {
-			return err
-		}
-		tx.gone = keys
-		res, err := tx.exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
+		res, err := tx.Exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
 		if err != nil {
 			return fmt.Errorf("delete user: %w", err)
 		}
@@ -340,8 +315,8 @@ func (db *DB) DeleteUser(ctx context.Context, userID int64) error {
 }
 
 // CountUsers returns how many users the instance has.
-func (db *DB) CountUsers(ctx context.Context) (int64, error) {
+func (st *Store) CountUsers(ctx context.Context) (int64, error) {
 	var n int64
-	err := db.queryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n)
+	err := st.db.QueryRow(ctx, `SELECT COUNT(*) FROM users`).Scan(&n)
 	return n, err
 }

@@ -1,4 +1,4 @@
-package store_test
+package identity_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -14,18 +15,19 @@ import (
 // characters, never inside one (PostgreSQL refuses a cut UTF-8 character).
 func TestSessionKeepsWholeCharacters(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ids := identity.New(db)
 		ctx := context.Background()
-		u, err := db.CreateUser(ctx, store.NewUser{Email: "ua@example.com"})
+		u, err := ids.CreateUser(ctx, identity.NewUser{Email: "ua@example.com"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		now := time.Now()
-		s := store.Session{TokenHash: "h1", UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}
+		s := identity.Session{TokenHash: "h1", UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}
 		ua := strings.Repeat("a", 299) + "ééé"
-		if err := db.CreateSession(ctx, s, ua, "2001:db8::1"); err != nil {
+		if err := ids.CreateSession(ctx, s, ua, "2001:db8::1"); err != nil {
 			t.Fatalf("create session: %v", err)
 		}
-		if _, err := db.SessionByHash(ctx, "h1"); err != nil {
+		if _, err := ids.SessionByHash(ctx, "h1"); err != nil {
 			t.Fatal(err)
 		}
 	})

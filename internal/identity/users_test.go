@@ -1,4 +1,4 @@
-package store_test
+package identity_test
 
 import (
 	"context"
@@ -6,39 +6,17 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
 
-func TestOpen(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		v, err := db.SchemaVersion(ctx)
-		if err != nil || v < 1 {
-			t.Fatalf("schema version %d, %v", v, err)
-		}
-		if n, err := db.Migrate(ctx); err != nil || n != 0 {
-			t.Fatalf("second migrate applied %d, %v", n, err)
-		}
-	})
-}
-
-func TestSQLitePragmas(t *testing.T) {
-	db := storetest.OpenSQLite(t)
-	got := db.SQLitePragmas(context.Background())
-	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "cache_size": "-40960", "busy_timeout": "10000", "wal_autocheckpoint": "1000"}
-	for k, v := range want {
-		if got[k] != v {
-			t.Errorf("PRAGMA %s = %q, want %q", k, got[k], v)
-		}
-	}
-}
-
 func TestCreateUser(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ids := identity.New(db)
 		ctx := context.Background()
 		t.Run("OK", func(t *testing.T) {
-			u, err := db.CreateUser(ctx, store.NewUser{Email: "ana@example.com", PasswordHash: "h", Name: "Ana"})
+			u, err := ids.CreateUser(ctx, identity.NewUser{Email: "ana@example.com", PasswordHash: "h", Name: "Ana"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,7 +24,7 @@ func TestCreateUser(t *testing.T) {
 				u.ThemePreference != finance.ThemeLight || !u.FirstTime || !u.HasPassword || u.LedgerID == 0 || u.UID == "" {
 				t.Fatalf("unexpected defaults: %+v", u)
 			}
-			second, err := db.CreateUser(ctx, store.NewUser{Email: "bob@example.com", LanguagePreference: finance.LangFrench})
+			second, err := ids.CreateUser(ctx, identity.NewUser{Email: "bob@example.com", LanguagePreference: finance.LangFrench})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,19 +33,19 @@ func TestCreateUser(t *testing.T) {
 			}
 		})
 		t.Run("ErrEmailTaken", func(t *testing.T) {
-			_, err := db.CreateUser(ctx, store.NewUser{Email: "ana@example.com"})
+			_, err := ids.CreateUser(ctx, identity.NewUser{Email: "ana@example.com"})
 			if finance.ErrorCode(err) != finance.ECodeEmailTaken {
 				t.Fatalf("got %v", err)
 			}
-			if n, _ := db.CountUsers(ctx); n != 2 {
+			if n, _ := ids.CountUsers(ctx); n != 2 {
 				t.Fatalf("users = %d, want 2 (nothing created by the failed sign-up)", n)
 			}
 		})
 		t.Run("ErrNotFound", func(t *testing.T) {
-			if _, err := db.UserByID(ctx, 999999); finance.ErrorCode(err) != finance.ECodeNotFound {
+			if _, err := ids.UserByID(ctx, 999999); finance.ErrorCode(err) != finance.ECodeNotFound {
 				t.Fatalf("got %v", err)
 			}
-			if _, _, err := db.UserByEmail(ctx, "nobody@example.com"); finance.ErrorCode(err) != finance.ECodeNotFound {
+			if _, _, err := ids.UserByEmail(ctx, "nobody@example.com"); finance.ErrorCode(err) != finance.ECodeNotFound {
 				t.Fatalf("got %v", err)
 			}
 		})
@@ -76,24 +54,25 @@ func TestCreateUser(t *testing.T) {
 
 func TestIdentities(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ids := identity.New(db)
 		ctx := context.Background()
-		u, err := db.CreateUser(ctx, store.NewUser{Email: "g@example.com", ProviderID: finance.ProviderGoogle,
-			Identity: &store.Identity{Issuer: "https://accounts.google.com", Subject: "123", Email: "g@example.com"}})
+		u, err := ids.CreateUser(ctx, identity.NewUser{Email: "g@example.com", ProviderID: finance.ProviderGoogle,
+			Identity: &identity.Identity{Issuer: "https://accounts.google.com", Subject: "123", Email: "g@example.com"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := db.UserByIdentity(ctx, "https://accounts.google.com", "123")
+		got, err := ids.UserByIdentity(ctx, "https://accounts.google.com", "123")
 		if err != nil || got.ID != u.ID || got.ProviderID != finance.ProviderGoogle {
 			t.Fatalf("by identity: %+v %v", got, err)
 		}
-		other, _ := db.CreateUser(ctx, store.NewUser{Email: "o@example.com"})
-		if err := db.LinkIdentity(ctx, other.ID, store.Identity{Issuer: "https://accounts.google.com", Subject: "123"}); finance.ErrorCode(err) != finance.ECodeConflict {
+		other, _ := ids.CreateUser(ctx, identity.NewUser{Email: "o@example.com"})
+		if err := ids.LinkIdentity(ctx, other.ID, identity.Identity{Issuer: "https://accounts.google.com", Subject: "123"}); finance.ErrorCode(err) != finance.ECodeConflict {
 			t.Fatalf("linking a taken identity: %v", err)
 		}
-		if err := db.SetProviderID(ctx, u.ID, "https://idp.example.com"); err != nil {
+		if err := ids.SetProviderID(ctx, u.ID, "https://idp.example.com"); err != nil {
 			t.Fatal(err)
 		}
-		if got, _ := db.UserByID(ctx, u.ID); got.ProviderID != "https://idp.example.com" {
+		if got, _ := ids.UserByID(ctx, u.ID); got.ProviderID != "https://idp.example.com" {
 			t.Fatalf("providerId = %q", got.ProviderID)
 		}
 	})
@@ -101,32 +80,33 @@ func TestIdentities(t *testing.T) {
 
 func TestSettingsAndProfile(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ids := identity.New(db)
 		ctx := context.Background()
-		u, _ := db.CreateUser(ctx, store.NewUser{Email: "s@example.com"})
+		u, _ := ids.CreateUser(ctx, identity.NewUser{Email: "s@example.com"})
 		t.Run("OK", func(t *testing.T) {
-			got, err := db.UpdateSettings(ctx, u.ID, finance.Settings{LanguagePreference: finance.LangEnglish, ThemePreference: finance.ThemeDark})
+			got, err := ids.UpdateSettings(ctx, u.ID, finance.Settings{LanguagePreference: finance.LangEnglish, ThemePreference: finance.ThemeDark})
 			if err != nil || got.LanguagePreference != finance.LangEnglish || got.ThemePreference != finance.ThemeDark {
 				t.Fatalf("%+v %v", got, err)
 			}
 		})
 		t.Run("ErrInvalid", func(t *testing.T) {
-			_, err := db.UpdateSettings(ctx, u.ID, finance.Settings{LanguagePreference: "KLINGON", ThemePreference: finance.ThemeDark})
+			_, err := ids.UpdateSettings(ctx, u.ID, finance.Settings{LanguagePreference: "KLINGON", ThemePreference: finance.ThemeDark})
 			if finance.ErrorCode(err) != finance.ECodeInvalid {
 				t.Fatalf("got %v", err)
 			}
-			if got, _ := db.UserByID(ctx, u.ID); got.LanguagePreference != finance.LangEnglish {
+			if got, _ := ids.UserByID(ctx, u.ID); got.LanguagePreference != finance.LangEnglish {
 				t.Fatal("a refused update changed the document")
 			}
 		})
 		t.Run("Profile", func(t *testing.T) {
 			name, phone := "Sara", "+34 600"
-			got, err := db.UpdateProfile(ctx, u.ID, finance.ProfilePatch{Name: &name, Phone: &phone})
+			got, err := ids.UpdateProfile(ctx, u.ID, finance.ProfilePatch{Name: &name, Phone: &phone})
 			if err != nil || got.Name != "Sara" || got.Phone != "+34 600" || got.LastName != "" {
 				t.Fatalf("%+v %v", got, err)
 			}
 		})
 		t.Run("Welcome", func(t *testing.T) {
-			got, err := db.CompleteWelcome(ctx, u.ID, store.Welcome{Language: finance.LangFrench, Currency: "JPY"})
+			got, err := ids.CompleteWelcome(ctx, u.ID, identity.Welcome{Language: finance.LangFrench, Currency: "JPY"})
 			if err != nil || got.FirstTime || got.BaseCurrency != "JPY" || got.LanguagePreference != finance.LangFrench {
 				t.Fatalf("%+v %v", got, err)
 			}
@@ -136,28 +116,29 @@ func TestSettingsAndProfile(t *testing.T) {
 
 func TestSessionsAndDelete(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ids := identity.New(db)
 		ctx := context.Background()
-		u, _ := db.CreateUser(ctx, store.NewUser{Email: "x@example.com", Identity: &store.Identity{Issuer: "i", Subject: "s"}})
-		keep, _ := db.CreateUser(ctx, store.NewUser{Email: "keep@example.com"})
+		u, _ := ids.CreateUser(ctx, identity.NewUser{Email: "x@example.com", Identity: &identity.Identity{Issuer: "i", Subject: "s"}})
+		keep, _ := ids.CreateUser(ctx, identity.NewUser{Email: "keep@example.com"})
 		now := time.Now()
 		for i, h := range []string{"a", "b", "c"} {
-			if err := db.CreateSession(ctx, store.Session{TokenHash: h, UserID: u.ID, CreatedAt: now, LastSeenAt: now,
+			if err := ids.CreateSession(ctx, identity.Session{TokenHash: h, UserID: u.ID, CreatedAt: now, LastSeenAt: now,
 				ExpiresAt: now.Add(time.Duration(i+1) * time.Hour)}, "ua", "127.0.0.1"); err != nil {
 				t.Fatal(err)
 			}
 		}
-		_ = db.CreateSession(ctx, store.Session{TokenHash: "k", UserID: keep.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(5 * time.Hour)}, "", "")
-		s, err := db.SessionByHash(ctx, "b")
+		_ = ids.CreateSession(ctx, identity.Session{TokenHash: "k", UserID: keep.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(5 * time.Hour)}, "", "")
+		s, err := ids.SessionByHash(ctx, "b")
 		if err != nil || s.UserID != u.ID || s.ExpiresAt.UnixMilli() != now.Add(2*time.Hour).UnixMilli() {
 			t.Fatalf("%+v %v", s, err)
 		}
-		if err := db.DeleteSession(ctx, "a"); err != nil {
+		if err := ids.DeleteSession(ctx, "a"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SessionByHash(ctx, "a"); finance.ErrorCode(err) != finance.ECodeNotFound {
+		if _, err := ids.SessionByHash(ctx, "a"); finance.ErrorCode(err) != finance.ECodeNotFound {
 			t.Fatalf("deleted session still found: %v", err)
 		}
-		if n, err := db.DeleteExpiredSessions(ctx, now.Add(150*time.Minute), now.Add(-time.Hour)); err != nil || n != 1 {
+		if n, err := ids.DeleteExpiredSessions(ctx, now.Add(150*time.Minute), now.Add(-time.Hour)); err != nil || n != 1 {
 			t.Fatalf("expired deleted %d, %v", n, err)
 		}
 		sink := &collectedExport{tables: map[string][]map[string]any{}}
@@ -169,7 +150,7 @@ func TestSessionsAndDelete(t *testing.T) {
 		if _, leaked := export["sessions"][0]["token_hash"]; leaked {
 			t.Fatal("export leaks the session hash")
 		}
-		if err := db.DeleteUser(ctx, u.ID); err != nil {
+		if err := ids.DeleteUser(ctx, u.ID); err != nil {
 			t.Fatal(err)
 		}
 		for _, table := range []string{"users", "ledgers", "ledger_members", "sessions", "user_identities"} {
@@ -177,7 +158,7 @@ func TestSessionsAndDelete(t *testing.T) {
 				t.Errorf("%s still holds %d rows of the deleted user", table, n)
 			}
 		}
-		if _, err := db.SessionByHash(ctx, "k"); err != nil {
+		if _, err := ids.SessionByHash(ctx, "k"); err != nil {
 			t.Fatalf("another user's session went with it: %v", err)
 		}
 	})

@@ -1,4 +1,4 @@
-package store
+package identity
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/store"
 )
 
 // adminUserSQL lists users as the administration shows them: the last
@@ -19,7 +20,7 @@ const adminUserSQL = `SELECT u.id, u.name, u.last_name, u.email, u.rol, u.provid
 	EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL)
 	FROM users u`
 
-func scanAdminUser(s rowScanner) (*finance.AdminUser, error) {
+func scanAdminUser(s store.RowScanner) (*finance.AdminUser, error) {
 	var u finance.AdminUser
 	var last sql.NullInt64
 	if err := s.Scan(&u.ID, &u.Name, &u.LastName, &u.Email, &u.Rol, &u.ProviderID, &u.CreatedAt, &u.Disabled, &last, &u.Movements, &u.TwoFactor); err != nil {
@@ -32,8 +33,8 @@ func scanAdminUser(s rowScanner) (*finance.AdminUser, error) {
 }
 
 // AdminUsers lists every user of the instance, oldest first.
-func (db *DB) AdminUsers(ctx context.Context) ([]finance.AdminUser, error) {
-	rows, err := db.query(ctx, adminUserSQL+` ORDER BY u.id`)
+func (st *Store) AdminUsers(ctx context.Context) ([]finance.AdminUser, error) {
+	rows, err := st.db.Query(ctx, adminUserSQL+` ORDER BY u.id`)
 	if err != nil {
 		return nil, err
 	}
@@ -50,10 +51,10 @@ func (db *DB) AdminUsers(ctx context.Context) ([]finance.AdminUser, error) {
 }
 
 // AdminUser is one user as the administration shows it; unknown is not_found.
-func (db *DB) AdminUser(ctx context.Context, id int64) (*finance.AdminUser, error) {
-	u, err := scanAdminUser(db.queryRow(ctx, adminUserSQL+` WHERE u.id = ?`, id))
+func (st *Store) AdminUser(ctx context.Context, id int64) (*finance.AdminUser, error) {
+	u, err := scanAdminUser(st.db.QueryRow(ctx, adminUserSQL+` WHERE u.id = ?`, id))
 	if err != nil {
-		return nil, notFound(err, "user")
+		return nil, store.NotFound(err, "user")
 	}
 	return u, nil
 }
@@ -68,63 +69,63 @@ type AccessChange struct {
 // two-step sign-in off, refusing a change that leaves the instance without
 // an enabled administrator. A disabled user's sessions and waiting sign-ins
 // end in the same transaction.
-func (db *DB) SetUserAccess(ctx context.Context, id int64, p finance.AdminUserPatch, now time.Time) (AccessChange, error) {
+func (st *Store) SetUserAccess(ctx context.Context, id int64, p finance.AdminUserPatch, now time.Time) (AccessChange, error) {
 	var ch AccessChange
-	err := db.write(ctx, func(tx *Tx) error {
+	err := st.db.Write(ctx, func(tx *store.Tx) error {
 		ch = AccessChange{}
-		if db.dialect == Postgres {
+		if st.db.Dialect() == store.Postgres {
 			// The administrators' rows first: two administrators removing each
 			// other at once apply one after the other, and the second sees
 			// the first's change.
-			if _, err := tx.exec(ctx, `SELECT id FROM users WHERE rol = ? AND disabled_at IS NULL ORDER BY id FOR UPDATE`, finance.RolAdmin); err != nil {
+			if _, err := tx.Exec(ctx, `SELECT id FROM users WHERE rol = ? AND disabled_at IS NULL ORDER BY id FOR UPDATE`, finance.RolAdmin); err != nil {
 				return err
 			}
 		}
 		var was sql.NullInt64
 		var wasRol string
-		if err := tx.queryRow(ctx, `SELECT disabled_at, rol FROM users WHERE id = ?`, id).Scan(&was, &wasRol); err != nil {
-			return notFound(err, "user")
+		if err := tx.QueryRow(ctx, `SELECT disabled_at, rol FROM users WHERE id = ?`, id).Scan(&was, &wasRol); err != nil {
+			return store.NotFound(err, "user")
 		}
 		if p.Disabled != nil && *p.Disabled != was.Valid {
 			if *p.Disabled {
-				if _, err := tx.exec(ctx, `UPDATE users SET disabled_at = ? WHERE id = ?`, now.UnixMilli(), id); err != nil {
+				if _, err := tx.Exec(ctx, `UPDATE users SET disabled_at = ? WHERE id = ?`, now.UnixMilli(), id); err != nil {
 					return err
 				}
 				for _, q := range []string{`DELETE FROM sessions WHERE user_id = ?`, `DELETE FROM login_challenges WHERE user_id = ?`} {
-					if _, err := tx.exec(ctx, q, id); err != nil {
+					if _, err := tx.Exec(ctx, q, id); err != nil {
 						return err
 					}
 				}
 				ch.Disabled = true
 			} else {
-				if _, err := tx.exec(ctx, `UPDATE users SET disabled_at = NULL WHERE id = ?`, id); err != nil {
+				if _, err := tx.Exec(ctx, `UPDATE users SET disabled_at = NULL WHERE id = ?`, id); err != nil {
 					return err
 				}
 				ch.Enabled = true
 			}
 		}
 		if p.Rol != nil && *p.Rol != wasRol {
-			if _, err := tx.exec(ctx, `UPDATE users SET rol = ? WHERE id = ?`, *p.Rol, id); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE users SET rol = ? WHERE id = ?`, *p.Rol, id); err != nil {
 				return err
 			}
 			ch.Rol = *p.Rol
 		}
 		if p.TwoFactor != nil && !*p.TwoFactor {
-			res, err := tx.exec(ctx, `DELETE FROM user_two_factor WHERE user_id = ?`, id)
+			res, err := tx.Exec(ctx, `DELETE FROM user_two_factor WHERE user_id = ?`, id)
 			if err != nil {
 				return err
 			}
 			if n, _ := res.RowsAffected(); n > 0 {
 				ch.TwoFactorOff = true
 				for _, q := range []string{`DELETE FROM recovery_codes WHERE user_id = ?`, `DELETE FROM login_challenges WHERE user_id = ?`} {
-					if _, err := tx.exec(ctx, q, id); err != nil {
+					if _, err := tx.Exec(ctx, q, id); err != nil {
 						return err
 					}
 				}
 			}
 		}
 		var admins int
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM users WHERE rol = ? AND disabled_at IS NULL`, finance.RolAdmin).Scan(&admins); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE rol = ? AND disabled_at IS NULL`, finance.RolAdmin).Scan(&admins); err != nil {
 			return err
 		}
 		if admins == 0 {
@@ -140,9 +141,9 @@ const settingSignupEnabled = "signup_enabled"
 
 // SignupEnabled reports whether new accounts may be made: the
 // administrator's switch, or dflt (the environment's) when never switched.
-func (db *DB) SignupEnabled(ctx context.Context, dflt bool) (bool, error) {
+func (st *Store) SignupEnabled(ctx context.Context, dflt bool) (bool, error) {
 	var v string
-	err := db.queryRow(ctx, `SELECT value FROM instance_settings WHERE key = ?`, settingSignupEnabled).Scan(&v)
+	err := st.db.QueryRow(ctx, `SELECT value FROM instance_settings WHERE key = ?`, settingSignupEnabled).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return dflt, nil
 	}
@@ -150,13 +151,13 @@ func (db *DB) SignupEnabled(ctx context.Context, dflt bool) (bool, error) {
 }
 
 // SetSignupEnabled switches sign-ups on or off for every server.
-func (db *DB) SetSignupEnabled(ctx context.Context, on bool) error {
+func (st *Store) SetSignupEnabled(ctx context.Context, on bool) error {
 	v := "false"
 	if on {
 		v = "true"
 	}
-	return db.write(ctx, func(tx *Tx) error {
-		_, err := tx.exec(ctx, `INSERT INTO instance_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+	return st.db.Write(ctx, func(tx *store.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO instance_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
 			settingSignupEnabled, v)
 		return err
 	})
@@ -164,12 +165,12 @@ func (db *DB) SetSignupEnabled(ctx context.Context, on bool) error {
 
 // CreatePasswordReset keeps a new one-time reset link of the user (its
 // token's hash), in place of any the user has not used.
-func (db *DB) CreatePasswordReset(ctx context.Context, userID int64, hash string, now, expires time.Time) error {
-	return db.write(ctx, func(tx *Tx) error {
-		if _, err := tx.exec(ctx, `DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, userID); err != nil {
+func (st *Store) CreatePasswordReset(ctx context.Context, userID int64, hash string, now, expires time.Time) error {
+	return st.db.Write(ctx, func(tx *store.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, userID); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+		_, err := tx.Exec(ctx, `INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
 			hash, userID, now.UnixMilli(), expires.UnixMilli())
 		return err
 	})
@@ -180,9 +181,9 @@ func resetLinkInvalid() error {
 }
 
 // PasswordResetEmail is the email of the user a valid link resets.
-func (db *DB) PasswordResetEmail(ctx context.Context, hash string, now time.Time) (string, error) {
+func (st *Store) PasswordResetEmail(ctx context.Context, hash string, now time.Time) (string, error) {
 	var email string
-	err := db.queryRow(ctx, `SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id
+	err := st.db.QueryRow(ctx, `SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id
 		WHERE r.token_hash = ? AND r.used_at IS NULL AND r.expires_at > ? AND u.disabled_at IS NULL`, hash, now.UnixMilli()).Scan(&email)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", resetLinkInvalid()
@@ -193,10 +194,10 @@ func (db *DB) PasswordResetEmail(ctx context.Context, hash string, now time.Time
 // UsePasswordReset spends a valid link: the user's password becomes
 // passwordHash and every session of the user ends, in one transaction (a
 // link used twice at once works once). It returns the user's id.
-func (db *DB) UsePasswordReset(ctx context.Context, hash, passwordHash string, now time.Time) (int64, error) {
+func (st *Store) UsePasswordReset(ctx context.Context, hash, passwordHash string, now time.Time) (int64, error) {
 	var userID int64
-	err := db.write(ctx, func(tx *Tx) error {
-		err := tx.queryRow(ctx, `UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+	err := st.db.Write(ctx, func(tx *store.Tx) error {
+		err := tx.QueryRow(ctx, `UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
 			AND user_id IN (SELECT id FROM users WHERE disabled_at IS NULL) RETURNING user_id`, now.UnixMilli(), hash, now.UnixMilli()).Scan(&userID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return resetLinkInvalid()
@@ -209,7 +210,7 @@ func (db *DB) UsePasswordReset(ctx context.Context, hash, passwordHash string, n
 		}
 		for _, q := range []string{`DELETE FROM sessions WHERE user_id = ?`, `DELETE FROM login_challenges WHERE user_id = ?`,
 			`DELETE FROM password_resets WHERE user_id = ? AND used_at IS NULL`, `DELETE FROM api_tokens WHERE user_id = ?`} {
-			if _, err := tx.exec(ctx, q, userID); err != nil {
+			if _, err := tx.Exec(ctx, q, userID); err != nil {
 				return err
 			}
 		}
@@ -220,8 +221,8 @@ func (db *DB) UsePasswordReset(ctx context.Context, hash, passwordHash string, n
 
 // AllSecurityEvents lists the instance's latest security events, newest
 // first, with whose they are.
-func (db *DB) AllSecurityEvents(ctx context.Context, limit int) ([]finance.AdminSecurityEvent, error) {
-	rows, err := db.query(ctx, `SELECT e.id, e.kind, e.detail, e.ip, e.user_agent, e.at, e.user_id, u.email
+func (st *Store) AllSecurityEvents(ctx context.Context, limit int) ([]finance.AdminSecurityEvent, error) {
+	rows, err := st.db.Query(ctx, `SELECT e.id, e.kind, e.detail, e.ip, e.user_agent, e.at, e.user_id, u.email
 		FROM security_events e JOIN users u ON u.id = e.user_id ORDER BY e.id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, err

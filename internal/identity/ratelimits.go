@@ -1,6 +1,7 @@
-package store
+package identity
 
 import (
+	"cashcontrol/internal/store"
 	"context"
 	"time"
 )
@@ -10,21 +11,21 @@ import (
 // When none is left it says how long to wait. One statement reads and
 // writes the bucket, so servers taking from one bucket at once never both
 // get its last event.
-func (db *DB) TakeRate(ctx context.Context, key string, every time.Duration, burst int) (bool, time.Duration, error) {
-	now := db.nowMillis()
+func (st *Store) TakeRate(ctx context.Context, key string, every time.Duration, burst int) (bool, time.Duration, error) {
+	now := st.db.NowMillis()
 	t := every.Milliseconds()
 	tolerance := t * int64(burst-1)
 	greatest := "MAX"
-	if db.dialect == Postgres {
+	if st.db.Dialect() == store.Postgres {
 		greatest = "GREATEST"
 	}
 	from := greatest + `(rate_limits.tat, ?)`
 	var tat, allowed int64
-	err := db.w.QueryRowContext(ctx, db.rebind(`INSERT INTO rate_limits (key, tat, allowed) VALUES (?, ?, 1)
+	err := st.db.WriteRow(ctx, `INSERT INTO rate_limits (key, tat, allowed) VALUES (?, ?, 1)
 		ON CONFLICT (key) DO UPDATE SET
 			tat = CASE WHEN `+from+` - ? <= ? THEN `+from+` + ? ELSE rate_limits.tat END,
 			allowed = CASE WHEN `+from+` - ? <= ? THEN 1 ELSE 0 END
-		RETURNING tat, allowed`),
+		RETURNING tat, allowed`,
 		key, now+t, now, now, tolerance, now, t, now, now, tolerance).Scan(&tat, &allowed)
 	if err != nil {
 		return false, 0, err
@@ -36,8 +37,8 @@ func (db *DB) TakeRate(ctx context.Context, key string, every time.Duration, bur
 }
 
 // SweepRates drops the buckets that are full again.
-func (db *DB) SweepRates(ctx context.Context) error {
-	_, err := db.w.ExecContext(ctx, db.rebind(`DELETE FROM rate_limits WHERE tat < ?`), db.nowMillis())
+func (st *Store) SweepRates(ctx context.Context) error {
+	_, err := st.db.WriteExec(ctx, `DELETE FROM rate_limits WHERE tat < ?`, st.db.NowMillis())
 	return err
 }
 
@@ -69,13 +70,13 @@ func (b Backoff) waitAfter(n int64) time.Duration {
 // of the database, are all counted. A backoff is kept in rate_limits: tat
 // is when it is forgotten (the end of its wait plus Forget), allowed the
 // attempts counted.
-func (db *DB) TakeAttempt(ctx context.Context, key string, b Backoff, now time.Time) (bool, time.Duration, error) {
+func (st *Store) TakeAttempt(ctx context.Context, key string, b Backoff, now time.Time) (bool, time.Duration, error) {
 	var ok bool
 	var wait time.Duration
-	err := db.write(ctx, func(tx *Tx) error {
+	err := st.db.Write(ctx, func(tx *store.Tx) error {
 		// The upsert locks the key's row (PostgreSQL) until the commit.
 		var forgetAt, n int64
-		if err := tx.queryRow(ctx, `INSERT INTO rate_limits (key, tat, allowed) VALUES (?, 0, 0)
+		if err := tx.QueryRow(ctx, `INSERT INTO rate_limits (key, tat, allowed) VALUES (?, 0, 0)
 			ON CONFLICT (key) DO UPDATE SET tat = rate_limits.tat RETURNING tat, allowed`, key).Scan(&forgetAt, &n); err != nil {
 			return err
 		}
@@ -89,16 +90,16 @@ func (db *DB) TakeAttempt(ctx context.Context, key string, b Backoff, now time.T
 		n++
 		ok = true
 		until := at + b.waitAfter(n).Milliseconds()
-		_, err := tx.exec(ctx, `UPDATE rate_limits SET tat = ?, allowed = ? WHERE key = ?`, until+b.Forget.Milliseconds(), n, key)
+		_, err := tx.Exec(ctx, `UPDATE rate_limits SET tat = ?, allowed = ? WHERE key = ?`, until+b.Forget.Milliseconds(), n, key)
 		return err
 	})
 	return ok, wait, err
 }
 
 // ForgetAttempts forgets key's attempts (the last one succeeded).
-func (db *DB) ForgetAttempts(ctx context.Context, key string) error {
-	return db.write(ctx, func(tx *Tx) error {
-		_, err := tx.exec(ctx, `DELETE FROM rate_limits WHERE key = ?`, key)
+func (st *Store) ForgetAttempts(ctx context.Context, key string) error {
+	return st.db.Write(ctx, func(tx *store.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM rate_limits WHERE key = ?`, key)
 		return err
 	})
 }
