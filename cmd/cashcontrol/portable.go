@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"cashcontrol/internal/config"
+	"cashcontrol/internal/instance"
 	"cashcontrol/internal/jobs"
-	"cashcontrol/internal/store"
 )
 
 // exportAllCmd writes the whole instance in the portable format (a zip of
@@ -49,14 +49,14 @@ func exportAllCmd(ctx context.Context, name string, args []string, getenv func(s
 		path = filepath.Join(dir, jobs.BackupName(time.Now()))
 	}
 	if path == "" {
-		m, err := db.ExportAll(ctx, stdout)
+		m, err := instance.New(db).ExportAll(ctx, stdout)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		report(stderr, "exported", m, "")
 		return nil
 	}
-	m, size, err := jobs.WriteBackup(ctx, db, path)
+	m, size, err := jobs.WriteBackup(ctx, instance.New(db), path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -90,7 +90,7 @@ func importAllCmd(ctx context.Context, name string, args []string, getenv func(s
 	if err != nil {
 		return err
 	}
-	m, _, err := store.ReadPortable(f, st.Size())
+	m, _, err := instance.ReadPortable(f, st.Size())
 	if err != nil {
 		return fmt.Errorf("%s: nothing was imported: %w", name, err)
 	}
@@ -108,8 +108,8 @@ func importAllCmd(ctx context.Context, name string, args []string, getenv func(s
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	start := time.Now()
-	m, err = db.ImportAll(ctx, f, st.Size())
-	if errors.Is(err, store.ErrNotEmpty) {
+	m, err = instance.New(db).ImportAll(ctx, f, st.Size())
+	if errors.Is(err, instance.ErrNotEmpty) {
 		return fmt.Errorf("%s: %w; point it at a new database (DATABASE_URL, or another CASHCONTROL_DATA_DIR)", name, err)
 	}
 	if err != nil {
@@ -123,7 +123,7 @@ func importAllCmd(ctx context.Context, name string, args []string, getenv func(s
 }
 
 // report says what an export or import carried.
-func report(w io.Writer, verb string, m *store.PortableManifest, where string) {
+func report(w io.Writer, verb string, m *instance.PortableManifest, where string) {
 	rows := map[string]int64{}
 	for _, t := range m.Tables {
 		rows[t.Name] = t.Rows

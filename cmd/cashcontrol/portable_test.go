@@ -18,6 +18,7 @@ import (
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/identity"
 	"cashcontrol/internal/importer/statement"
+	"cashcontrol/internal/instance"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -311,7 +312,7 @@ func TestImportAllMakesTheWordsAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var manifest store.PortableManifest
+	var manifest instance.PortableManifest
 	if err := json.Unmarshal(entryOf(t, data, "manifest.json"), &manifest); err != nil {
 		t.Fatal(err)
 	}
@@ -593,7 +594,7 @@ func TestImportAnOlderExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := old.ExportAll(ctx, f)
+	m, err := instance.New(old).ExportAll(ctx, f)
 	f.Close()
 	if err != nil || m.Schema != latest-1 {
 		t.Fatalf("%v %+v", err, m)

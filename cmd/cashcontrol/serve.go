@@ -2,6 +2,7 @@ package main
 
 import (
 	"cashcontrol/internal/identity"
+	"cashcontrol/internal/instance"
 	"cashcontrol/internal/mail"
 	"cashcontrol/internal/metrics"
 	"context"
@@ -118,7 +119,7 @@ func wire(ctx context.Context, c config.Config, log *slog.Logger, clock *serverC
 	}
 	var backups *jobs.Backups
 	if c.BackupDir != "" {
-		backups = &jobs.Backups{DB: db, Log: log, Dir: c.BackupDir, Every: c.BackupEvery, Keep: c.BackupKeep}
+		backups = &jobs.Backups{Instance: instance.New(db), Log: log, Dir: c.BackupDir, Every: c.BackupEvery, Keep: c.BackupKeep}
 	}
 	a := api.New(api.Deps{DB: db, Backups: backups, Auth: svc, BaseURL: c.BaseURL, Mailer: mailer, Sessions: sessions, OIDC: auth.NewOIDC(ids, c.BaseURL, c.SignupEnabled, providers),
 		Currencies: money.NewTable(), Logger: log,

@@ -13,6 +13,7 @@ import (
 	"cashcontrol/internal/banksync"
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/identity"
+	"cashcontrol/internal/instance"
 	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/rates"
@@ -44,6 +45,7 @@ type Meta struct {
 type API struct {
 	db         *store.DB
 	ids        *identity.Store
+	instance   *instance.Store
 	auth       *auth.Service
 	sessions   *auth.Sessions
 	oidc       *auth.OIDC
@@ -102,7 +104,7 @@ type Deps struct {
 
 // New returns the API.
 func New(d Deps) *API {
-	a := &API{db: d.DB, ids: identity.New(d.DB), auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
+	a := &API{db: d.DB, ids: identity.New(d.DB), instance: instance.New(d.DB), auth: d.Auth, sessions: d.Sessions, oidc: d.OIDC, currencies: d.Currencies, log: d.Logger, meta: d.Meta, limits: d.Limits,
 		ecb: d.ECB, baseURL: d.BaseURL, mailer: d.Mailer, backups: d.Backups}
 	a.openAPI = sync.OnceValues(OpenAPI)
 	if a.banks = d.Banks; a.banks == nil {

@@ -19,7 +19,7 @@ type backupStatus struct {
 
 // adminBackups answers the backups' settings and the last 10 taken.
 func (a *API) adminBackups(w http.ResponseWriter, r *http.Request, u *finance.User) {
-	runs, err := a.db.Backups(r.Context(), 10)
+	runs, err := a.instance.Backups(r.Context(), 10)
 	if err != nil {
 		a.fail(w, r, err)
 		return

@@ -22,6 +22,7 @@ import (
 	"cashcontrol/internal/api"
 	"cashcontrol/internal/auth"
 	"cashcontrol/internal/identity"
+	"cashcontrol/internal/instance"
 	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/money"
 	"cashcontrol/internal/server"
@@ -95,7 +96,7 @@ func identityServer(t *testing.T, db *store.DB, o identityOptions) (*httptest.Se
 	}
 	var backups *jobs.Backups
 	if o.backupDir != "" {
-		backups = &jobs.Backups{DB: db, Log: log, Dir: o.backupDir, Every: 24 * time.Hour, Keep: 3}
+		backups = &jobs.Backups{Instance: instance.New(db), Log: log, Dir: o.backupDir, Every: 24 * time.Hour, Keep: 3}
 	}
 	a := api.New(api.Deps{DB: db, Auth: svc, Backups: backups, Sessions: auth.NewSessions(identity.New(db), time.Hour, 24*time.Hour, clk.Now),
 		OIDC: auth.NewOIDC(identity.New(db), srv.URL, !o.signupDisabled, o.providers), Currencies: money.NewTable(), Logger: log, Meta: api.Meta{Version: api.Version}})

@@ -50,7 +50,7 @@ func (a *API) exportMe(w http.ResponseWriter, r *http.Request, u *finance.User) 
 		return zw.CreateHeader(&zip.FileHeader{Name: "cashcontrol-export.json", Method: zip.Deflate, Modified: now})
 	}}
 	s.head = exportHead(u, now)
-	err := a.db.ExportUserData(r.Context(), u.ID, s)
+	err := a.instance.ExportUserData(r.Context(), u.ID, s)
 	if err == nil {
 		err = s.close()
 	}

@@ -7,6 +7,7 @@ import (
 
 	"cashcontrol/internal/finance"
 	"cashcontrol/internal/identity"
+	"cashcontrol/internal/instance"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -142,7 +143,7 @@ func TestSessionsAndDelete(t *testing.T) {
 			t.Fatalf("expired deleted %d, %v", n, err)
 		}
 		sink := &collectedExport{tables: map[string][]map[string]any{}}
-		err = db.ExportUserData(ctx, u.ID, sink)
+		err = instance.New(db).ExportUserData(ctx, u.ID, sink)
 		export := sink.tables
 		if err != nil || len(export["sessions"]) != 1 || len(export["ledgers"]) != 1 || len(export["user_identities"]) != 1 {
 			t.Fatalf("export: %v %v", export, err)

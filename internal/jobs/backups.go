@@ -11,21 +11,21 @@ import (
 	"time"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/store"
+	"cashcontrol/internal/instance"
 )
 
 // Backups writes a backup of the whole instance (the portable format of
-// store.ExportAll) into Dir every Every, and keeps the last Keep. The
+// instance.Store.ExportAll) into Dir every Every, and keeps the last Keep. The
 // periods start at multiples of Every (midnight UTC for 24h); the first
 // server to claim a period takes its backup, so several servers on one
 // database take one. A server that starts in a period nobody backed up
 // takes it at once.
 type Backups struct {
-	DB    *store.DB
-	Log   *slog.Logger
-	Dir   string
-	Every time.Duration
-	Keep  int
+	Instance *instance.Store
+	Log      *slog.Logger
+	Dir      string
+	Every    time.Duration
+	Keep     int
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
 	// Ran, when set, hears of every backup taken (the metrics).
@@ -75,7 +75,7 @@ func (j *Backups) Once(ctx context.Context) (string, error) {
 	// A period whose backup failed, or whose server stopped before it
 	// finished, is taken again after a while (an hour for daily ones).
 	lease := max(j.Every/24, 10*time.Minute)
-	mine, err := j.DB.ClaimBackup(ctx, slot, at, lease)
+	mine, err := j.Instance.ClaimBackup(ctx, slot, at, lease)
 	if err != nil || !mine {
 		return "", err
 	}
@@ -90,23 +90,23 @@ func (j *Backups) TakeNow(ctx context.Context) (finance.BackupRun, error) {
 	at := j.now()
 	// A period's slot is its start; one taken by hand is the moment, negated.
 	slot := -at.UnixMilli()
-	if _, err := j.DB.ClaimBackup(ctx, slot, at, 0); err != nil {
+	if _, err := j.Instance.ClaimBackup(ctx, slot, at, 0); err != nil {
 		return finance.BackupRun{}, err
 	}
 	if _, err := j.take(ctx, slot, at); err != nil {
 		return finance.BackupRun{}, err
 	}
-	return j.DB.Backup(ctx, slot)
+	return j.Instance.Backup(ctx, slot)
 }
 
 func (j *Backups) take(ctx context.Context, slot int64, at time.Time) (string, error) {
 	path := filepath.Join(j.Dir, BackupName(at))
-	_, size, err := WriteBackup(ctx, j.DB, path)
+	_, size, err := WriteBackup(ctx, j.Instance, path)
 	failure := ""
 	if err != nil {
 		failure = err.Error()
 	}
-	if ferr := j.DB.FinishBackup(context.WithoutCancel(ctx), slot, path, size, failure); ferr != nil && err == nil {
+	if ferr := j.Instance.FinishBackup(context.WithoutCancel(ctx), slot, path, size, failure); ferr != nil && err == nil {
 		err = ferr
 	}
 	if j.Ran != nil {
@@ -146,7 +146,7 @@ func (j *Backups) prune() error {
 // WriteBackup writes the instance to path in the portable format: to a
 // temporary file beside it, renamed once complete, so that path is never
 // half-written. It returns what it carried and the file's size.
-func WriteBackup(ctx context.Context, db *store.DB, path string) (*store.PortableManifest, int64, error) {
+func WriteBackup(ctx context.Context, inst *instance.Store, path string) (*instance.PortableManifest, int64, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, 0, err
 	}
@@ -155,7 +155,7 @@ func WriteBackup(ctx context.Context, db *store.DB, path string) (*store.Portabl
 		return nil, 0, err
 	}
 	defer os.Remove(f.Name())
-	m, err := db.ExportAll(ctx, f)
+	m, err := inst.ExportAll(ctx, f)
 	if err == nil {
 		err = f.Sync()
 	}

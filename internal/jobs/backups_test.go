@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"cashcontrol/internal/identity"
+	"cashcontrol/internal/instance"
 	"cashcontrol/internal/jobs"
 	"cashcontrol/internal/store/storetest"
 )
@@ -29,8 +30,8 @@ func TestScheduledBackups(t *testing.T) {
 	clock := func() time.Time { return now }
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	servers := []*jobs.Backups{
-		{DB: one, Log: log, Dir: dir, Every: 24 * time.Hour, Keep: 2, Now: clock},
-		{DB: two, Log: log, Dir: dir, Every: 24 * time.Hour, Keep: 2, Now: clock},
+		{Instance: instance.New(one), Log: log, Dir: dir, Every: 24 * time.Hour, Keep: 2, Now: clock},
+		{Instance: instance.New(two), Log: log, Dir: dir, Every: 24 * time.Hour, Keep: 2, Now: clock},
 	}
 	round := func() []string {
 		t.Helper()
@@ -95,7 +96,7 @@ func TestScheduledBackups(t *testing.T) {
 	if err != nil || len(files) != 2 {
 		t.Fatalf("kept %v, want the last 2 (%v)", files, err)
 	}
-	runs, err := one.Backups(ctx, 10)
+	runs, err := instance.New(one).Backups(ctx, 10)
 	if err != nil || len(runs) != 5 || runs[0].File != files[1] || runs[0].Size <= 0 || runs[0].Error != "" || runs[0].FinishedAt == 0 {
 		t.Fatalf("runs %+v %v", runs, err)
 	}
@@ -106,7 +107,7 @@ func TestScheduledBackups(t *testing.T) {
 	defer f.Close()
 	st, _ := f.Stat()
 	target := storetest.OpenSQLite(t)
-	if _, err := target.ImportAll(ctx, f, st.Size()); err != nil {
+	if _, err := instance.New(target).ImportAll(ctx, f, st.Size()); err != nil {
 		t.Fatal(err)
 	}
 	if u, _, err := identity.New(target).UserByEmail(ctx, "a@example.com"); err != nil || u == nil {

@@ -180,7 +180,7 @@ func (db *DB) DeleteAccount(ctx context.Context, ledgerID, id int64, withMovemen
 			return finance.Errorf(finance.ECodeInUse, "the account has movements: archive it, or delete it with its movements")
 		}
 		var others []int64
-		rows, err := tx.tx.QueryContext(ctx, db.rebind(`SELECT DISTINCT to_account_id FROM movements WHERE ledger_id = ? AND account_id = ? AND to_account_id IS NOT NULL
+		rows, err := tx.tx.QueryContext(ctx, db.Rebind(`SELECT DISTINCT to_account_id FROM movements WHERE ledger_id = ? AND account_id = ? AND to_account_id IS NOT NULL
 			UNION SELECT DISTINCT account_id FROM movements WHERE ledger_id = ? AND to_account_id = ?`), ledgerID, id, ledgerID, id)
 		if err != nil {
 			return err

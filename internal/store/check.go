@@ -209,7 +209,7 @@ func (db *DB) checkSearchIndex(ctx context.Context, ledgerID int64) error {
 		if err := rows.Scan(&id, &description, &notes, &words); err != nil {
 			return err
 		}
-		if words != searchText(description, notes) {
+		if words != SearchText(description, notes) {
 			if stale++; first == 0 {
 				first = id
 			}

@@ -35,9 +35,9 @@ func (d Dialect) migrations() (string, goose.Dialect) {
 	return "migrations/sqlite", goose.DialectSQLite3
 }
 
-// rebind turns ? placeholders into $1, $2 ... for PostgreSQL; a ? inside a
+// Rebind turns ? placeholders into $1, $2 ... for PostgreSQL; a ? inside a
 // string literal ('…', as the search expression's map has) stays.
-func (db *DB) rebind(q string) string {
+func (db *DB) Rebind(q string) string {
 	if db.dialect != Postgres || !strings.Contains(q, "?") {
 		return q
 	}

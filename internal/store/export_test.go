@@ -111,12 +111,12 @@ func (db *DB) IndexWordsForTest(ctx context.Context, text string) ([]string, err
 				return nil, err
 			}
 		}
-		if _, err := db.w.ExecContext(ctx, `INSERT INTO temp.words (text) VALUES (?)`, searchText(text, "")); err != nil {
+		if _, err := db.w.ExecContext(ctx, `INSERT INTO temp.words (text) VALUES (?)`, SearchText(text, "")); err != nil {
 			return nil, err
 		}
 		q = `SELECT term FROM temp.words_vocab WHERE ? IS NOT NULL`
 	}
-	out, err := queryColumn[string](db.w.QueryContext(ctx, db.rebind(q), searchText(text, "")))
+	out, err := queryColumn[string](db.w.QueryContext(ctx, db.Rebind(q), SearchText(text, "")))
 	if out == nil {
 		out = []string{}
 	}
@@ -140,7 +140,7 @@ func (db *DB) ExplainSearchForTest(ctx context.Context, ledgerID int64, text str
 	if _, err := tx.ExecContext(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
 		return "", err
 	}
-	rows, err := tx.QueryContext(ctx, db.rebind(`EXPLAIN SELECT m.id FROM movements m WHERE TRUE`+cond), args...)
+	rows, err := tx.QueryContext(ctx, db.Rebind(`EXPLAIN SELECT m.id FROM movements m WHERE TRUE`+cond), args...)
 	if err != nil {
 		return "", err
 	}
@@ -194,36 +194,15 @@ func (db *DB) MigrateUpToForTest(ctx context.Context, version int64) error {
 // CountForTest answers a query of one number, as written (placeholders "?").
 func (db *DB) CountForTest(ctx context.Context, q string, args ...any) (int64, error) {
 	var n int64
-	err := db.w.QueryRowContext(ctx, db.rebind(q), args...).Scan(&n)
+	err := db.w.QueryRowContext(ctx, db.Rebind(q), args...).Scan(&n)
 	return n, err
 }
 
 // ExecForTest runs a statement on the writing connection, as written
 // (placeholders "?").
 func (db *DB) ExecForTest(ctx context.Context, q string, args ...any) error {
-	_, err := db.w.ExecContext(ctx, db.rebind(q), args...)
+	_, err := db.w.ExecContext(ctx, db.Rebind(q), args...)
 	return err
-}
-
-// PortableTablesForTest are the tables the portable format carries, and
-// those it leaves out with the reason.
-func PortableTablesForTest() ([]string, map[string]string) {
-	var names []string
-	for _, t := range portableTables {
-		names = append(names, t.name)
-	}
-	return names, notPortable
-}
-
-// TablesForTest are the schema's tables (SQLite's own and the FTS5 shadow
-// tables of movements_search aside).
-func (db *DB) TablesForTest(ctx context.Context) ([]string, error) {
-	q := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\'
-		AND name NOT IN ('movements_search_data', 'movements_search_idx', 'movements_search_docsize', 'movements_search_config', 'movements_search_content')`
-	if db.dialect == Postgres {
-		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
-	}
-	return queryColumn[string](db.Query(ctx, q))
 }
 
 // TriggersForTest are the triggers of the tables written by the app, as

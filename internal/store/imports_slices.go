@@ -278,7 +278,7 @@ func markCommitting(ctx context.Context, tx *Tx, ledgerID, uploadID int64) error
 // and the marks, so that the upload waits again.
 func (db *DB) undoImport(ctx context.Context, ledgerID, uploadID int64) error {
 	var since, movements, categories sql.NullInt64
-	err := db.w.QueryRowContext(ctx, db.rebind(`SELECT committing_since, committing_movements, committing_categories FROM imports
+	err := db.w.QueryRowContext(ctx, db.Rebind(`SELECT committing_since, committing_movements, committing_categories FROM imports
 		WHERE ledger_id = ? AND id = ? AND committed_at IS NULL`), ledgerID, uploadID).Scan(&since, &movements, &categories)
 	if errors.Is(err, sql.ErrNoRows) || err == nil && !since.Valid {
 		return nil // gone with its ledger, or nothing to take back

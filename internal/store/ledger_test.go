@@ -5,43 +5,18 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
-	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
 
 func ptr[T any](v T) *T { return &v }
 
-func newLedger(t *testing.T, db *store.DB, email string) int64 {
-	t.Helper()
-	u, err := identity.New(db).CreateUser(context.Background(), identity.NewUser{Email: email})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u.LedgerID
-}
-
-func mustAccount(t *testing.T, db *store.DB, ledger int64, name, currency string, opening int64) *finance.Account {
-	t.Helper()
-	a, err := db.CreateAccount(context.Background(), ledger, finance.AccountInput{Name: &name, Type: ptr("bank"), Currency: &currency, OpeningBalance: &opening})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
-func mustCategory(t *testing.T, db *store.DB, ledger int64, name, typ string, parent int64) *finance.Category {
-	t.Helper()
-	in := finance.CategoryInput{Name: &name, Type: &typ}
-	if parent != 0 {
-		in.ParentID = &finance.IDInput{ID: parent, Set: true}
-	}
-	c, err := db.CreateCategory(context.Background(), ledger, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+// The fixtures every store test uses, from storetest.
+var (
+	newLedger    = storetest.NewLedger
+	mustAccount  = storetest.Account
+	mustCategory = storetest.Category
+)
 
 func TestAccounts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {

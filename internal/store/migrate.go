@@ -83,7 +83,7 @@ func (db *DB) migrator() (*goose.Provider, error) {
 // learnFromEarlierTransfers is migration 9: the rates that cross-currency
 // transfers written before there were rates give, as every new one does.
 func (db *DB) learnFromEarlierTransfers(ctx context.Context, sqlTx *sql.Tx) error {
-	ledgers, err := queryIDs(sqlTx.QueryContext(ctx, db.rebind(`SELECT DISTINCT m.ledger_id FROM movements m JOIN accounts a ON a.id = m.account_id
+	ledgers, err := queryIDs(sqlTx.QueryContext(ctx, db.Rebind(`SELECT DISTINCT m.ledger_id FROM movements m JOIN accounts a ON a.id = m.account_id
 		JOIN accounts ta ON ta.id = m.to_account_id WHERE m.type = 'transfer' AND a.currency <> ta.currency ORDER BY m.ledger_id`)))
 	if err != nil {
 		return err
@@ -211,7 +211,7 @@ type searchWordsRow struct {
 func (db *DB) fillSearchWords(ctx context.Context, sqlTx *sql.Tx, update func([]searchWordsRow) error) error {
 	const batch = 2000
 	for after := int64(0); ; {
-		rows, err := sqlTx.QueryContext(ctx, db.rebind(`SELECT id, description, notes FROM movements WHERE id > ? ORDER BY id LIMIT ?`), after, batch)
+		rows, err := sqlTx.QueryContext(ctx, db.Rebind(`SELECT id, description, notes FROM movements WHERE id > ? ORDER BY id LIMIT ?`), after, batch)
 		if err != nil {
 			return err
 		}
@@ -225,7 +225,7 @@ func (db *DB) fillSearchWords(ctx context.Context, sqlTx *sql.Tx, update func([]
 				return err
 			}
 			n, after = n+1, id
-			if w := searchText(description, notes); w != "" {
+			if w := SearchText(description, notes); w != "" {
 				got = append(got, searchWordsRow{id, w})
 			}
 		}
@@ -274,7 +274,7 @@ func (db *DB) cutLongWords(ctx context.Context, sqlTx *sql.Tx) error {
 	if db.dialect == Postgres {
 		size = `octet_length(search_words)`
 	}
-	rows, err := sqlTx.QueryContext(ctx, db.rebind(`SELECT id, description, notes, search_words FROM movements
+	rows, err := sqlTx.QueryContext(ctx, db.Rebind(`SELECT id, description, notes, search_words FROM movements
 		WHERE `+size+` > ? OR search_words LIKE '%  %' OR search_words LIKE ' %' OR search_words LIKE '% '`), maxSearchWord)
 	if err != nil {
 		return err
@@ -287,7 +287,7 @@ func (db *DB) cutLongWords(ctx context.Context, sqlTx *sql.Tx) error {
 			rows.Close()
 			return err
 		}
-		if w := searchText(description, notes); w != r.words {
+		if w := SearchText(description, notes); w != r.words {
 			got = append(got, searchWordsRow{r.id, w})
 		}
 	}
@@ -296,7 +296,7 @@ func (db *DB) cutLongWords(ctx context.Context, sqlTx *sql.Tx) error {
 		return err
 	}
 	for _, r := range got {
-		if _, err := sqlTx.ExecContext(ctx, db.rebind(`UPDATE movements SET search_words = ? WHERE id = ?`), r.words, r.id); err != nil {
+		if _, err := sqlTx.ExecContext(ctx, db.Rebind(`UPDATE movements SET search_words = ? WHERE id = ?`), r.words, r.id); err != nil {
 			return err
 		}
 	}

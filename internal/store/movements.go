@@ -373,7 +373,7 @@ func (tx *Tx) updateMovement(ctx context.Context, cur *finance.Movement, in fina
 	}
 	if d.Description != prev.Description || d.Notes != prev.Notes {
 		if _, err := tx.Exec(ctx, `UPDATE movements SET search_words = ? WHERE ledger_id = ? AND id = ?`,
-			searchText(d.Description, d.Notes), ledgerID, id); err != nil {
+			SearchText(d.Description, d.Notes), ledgerID, id); err != nil {
 			return err
 		}
 	}

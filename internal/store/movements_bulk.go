@@ -113,7 +113,7 @@ func movementArgs(ledgerID int64, d *finance.MovementDraft, st stamp) []any {
 	return []any{ledgerID, d.Type, d.Date, d.Amount, d.AccountID, nullID(d.CategoryID),
 		nullID(d.ToAccountID), toAmount, d.Description, d.Notes, strings.Join(d.Tags, ","), d.FITID, st.at, st.at,
 		nullArg(d.Base), nullArg(d.ToBase), d.BaseLater, len(d.Splits), nullID(st.by), nullID(st.by),
-		stateOf(d), searchText(d.Description, d.Notes)}
+		stateOf(d), SearchText(d.Description, d.Notes)}
 }
 
 // stateOf is the draft's state as stored: uncleared when it names none.

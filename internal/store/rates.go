@@ -433,12 +433,12 @@ func (db *DB) SaveECBRates(ctx context.Context, ledgerID int64, in []finance.Rat
 	if on {
 		q = `UPDATE ledgers SET ecb_fetched_at = ?, ecb_rates = TRUE WHERE id = ?`
 	}
-	_, err = db.w.ExecContext(ctx, db.rebind(q), db.NowMillis(), ledgerID)
+	_, err = db.w.ExecContext(ctx, db.Rebind(q), db.NowMillis(), ledgerID)
 	return n, err
 }
 
 // SetECBRates switches the ledger's daily download (off needs no download).
 func (db *DB) SetECBRates(ctx context.Context, ledgerID int64, on bool) error {
-	_, err := db.w.ExecContext(ctx, db.rebind(`UPDATE ledgers SET ecb_rates = ? WHERE id = ?`), on, ledgerID)
+	_, err := db.w.ExecContext(ctx, db.Rebind(`UPDATE ledgers SET ecb_rates = ? WHERE id = ?`), on, ledgerID)
 	return err
 }

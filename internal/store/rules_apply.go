@@ -340,7 +340,7 @@ func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
 			args = append(args, now, nullID(t.actor))
 			for _, r := range chunk {
 				args = append(args, r.id, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","),
-					searchText(r.after.Description, r.after.Notes))
+					SearchText(r.after.Description, r.after.Notes))
 			}
 			args = append(args, t.ledgerID)
 			values := valueRows(`(CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))`, len(chunk))
@@ -359,7 +359,7 @@ func (t *Tx) updateRewritten(ctx context.Context, rs []rewrite) error {
 	defer update.Close()
 	for _, r := range rs {
 		if _, err := update.ExecContext(ctx, nullID(r.after.CategoryID), r.after.Description, r.after.Notes, strings.Join(r.after.Tags, ","), now, nullID(t.actor),
-			searchText(r.after.Description, r.after.Notes), t.ledgerID, r.id); err != nil {
+			SearchText(r.after.Description, r.after.Notes), t.ledgerID, r.id); err != nil {
 			return err
 		}
 	}

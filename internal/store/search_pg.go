@@ -36,8 +36,8 @@ func pgSearchVector(words string) string {
 	ELSE regexp_replace(` + words + `, '[^ ]{255}[^ ]{255}[^ ]{2,}', '', 'g') END, ' '), ''))`
 }
 
-// searchText is a movement's search_words.
-func searchText(description, notes string) string {
+// SearchText is a movement's search_words.
+func SearchText(description, notes string) string {
 	return strings.Join(searchTokens(description+" "+notes), " ")
 }
 
@@ -83,7 +83,7 @@ func (db *DB) pgSearchPage(ctx context.Context, ledgerID int64, tokens []string,
 		// Without the ledger's condition only the search index can serve the
 		// count (the ledger's own index would read the whole ledger); a word common
 		// in other ledgers only makes this one walk its date order.
-		if err := tx.QueryRowContext(ctx, db.rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM movements m WHERE TRUE`+cond+
+		if err := tx.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM movements m WHERE TRUE`+cond+
 			` LIMIT `+strconv.Itoa(sortRows)+`) s`), condArgs...).Scan(&n); err != nil {
 			return nil, nil, err
 		}
@@ -93,6 +93,6 @@ func (db *DB) pgSearchPage(ctx context.Context, ledgerID int64, tokens []string,
 			return nil, nil, err
 		}
 	}
-	rows, err := tx.QueryContext(ctx, db.rebind(q), args...)
+	rows, err := tx.QueryContext(ctx, db.Rebind(q), args...)
 	return movementPage(rows, err, limit)
 }

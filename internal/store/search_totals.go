@@ -310,7 +310,7 @@ func (db *DB) wordTotals(ctx context.Context, ledgerID int64, f finance.Movement
 		return sums, true, nil
 	}
 	want := func(kind string) bool { return len(f.Types) == 0 || slices.Contains(f.Types, kind) }
-	rows, err := tx.QueryContext(ctx, db.rebind(`SELECT a.currency, s.kind, CAST(SUM(s.count) AS BIGINT), CAST(SUM(s.total) AS BIGINT),
+	rows, err := tx.QueryContext(ctx, db.Rebind(`SELECT a.currency, s.kind, CAST(SUM(s.count) AS BIGINT), CAST(SUM(s.total) AS BIGINT),
 		CAST(SUM(s.base_total) AS BIGINT), CAST(SUM(s.unrated) AS BIGINT) FROM search_totals s JOIN accounts a ON a.id = s.account_id
 		WHERE s.ledger_id = ? AND s.word IN (`+placeholders(len(words))+`) GROUP BY a.currency, s.kind`), append([]any{ledgerID}, stringArgs(words)...)...)
 	if err != nil {
@@ -355,7 +355,7 @@ type sqlQuerier interface {
 // wordsStarted is up to limit of the ledger's words that token starts, of
 // those some movement still holds, read through q.
 func (db *DB) wordsStarted(ctx context.Context, q sqlQuerier, ledgerID int64, token string, limit int) ([]string, error) {
-	return queryColumn[string](q.QueryContext(ctx, db.rebind(`SELECT word FROM search_totals WHERE `+startedWords+`
+	return queryColumn[string](q.QueryContext(ctx, db.Rebind(`SELECT word FROM search_totals WHERE `+startedWords+`
 		GROUP BY word HAVING SUM(count) > 0 LIMIT ?`), startedArgs(ledgerID, token, limit)...))
 }
 
@@ -392,7 +392,7 @@ func (db *DB) takeOverlaps(ctx context.Context, tx *sql.Tx, ledgerID int64, word
 	if db.dialect == Postgres {
 		args = []any{ledgerID, match, sortRows + 1}
 	}
-	rows, err := tx.QueryContext(ctx, db.rebind(q), args...)
+	rows, err := tx.QueryContext(ctx, db.Rebind(q), args...)
 	if err != nil {
 		return nil, false, err
 	}
@@ -436,7 +436,7 @@ func (db *DB) wordMatches(ctx context.Context, q *sql.Tx, ledgerID int64, tokens
 		return 0, false, nil
 	}
 	var sum, most int
-	err = q.QueryRowContext(ctx, db.rebind(`SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT), CAST(COALESCE(MAX(n), 0) AS BIGINT) FROM (
+	err = q.QueryRowContext(ctx, db.Rebind(`SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT), CAST(COALESCE(MAX(n), 0) AS BIGINT) FROM (
 		SELECT SUM(count) AS n FROM search_totals WHERE `+startedWords+` GROUP BY word) w`), startedArgs(ledgerID, tokens[0])...).Scan(&sum, &most)
 	switch {
 	case err != nil:

@@ -350,15 +350,15 @@ type stamp struct{ at, by int64 }
 func (t *Tx) stamp() stamp { return stamp{at: t.db.NowMillis(), by: t.actor} }
 
 func (t *Tx) Exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(ctx, t.db.rebind(q), args...)
+	return t.tx.ExecContext(ctx, t.db.Rebind(q), args...)
 }
 
 func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(ctx, t.db.rebind(q), args...)
+	return t.tx.QueryRowContext(ctx, t.db.Rebind(q), args...)
 }
 
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(ctx, t.db.rebind(q), args...)
+	return t.tx.QueryContext(ctx, t.db.Rebind(q), args...)
 }
 
 // maxWriteAttempts bounds the retries of a transaction that PostgreSQL
@@ -478,26 +478,50 @@ type Querier interface {
 
 func (db *DB) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	db.reads.Add(1)
-	return db.r.QueryRowContext(ctx, db.rebind(q), args...)
+	return db.r.QueryRowContext(ctx, db.Rebind(q), args...)
 }
 
 func (db *DB) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	db.reads.Add(1)
-	return db.r.QueryContext(ctx, db.rebind(q), args...)
+	return db.r.QueryContext(ctx, db.Rebind(q), args...)
 }
 
 // WriteRow runs one statement that writes and returns a row on the writing
 // pool, without a transaction around it (the statement is atomic alone):
 // the rate limits' buckets, taken on every request that counts.
 func (db *DB) WriteRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return db.w.QueryRowContext(ctx, db.rebind(q), args...)
+	return db.w.QueryRowContext(ctx, db.Rebind(q), args...)
 }
 
 // WriteExec runs one writing statement on the writing pool, without a
 // transaction around it.
 func (db *DB) WriteExec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return db.w.ExecContext(ctx, db.rebind(q), args...)
+	return db.w.ExecContext(ctx, db.Rebind(q), args...)
 }
+
+// BeginSnapshot begins a read-only transaction that sees the database as
+// it was at one moment, however long it lasts (PostgreSQL's repeatable
+// read; SQLite's WAL gives every read transaction its snapshot): the
+// exports read through it.
+func (db *DB) BeginSnapshot(ctx context.Context) (*sql.Tx, error) {
+	opts := &sql.TxOptions{ReadOnly: true}
+	if db.dialect == Postgres {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	db.reads.Add(1)
+	return db.r.BeginTx(ctx, opts)
+}
+
+// WriteConn is a connection of the writing pool, for a write that must run
+// on one connection outside Write (a whole instance's import: its own
+// transaction, COPY on PostgreSQL). The caller closes it.
+func (db *DB) WriteConn(ctx context.Context) (*sql.Conn, error) { return db.w.Conn(ctx) }
+
+// Files keeps the attachments' bytes (nil: none can be added).
+func (db *DB) Files() files.Store { return db.files }
+
+// Now is the store clock's time.
+func (db *DB) Now() time.Time { return db.now() }
 
 // CurrencyTable is the ISO 4217 table that currency codes are checked against.
 func (db *DB) CurrencyTable() *money.Table { return db.currencies }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"cashcontrol/internal/store"
 )
@@ -23,22 +21,28 @@ func pool(db *store.DB) *sql.DB {
 	return p["postgres"]
 }
 
-// bind writes the query's ? as $1, $2… on PostgreSQL.
-func bind(db *store.DB, q string) string {
-	if db.Dialect() != store.Postgres {
-		return q
+// Tables are the schema's tables (SQLite's own and the FTS5 shadow tables
+// of movements_search aside).
+func Tables(ctx context.Context, db *store.DB) ([]string, error) {
+	q := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\'
+		AND name NOT IN ('movements_search_data', 'movements_search_idx', 'movements_search_docsize', 'movements_search_config', 'movements_search_content')`
+	if db.Dialect() == store.Postgres {
+		q = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
 	}
-	var b strings.Builder
-	n := 0
-	for _, r := range q {
-		if r == '?' {
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
-			continue
+	rows, err := db.Query(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
 		}
-		b.WriteRune(r)
+		out = append(out, name)
 	}
-	return b.String()
+	return out, rows.Err()
 }
 
 // ownerColumn says how each table's rows are tied to a user, for tests that
@@ -58,7 +62,7 @@ func CountRows(ctx context.Context, db *store.DB, table string, userID int64) in
 		panic(fmt.Sprintf("no owner column for %s", table))
 	}
 	var n int64
-	if err := pool(db).QueryRowContext(ctx, bind(db, `SELECT COUNT(*) FROM `+table+` WHERE `+cond), userID).Scan(&n); err != nil {
+	if err := pool(db).QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM `+table+` WHERE `+cond), userID).Scan(&n); err != nil {
 		return -1
 	}
 	return n
@@ -73,7 +77,7 @@ func CountLedgerRows(ctx context.Context, db *store.DB, ledgerID int64) map[stri
 	out := map[string]int64{}
 	for _, t := range ledgerTables {
 		var n int64
-		if err := pool(db).QueryRowContext(ctx, bind(db, `SELECT COUNT(*) FROM `+t+` WHERE ledger_id = ?`), ledgerID).Scan(&n); err != nil {
+		if err := pool(db).QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM `+t+` WHERE ledger_id = ?`), ledgerID).Scan(&n); err != nil {
 			n = -1
 		}
 		out[t] = n
@@ -92,6 +96,6 @@ func CheckLedger(ctx context.Context, db *store.DB, ledgerID int64) error {
 
 // ExpireInvitations makes every invitation of the ledger expired.
 func ExpireInvitations(ctx context.Context, db *store.DB, ledgerID int64) error {
-	_, err := pool(db).ExecContext(ctx, bind(db, `UPDATE ledger_invitations SET expires_at = 1 WHERE ledger_id = ?`), ledgerID)
+	_, err := pool(db).ExecContext(ctx, db.Rebind(`UPDATE ledger_invitations SET expires_at = 1 WHERE ledger_id = ?`), ledgerID)
 	return err
 }

@@ -1,8 +1,9 @@
-package store
+package instance
 
 import (
 	"archive/zip"
 	"bufio"
+	"cashcontrol/internal/store"
 	"context"
 	"database/sql"
 	"encoding/base64"
@@ -134,33 +135,29 @@ type column struct {
 // ExportAll writes the whole instance to w in the portable format, from one
 // consistent snapshot: writes that run meanwhile are either all in it or
 // not at all.
-func (db *DB) ExportAll(ctx context.Context, w io.Writer) (*PortableManifest, error) {
-	opts := &sql.TxOptions{ReadOnly: true}
-	if db.dialect == Postgres {
-		opts.Isolation = sql.LevelRepeatableRead
-	}
-	tx, err := db.r.BeginTx(ctx, opts)
+func (st *Store) ExportAll(ctx context.Context, w io.Writer) (*PortableManifest, error) {
+	tx, err := st.db.BeginSnapshot(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("export: begin: %w", err)
 	}
 	defer tx.Rollback()
-	version, err := db.SchemaVersion(ctx)
+	version, err := st.db.SchemaVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m := &PortableManifest{Format: PortableFormat, Version: PortableVersion, Schema: version, Dialect: string(db.dialect),
-		ExportedAt: db.now().UTC(), Sequences: map[string]int64{}}
+	m := &PortableManifest{Format: PortableFormat, Version: PortableVersion, Schema: version, Dialect: string(st.db.Dialect()),
+		ExportedAt: st.db.Now().UTC(), Sequences: map[string]int64{}}
 	zw := zip.NewWriter(w)
 	var fileKeys []string
 	for _, t := range portableTables {
-		cols, err := db.columns(ctx, tx, t.name)
+		cols, err := st.columns(ctx, tx, t.name)
 		if errors.Is(err, errNoTable) {
 			continue // a table of a later schema than the database's: an older version's export has none
 		}
 		if err != nil {
 			return nil, err
 		}
-		n, keys, err := db.exportTable(ctx, tx, zw, t.name, cols, m.ExportedAt)
+		n, keys, err := st.exportTable(ctx, tx, zw, t.name, cols, m.ExportedAt)
 		if err != nil {
 			return nil, fmt.Errorf("export %s: %w", t.name, err)
 		}
@@ -170,7 +167,7 @@ func (db *DB) ExportAll(ctx context.Context, w io.Writer) (*PortableManifest, er
 			names[i] = c.name
 		}
 		m.Tables = append(m.Tables, PortableTable{Name: t.name, Columns: names, Rows: n})
-		if seq, ok, err := db.sequence(ctx, tx, t.name); err != nil {
+		if seq, ok, err := st.sequence(ctx, tx, t.name); err != nil {
 			return nil, err
 		} else if ok {
 			m.Sequences[t.name] = seq
@@ -180,7 +177,7 @@ func (db *DB) ExportAll(ctx context.Context, w io.Writer) (*PortableManifest, er
 	// open (holding back PostgreSQL's vacuum, SQLite's checkpoints) while
 	// the files are copied.
 	_ = tx.Rollback()
-	if err := db.exportFiles(ctx, zw, fileKeys, m); err != nil {
+	if err := st.exportFiles(ctx, zw, fileKeys, m); err != nil {
 		return nil, err
 	}
 	f, err := zw.CreateHeader(&zip.FileHeader{Name: "manifest.json", Method: zip.Deflate, Modified: m.ExportedAt})
@@ -198,7 +195,7 @@ func (db *DB) ExportAll(ctx context.Context, w io.Writer) (*PortableManifest, er
 
 // exportTable writes a table's rows, in id order, one JSON array a line;
 // it returns the count and, for attachments, the files' keys.
-func (db *DB) exportTable(ctx context.Context, tx *sql.Tx, zw *zip.Writer, table string, cols []column, at time.Time) (int64, []string, error) {
+func (st *Store) exportTable(ctx context.Context, tx *sql.Tx, zw *zip.Writer, table string, cols []column, at time.Time) (int64, []string, error) {
 	f, err := zw.CreateHeader(&zip.FileHeader{Name: "tables/" + table + ".ndjson", Method: zip.Deflate, Modified: at})
 	if err != nil {
 		return 0, nil, err
@@ -285,13 +282,13 @@ func portableValue(v any, kind string) (any, error) {
 }
 
 // exportFiles writes the attachments' files; one gone meanwhile is counted.
-func (db *DB) exportFiles(ctx context.Context, zw *zip.Writer, keys []string, m *PortableManifest) error {
-	if len(keys) > 0 && db.files == nil {
+func (st *Store) exportFiles(ctx context.Context, zw *zip.Writer, keys []string, m *PortableManifest) error {
+	if len(keys) > 0 && st.db.Files() == nil {
 		return fmt.Errorf("export: the instance has attachments but no file store was given")
 	}
 	slices.Sort(keys)
 	for _, key := range slices.Compact(keys) {
-		r, err := db.files.Open(ctx, key)
+		r, err := st.db.Files().Open(ctx, key)
 		if errors.Is(err, fs.ErrNotExist) {
 			m.MissingFiles++ // its attachment was deleted after the snapshot
 			continue
@@ -314,10 +311,10 @@ func (db *DB) exportFiles(ctx context.Context, zw *zip.Writer, keys []string, m 
 }
 
 // columns are a table's columns in their order, with their kinds.
-func (db *DB) columns(ctx context.Context, q sqlQuerier, table string) ([]column, error) {
+func (st *Store) columns(ctx context.Context, q *sql.Tx, table string) ([]column, error) {
 	var rows *sql.Rows
 	var err error
-	if db.dialect == Postgres {
+	if st.db.Dialect() == store.Postgres {
 		rows, err = q.QueryContext(ctx, `SELECT column_name, data_type FROM information_schema.columns
 			WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`, table)
 	} else {
@@ -365,10 +362,10 @@ func kindOf(typ string) string {
 
 // sequence is the last id a table's AUTOINCREMENT or identity handed out
 // (ok false: the table has none, or none was handed out).
-func (db *DB) sequence(ctx context.Context, tx *sql.Tx, table string) (int64, bool, error) {
+func (st *Store) sequence(ctx context.Context, tx *sql.Tx, table string) (int64, bool, error) {
 	var seq sql.NullInt64
 	var err error
-	if db.dialect == Postgres {
+	if st.db.Dialect() == store.Postgres {
 		err = tx.QueryRowContext(ctx, `SELECT pg_sequence_last_value(pg_get_serial_sequence($1, 'id'))
 			WHERE EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
 				AND table_name = $1 AND column_name = 'id' AND is_identity = 'YES')`, table).Scan(&seq)

@@ -1,4 +1,4 @@
-package store_test
+package instance_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/instance"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -20,11 +21,11 @@ import (
 // the backups; and every table named exists.
 func TestPortableCoversEveryTable(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		tables, err := db.TablesForTest(context.Background())
+		tables, err := storetest.Tables(context.Background(), db)
 		if err != nil {
 			t.Fatal(err)
 		}
-		carried, left := store.PortableTablesForTest()
+		carried, left := instance.PortableTablesForTest()
 		for _, name := range tables {
 			_, out := left[name]
 			if slices.Contains(carried, name) == out {
@@ -50,10 +51,10 @@ func TestPortableCoversEveryTable(t *testing.T) {
 func TestExportDuringWrites(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx, cancel := context.WithCancel(context.Background())
-		l := newLedger(t, db, "busy@example.com")
-		a := mustAccount(t, db, l, "Bank", "EUR", 100000)
-		b := mustAccount(t, db, l, "Cash", "EUR", 0)
-		cat := mustCategory(t, db, l, "Food", finance.MovementExpense, 0)
+		l := storetest.NewLedger(t, db, "busy@example.com")
+		a := storetest.Account(t, db, l, "Bank", "EUR", 100000)
+		b := storetest.Account(t, db, l, "Cash", "EUR", 0)
+		cat := storetest.Category(t, db, l, "Food", finance.MovementExpense, 0)
 		var wg sync.WaitGroup
 		var writes atomic.Int64
 		wrote := make(chan struct{}, 1)
@@ -96,7 +97,7 @@ func TestExportDuringWrites(t *testing.T) {
 				}
 			}
 			var buf bytes.Buffer
-			if _, err := db.ExportAll(ctx, &buf); err != nil {
+			if _, err := instance.New(db).ExportAll(ctx, &buf); err != nil {
 				t.Fatal(err)
 			}
 			exports = append(exports, buf.Bytes())
@@ -105,7 +106,7 @@ func TestExportDuringWrites(t *testing.T) {
 		wg.Wait()
 		for i, data := range exports {
 			for _, target := range []*store.DB{storetest.OpenSQLite(t), storetest.OpenPostgres(t)} {
-				if _, err := target.ImportAll(context.Background(), bytes.NewReader(data), int64(len(data))); err != nil {
+				if _, err := instance.New(target).ImportAll(context.Background(), bytes.NewReader(data), int64(len(data))); err != nil {
 					t.Fatalf("export %d into %s: %v", i, target.Dialect(), err)
 				}
 				if err := storetest.CheckLedger(context.Background(), target, l); err != nil {

@@ -1,4 +1,4 @@
-package store
+package instance
 
 import (
 	"context"
@@ -67,12 +67,8 @@ var exportTablesByName = func() []exportTable {
 // table, without secrets (password and session hashes), from one consistent
 // snapshot: a write that runs meanwhile is in it whole or not at all. A
 // sink's error stops the export.
-func (db *DB) ExportUserData(ctx context.Context, userID int64, sink ExportSink) error {
-	opts := &sql.TxOptions{ReadOnly: true}
-	if db.dialect == Postgres {
-		opts.Isolation = sql.LevelRepeatableRead
-	}
-	tx, err := db.r.BeginTx(ctx, opts)
+func (st *Store) ExportUserData(ctx context.Context, userID int64, sink ExportSink) error {
+	tx, err := st.db.BeginSnapshot(ctx)
 	if err != nil {
 		return fmt.Errorf("export: begin: %w", err)
 	}
@@ -81,7 +77,7 @@ func (db *DB) ExportUserData(ctx context.Context, userID int64, sink ExportSink)
 		if err := sink.Table(t.name); err != nil {
 			return err
 		}
-		if err := db.dumpRows(ctx, tx, `SELECT * FROM `+t.name+` WHERE `+t.where+` ORDER BY 1`, t.omit, sink.Row, userID); err != nil {
+		if err := st.dumpRows(ctx, tx, `SELECT * FROM `+t.name+` WHERE `+t.where+` ORDER BY 1`, t.omit, sink.Row, userID); err != nil {
 			return fmt.Errorf("export %s: %w", t.name, err)
 		}
 	}
@@ -90,9 +86,8 @@ func (db *DB) ExportUserData(ctx context.Context, userID int64, sink ExportSink)
 
 // dumpRows sends each row of q to row as a map of its columns (less omit's),
 // text for bytes. One map a row, handed on at once.
-func (db *DB) dumpRows(ctx context.Context, tx *sql.Tx, q string, omit map[string]bool, row func(map[string]any) error, args ...any) error {
-	db.reads.Add(1)
-	rows, err := tx.QueryContext(ctx, db.rebind(q), args...)
+func (st *Store) dumpRows(ctx context.Context, tx *sql.Tx, q string, omit map[string]bool, row func(map[string]any) error, args ...any) error {
+	rows, err := tx.QueryContext(ctx, st.db.Rebind(q), args...)
 	if err != nil {
 		return err
 	}

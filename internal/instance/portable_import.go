@@ -1,9 +1,10 @@
-package store
+package instance
 
 import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"cashcontrol/internal/store"
 	"context"
 	"database/sql"
 	"encoding/base64"
@@ -34,12 +35,12 @@ var ErrNotEmpty = errors.New("the database is not empty: import-all and restore 
 // An export taken at an older schema version imports into a database
 // migrated up to that version, no further (ReadPortable says which; the
 // import-all command does that, then migrates the rest of the way).
-func (db *DB) ImportAll(ctx context.Context, r io.ReaderAt, size int64) (*PortableManifest, error) {
+func (st *Store) ImportAll(ctx context.Context, r io.ReaderAt, size int64) (*PortableManifest, error) {
 	m, entries, err := ReadPortable(r, size)
 	if err != nil {
 		return nil, err
 	}
-	version, err := db.SchemaVersion(ctx)
+	version, err := st.db.SchemaVersion(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -47,37 +48,37 @@ func (db *DB) ImportAll(ctx context.Context, r io.ReaderAt, size int64) (*Portab
 		return nil, fmt.Errorf("the export was taken at schema version %d and this database is at %d: import it into a new database", m.Schema, version)
 	}
 	var written []string
-	err = db.importTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
-		if err := db.mustBeEmpty(ctx, tx, m); err != nil {
+	err = st.importTx(ctx, func(tx *sql.Tx, conn *sql.Conn) error {
+		if err := st.mustBeEmpty(ctx, tx, m); err != nil {
 			return err
 		}
 		for _, t := range portableTables {
 			if manifestTable(m, t.name) == nil {
 				continue // a table newer than the export
 			}
-			if err := db.importTable(ctx, tx, conn, t, m, entries); err != nil {
+			if err := st.importTable(ctx, tx, conn, t, m, entries); err != nil {
 				return fmt.Errorf("import %s: %w", t.name, err)
 			}
 		}
-		if err := db.importLater(ctx, tx, m, entries); err != nil {
+		if err := st.importLater(ctx, tx, m, entries); err != nil {
 			return err
 		}
-		if err := db.setSequences(ctx, tx, m); err != nil {
+		if err := st.setSequences(ctx, tx, m); err != nil {
 			return err
 		}
 		var err error
-		written, err = db.importFiles(ctx, entries)
+		written, err = st.importFiles(ctx, entries)
 		return err
 	})
 	if err != nil {
 		for _, key := range written {
-			_ = db.files.Delete(ctx, key)
+			_ = st.db.Files().Delete(ctx, key)
 		}
 		return nil, err
 	}
-	if db.dialect == Postgres {
+	if st.db.Dialect() == store.Postgres {
 		// A million rows are planned as if none until autovacuum comes.
-		_ = db.RefreshStatistics(ctx)
+		_ = st.db.RefreshStatistics(ctx)
 	}
 	return m, nil
 }
@@ -99,7 +100,7 @@ func ReadPortable(r io.ReaderAt, size int64) (*PortableManifest, map[string]*zip
 
 // mustBeEmpty refuses a database that holds any row of the tables an
 // import writes, naming the first.
-func (db *DB) mustBeEmpty(ctx context.Context, tx *sql.Tx, m *PortableManifest) error {
+func (st *Store) mustBeEmpty(ctx context.Context, tx *sql.Tx, m *PortableManifest) error {
 	for _, t := range portableTables {
 		if manifestTable(m, t.name) == nil {
 			continue
@@ -149,8 +150,8 @@ func readManifest(f *zip.File) (*PortableManifest, error) {
 
 // importTx runs fn in one transaction on one connection; on SQLite the
 // foreign keys are checked at its commit.
-func (db *DB) importTx(ctx context.Context, fn func(*sql.Tx, *sql.Conn) error) error {
-	conn, err := db.w.Conn(ctx)
+func (st *Store) importTx(ctx context.Context, fn func(*sql.Tx, *sql.Conn) error) error {
+	conn, err := st.db.WriteConn(ctx)
 	if err != nil {
 		return err
 	}
@@ -159,7 +160,7 @@ func (db *DB) importTx(ctx context.Context, fn func(*sql.Tx, *sql.Conn) error) e
 	if err != nil {
 		return err
 	}
-	if db.dialect == SQLite {
+	if st.db.Dialect() == store.SQLite {
 		if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`); err != nil {
 			_ = tx.Rollback()
 			return err
@@ -176,8 +177,8 @@ func (db *DB) importTx(ctx context.Context, fn func(*sql.Tx, *sql.Conn) error) e
 }
 
 // importTable writes one table's rows, the later columns as NULL.
-func (db *DB) importTable(ctx context.Context, tx *sql.Tx, conn *sql.Conn, t portableTable, m *PortableManifest, entries map[string]*zip.File) error {
-	pt, cols, err := db.matchColumns(ctx, tx, t.name, m)
+func (st *Store) importTable(ctx context.Context, tx *sql.Tx, conn *sql.Conn, t portableTable, m *PortableManifest, entries map[string]*zip.File) error {
+	pt, cols, err := st.matchColumns(ctx, tx, t.name, m)
 	if err != nil {
 		return err
 	}
@@ -200,7 +201,7 @@ func (db *DB) importTable(ctx context.Context, tx *sql.Tx, conn *sql.Conn, t por
 	}
 	rows := newRowReader(rc, cols, later)
 	var n int64
-	if db.dialect == Postgres {
+	if st.db.Dialect() == store.Postgres {
 		n, err = copyRows(ctx, conn, t.name, cols, rows)
 	} else {
 		n, err = insertRows(ctx, tx, t.name, cols, rows)
@@ -216,12 +217,12 @@ func (db *DB) importTable(ctx context.Context, tx *sql.Tx, conn *sql.Conn, t por
 
 // matchColumns is the manifest's entry for a table, and the target's
 // columns in the manifest's order: the same set, or the import stops.
-func (db *DB) matchColumns(ctx context.Context, tx *sql.Tx, table string, m *PortableManifest) (PortableTable, []column, error) {
+func (st *Store) matchColumns(ctx context.Context, tx *sql.Tx, table string, m *PortableManifest) (PortableTable, []column, error) {
 	pt := manifestTable(m, table)
 	if pt == nil {
 		return PortableTable{}, nil, errors.New("the manifest does not list it")
 	}
-	have, err := db.columns(ctx, tx, table)
+	have, err := st.columns(ctx, tx, table)
 	if err != nil {
 		return PortableTable{}, nil, err
 	}
@@ -301,7 +302,7 @@ func (rr *rowReader) next() ([]any, error) {
 	if w := rr.words; w != nil {
 		description, _ := raw[w[0]].(string)
 		notes, _ := raw[w[1]].(string)
-		raw[w[2]] = searchText(description, notes)
+		raw[w[2]] = store.SearchText(description, notes)
 	}
 	return raw, nil
 }
@@ -427,12 +428,12 @@ func copyRows(ctx context.Context, conn *sql.Conn, table string, cols []column, 
 
 // importLater writes the columns importTable left NULL, now that every row
 // they may point at is there.
-func (db *DB) importLater(ctx context.Context, tx *sql.Tx, m *PortableManifest, entries map[string]*zip.File) error {
+func (st *Store) importLater(ctx context.Context, tx *sql.Tx, m *PortableManifest, entries map[string]*zip.File) error {
 	for _, t := range portableTables {
 		if len(t.later) == 0 || manifestTable(m, t.name) == nil {
 			continue
 		}
-		_, cols, err := db.matchColumns(ctx, tx, t.name, m)
+		_, cols, err := st.matchColumns(ctx, tx, t.name, m)
 		if err != nil {
 			return err
 		}
@@ -452,7 +453,7 @@ func (db *DB) importLater(ctx context.Context, tx *sql.Tx, m *PortableManifest, 
 		if idAt < 0 || len(at) != len(t.later) {
 			return fmt.Errorf("import %s: the columns %v or its id are missing", t.name, t.later)
 		}
-		stmt, err := tx.PrepareContext(ctx, db.rebind(`UPDATE `+t.name+` SET `+strings.Join(sets, ", ")+` WHERE id = ?`))
+		stmt, err := tx.PrepareContext(ctx, st.db.Rebind(`UPDATE `+t.name+` SET `+strings.Join(sets, ", ")+` WHERE id = ?`))
 		if err != nil {
 			return err
 		}
@@ -501,12 +502,12 @@ func allNil(vs []any) bool {
 
 // setSequences makes the ids go on from the exported instance's, or from the
 // largest id imported when that is larger.
-func (db *DB) setSequences(ctx context.Context, tx *sql.Tx, m *PortableManifest) error {
+func (st *Store) setSequences(ctx context.Context, tx *sql.Tx, m *PortableManifest) error {
 	for _, t := range portableTables {
 		if manifestTable(m, t.name) == nil {
 			continue
 		}
-		cols, err := db.columns(ctx, tx, t.name)
+		cols, err := st.columns(ctx, tx, t.name)
 		if err != nil {
 			return err
 		}
@@ -522,7 +523,7 @@ func (db *DB) setSequences(ctx context.Context, tx *sql.Tx, m *PortableManifest)
 		if next == 0 {
 			continue
 		}
-		if db.dialect == Postgres {
+		if st.db.Dialect() == store.Postgres {
 			_, err = tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence($1, 'id'), $2)
 				WHERE pg_get_serial_sequence($1, 'id') IS NOT NULL`, t.name, next)
 		} else {
@@ -543,14 +544,14 @@ func (db *DB) setSequences(ctx context.Context, tx *sql.Tx, m *PortableManifest)
 
 // importFiles puts the attachments' files into the file store; it returns
 // the keys written, for the caller to remove when the import fails.
-func (db *DB) importFiles(ctx context.Context, entries map[string]*zip.File) ([]string, error) {
+func (st *Store) importFiles(ctx context.Context, entries map[string]*zip.File) ([]string, error) {
 	var written []string
 	for name, f := range entries {
 		key, ok := strings.CutPrefix(name, "files/")
 		if !ok {
 			continue
 		}
-		if db.files == nil {
+		if st.db.Files() == nil {
 			return written, errors.New("the export has attachments but no file store was given")
 		}
 		rc, err := f.Open()
@@ -564,7 +565,7 @@ func (db *DB) importFiles(ctx context.Context, entries map[string]*zip.File) ([]
 			err = fmt.Errorf("larger than %d MB", maxPortableFile>>20)
 		}
 		if err == nil {
-			err = db.files.Put(ctx, key, buf.Bytes())
+			err = st.db.Files().Put(ctx, key, buf.Bytes())
 		}
 		if err != nil {
 			return written, fmt.Errorf("import the file %s: %w", key, err)
