@@ -34,7 +34,7 @@ function mantineCssPerComponent(): Plugin {
 const root = fileURLToPath(new URL('./', import.meta.url));
 /** What the first build pass learns (see fewChunks): the entry's own modules, and those /login loads. */
 const guestModulesFile = join(root, 'node_modules/.cache/cashcontrol-guest-modules.json');
-/** A dictionary and its parts (households/, signin/, account/…): a chunk per language, a page loads only the one it shows. */
+/** A dictionary and its parts (signedin/, signin/, account/…): a chunk per language, a page loads only the one it shows. */
 const dictionary = /[\\/]src[\\/]shared[\\/]i18n[\\/](?:[a-z]+[\\/])?(?:en|es|fr)\.ts$/;
 /** The charts' libraries: only the screens that draw charts load them. */
 const charts =

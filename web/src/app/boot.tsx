@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { hasSessionHint, meQuery } from '@/shared/api/queries';
-import { languageOf, localeOf, loadDictionary, loadHouseholdDictionary, rememberedLanguage, type Dictionaries, type Language } from '@/shared/i18n';
+import { languageOf, localeOf, loadDictionary, loadSignedInDictionary, rememberedLanguage, type Dictionaries, type Language } from '@/shared/i18n';
 import type { Dictionary } from '@/shared/i18n/types';
 import { AppProviders, makeQueryClient } from './providers';
 import { AppRoutes, preloadPage } from './router';
@@ -30,7 +30,7 @@ export async function boot() {
   setTimeout(() => new Intl.NumberFormat(localeOf(language)).format(0));
   // With a session, the signed-in pages' strings too (the sign-in page does without them).
   const strings = (lang: Language) =>
-    hasSessionHint() ? Promise.all([loadDictionary(lang), loadHouseholdDictionary(lang)]).then(([d, h]): Dictionary => ({ ...d, ...h })) : loadDictionary(lang);
+    hasSessionHint() ? Promise.all([loadDictionary(lang), loadSignedInDictionary(lang)]).then(([d, h]): Dictionary => ({ ...d, ...h })) : loadDictionary(lang);
   const [dictionary, user] = await Promise.all([strings(language), client.fetchQuery(meQuery).catch(() => undefined), page.screens.catch(() => undefined)]);
   await Promise.race([page.data.catch(() => undefined), patience]);
   dictionaries[language] = dictionary;

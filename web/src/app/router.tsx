@@ -16,7 +16,7 @@ const Budget = lazyScreen(() => import('./routes/BudgetRoute'));
 const Rules = lazyScreen(() => import('./routes/RulesRoute'));
 const Movements = lazyScreen(() => import('./routes/MovementsRoute'));
 const Scheduled = lazyScreen(() => import('./routes/ScheduledRoute'));
-const Informs = lazyScreen(() => import('@/features/informs/InformsPage'));
+const Reports = lazyScreen(() => import('@/features/reports/ReportsPage'));
 const Dashboard = lazyScreen(() => import('./routes/DashboardRoute'));
 const Config = lazyScreen(() => import('./routes/ConfigRoute'));
 const Currencies = lazyScreen(() => import('./routes/CurrenciesRoute'));
@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           { path: '/categories/rules', element: <Rules />, handle: Rules },
           { path: '/movements', element: <Movements />, handle: Movements },
           { path: '/movements/scheduled', element: <Scheduled />, handle: Scheduled },
-          { path: '/informs', element: <Informs />, handle: Informs },
+          { path: '/informs', element: <Reports />, handle: Reports },
           { path: '/dashboard', element: <Dashboard />, handle: Dashboard },
           { path: '/config', element: <Config />, handle: Config },
           { path: '/config/currencies', element: <Currencies />, handle: Currencies },

@@ -1,4 +1,4 @@
-// A fake of the households API (notes/households-api.md) for the unit tests:
+// A fake of the shared ledgers' API for the unit tests:
 // the user's ledgers, their members and invitations, the current ledger, and
 // each ledger's own accounts (so a test sees the screens follow the switch).
 import type { Activity, Invitation, LedgerRole, Member, UserLedger } from '@/shared/api/types';
@@ -23,7 +23,7 @@ const member = (userId: string, name: string, email: string, role: LedgerRole, y
 });
 
 /** Ana (user 1) has her personal ledger "Ana", owns "Casa" with Luis, and edits "Piso" of Marta. */
-export function households(options: { language?: string; role?: LedgerRole; override?: (w: Write) => Answer | undefined } = {}) {
+export function sharedLedgers(options: { language?: string; role?: LedgerRole; override?: (w: Write) => Answer | undefined } = {}) {
   const state = {
     current: '1',
     ledgers: [

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { households } from '@/test/households';
+import { sharedLedgers } from '@/test/sharedLedgers';
 import { renderApp } from '@/test/render';
 
 afterEach(() => {
@@ -16,7 +16,7 @@ afterEach(() => {
 
 describe('the header’s ledger switcher', () => {
   it('shows the current ledger, lists the others with their role, and switches without leaving the page', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     const { pathname } = renderApp('/config', 'en');
     const button = await screen.findByRole('button', { name: 'Current ledger: Ana' });
     expect(await screen.findByText('Account of Ana')).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('the header’s ledger switcher', () => {
   });
 
   it('tells a joined ledger from one’s own of the same name by its owner, in the menu, the button and the Ledgers list', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     state.ledgers[2] = { ...state.ledgers[2]!, name: 'Ana', owner: 'Marta' };
     renderApp('/config/ledgers', 'en');
     // The page first: its screen loads after the header, and a menu opened meanwhile was seen closed by it on a busy machine.
@@ -54,7 +54,7 @@ describe('the header’s ledger switcher', () => {
   });
 
   it('works from the keyboard', async () => {
-    const { state } = households({ language: 'SWITCH_TO_SPANISH' });
+    const { state } = sharedLedgers({ language: 'SWITCH_TO_SPANISH' });
     renderApp('/config', 'es');
     const button = await screen.findByRole('button', { name: 'Libro actual: Ana' });
     button.focus();
@@ -74,7 +74,7 @@ describe('the header’s ledger switcher', () => {
   });
 
   it('says why a switch failed, and stays on the ledger it was', async () => {
-    households({ override: (w) => (w.url === '/api/v1/me/ledger' ? { status: 404, body: { status: 404, code: 'not_found' } } : undefined) });
+    sharedLedgers({ override: (w) => (w.url === '/api/v1/me/ledger' ? { status: 404, body: { status: 404, code: 'not_found' } } : undefined) });
     renderApp('/config', 'en');
     await userEvent.click(await screen.findByRole('button', { name: 'Current ledger: Ana' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Casa/, hidden: true }));

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ensureHouseholdStrings, hasHouseholdStrings, type Language } from '@/shared/i18n';
+import { ensureSignedInStrings, hasSignedInStrings, type Language } from '@/shared/i18n';
 import { FullScreenSpinner } from '../screens/FullScreenSpinner';
 
 /**
- * Renders the signed-in frame once the households dictionary of the language
+ * Renders the signed-in frame once the signed-in dictionary of the language
  * shown is there: boot loads it with the page when there is a session; after
  * signing in, or in another language, it loads here (the sign-in page never
- * loads it: see loadHouseholdDictionary).
+ * loads it: see loadSignedInDictionary).
  */
 export function SignedInStrings({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const lang = i18n.language as Language;
-  const ready = hasHouseholdStrings(i18n, lang);
+  const ready = hasSignedInStrings(i18n, lang);
   const loaded = useQuery({
-    queryKey: ['i18n', 'households', lang],
-    queryFn: () => ensureHouseholdStrings(i18n, lang),
+    queryKey: ['i18n', 'signedin', lang],
+    queryFn: () => ensureSignedInStrings(i18n, lang),
     enabled: !ready,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -61,8 +61,8 @@ export default function DashboardPage({ extra }: { extra?: React.ReactNode }) {
                   valueFormatter={(v) => formatMoney(v, trend.currency, locale)}
                   withYAxis={false}
                   series={[
-                    { name: 'earnings', label: t('informs.earnings'), color: 'var(--cc-earnings)' },
-                    { name: 'expenses', label: t('informs.expenses'), color: 'var(--cc-expenses)' },
+                    { name: 'earnings', label: t('reports.earnings'), color: 'var(--cc-earnings)' },
+                    { name: 'expenses', label: t('reports.expenses'), color: 'var(--cc-expenses)' },
                   ]}
                 />
               </div>

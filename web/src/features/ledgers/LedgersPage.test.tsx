@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Activity } from '@/shared/api/types';
-import { households } from '@/test/households';
+import { sharedLedgers } from '@/test/sharedLedgers';
 import { renderApp } from '@/test/render';
 
 afterEach(() => {
@@ -35,7 +35,7 @@ const rowOf = (name: string) => screen.getByText(name, { selector: 'p' }).closes
 
 describe('the Ledgers screen', () => {
   it('lists the ledgers with the role, the badges and the members; it is a section of Configuration', async () => {
-    households();
+    sharedLedgers();
     const { pathname } = renderApp('/config/ledgers', 'en');
     const list = await screen.findByRole('list', { name: 'Your ledgers' });
     await within(list).findByText('Casa');
@@ -50,7 +50,7 @@ describe('the Ledgers screen', () => {
   });
 
   it('does not delete the personal ledger, and says why; a ledger one only edits has no rename or delete', async () => {
-    households();
+    sharedLedgers();
     renderApp('/config/ledgers', 'en');
     await screen.findByRole('list', { name: 'Your ledgers' });
     const menu = await openActions('Ana');
@@ -66,7 +66,7 @@ describe('the Ledgers screen', () => {
   });
 
   it('renames a ledger, and deletes it only once its name is typed', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     renderApp('/config/ledgers', 'en');
     await screen.findByRole('list', { name: 'Your ledgers' });
     await userEvent.click(within(await openActions('Casa')).getByRole('menuitem', { name: 'Rename', ...hidden }));
@@ -89,7 +89,7 @@ describe('the Ledgers screen', () => {
   });
 
   it('creates a ledger with a name and a base currency, and shows it to invite people', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     renderApp('/config/ledgers', 'en');
     await userEvent.click(await screen.findByRole('button', { name: 'New ledger' }));
     const dialog = await screen.findByRole('dialog', { name: 'New ledger' });
@@ -104,7 +104,7 @@ describe('the Ledgers screen', () => {
   });
 
   it('lets an owner change a role, make someone owner and remove someone; the only owner cannot leave', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     renderApp('/config/ledgers', 'en');
     await userEvent.click(within(await screen.findByRole('list', { name: 'Your ledgers' })).getByRole('button', { name: /^Casa/ }));
     const members = await screen.findByRole('list', { name: 'Members of Casa' });
@@ -127,7 +127,7 @@ describe('the Ledgers screen', () => {
   });
 
   it('removes a member after asking', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     renderApp('/config/ledgers', 'en');
     await userEvent.click(within(await screen.findByRole('list', { name: 'Your ledgers' })).getByRole('button', { name: /^Casa/ }));
     await userEvent.click(within(await openActions('Luis')).getByRole('menuitem', { name: 'Remove from ledger', ...hidden }));
@@ -139,7 +139,7 @@ describe('the Ledgers screen', () => {
   });
 
   it('leaves a ledger one edits; the personal ledger cannot be left', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     renderApp('/config/ledgers', 'en');
     await screen.findByRole('heading', { name: 'Members of Ana' });
     expect(await screen.findByRole('button', { name: 'Leave ledger' })).toBeDisabled();
@@ -164,7 +164,7 @@ describe('the Ledgers screen', () => {
   });
 
   it('invites by email with a role, shows the link once with a Copy button, and revokes a pending invitation', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     renderApp('/config/ledgers', 'en');
     await userEvent.click(within(await screen.findByRole('list', { name: 'Your ledgers' })).getByRole('button', { name: /^Casa/ }));
     const pending = await screen.findByRole('list', { name: 'Pending invitations' });
@@ -194,7 +194,7 @@ describe('the Ledgers screen', () => {
   });
 
   it('says the server’s refusal in the user’s language (403 forbidden)', async () => {
-    households({
+    sharedLedgers({
       language: 'SWITCH_TO_SPANISH',
       override: (w) => (w.method === 'PATCH' ? { status: 403, body: { status: 403, code: 'forbidden', detail: 'forbidden' } } : undefined),
     });
@@ -265,7 +265,7 @@ describe('a ledger’s activity', () => {
   }
 
   it('says who did what, by day, newest first, and shows older entries on demand', async () => {
-    const { state } = households();
+    const { state } = sharedLedgers();
     state.activity['2'] = history();
     renderApp('/config/ledgers', 'en');
     await userEvent.click(within(await screen.findByRole('list', { name: 'Your ledgers' })).getByRole('button', { name: /^Casa/ }));
@@ -308,7 +308,7 @@ describe('a ledger’s activity', () => {
   });
 
   it('speaks the user’s language, and says when nothing happened yet', async () => {
-    const { state } = households({ language: 'SWITCH_TO_SPANISH' });
+    const { state } = sharedLedgers({ language: 'SWITCH_TO_SPANISH' });
     state.activity['2'] = history().slice(0, 3);
     renderApp('/config/ledgers', 'es');
     const section = await screen.findByRole('region', { name: 'Actividad en Ana' });

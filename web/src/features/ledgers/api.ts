@@ -5,7 +5,7 @@ import { keys } from '@/shared/api/queries';
 import type { ActivityList, InvitationInput, InvitationList, LedgerInput, MemberList, MemberRoleRequest, TransferRequest } from '@/shared/api/schema.gen';
 import type { InvitationPreview, LedgerRole, Member, NewInvitation, UserLedger } from '@/shared/api/types';
 
-// The ledgers' members and invitations (households). The list of the user's
+// The ledgers' members and invitations (shared ledgers). The list of the user's
 // ledgers and the switch between them are shared (@/shared/api/ledgers): the
 // header's switcher needs them too.
 

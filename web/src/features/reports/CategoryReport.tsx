@@ -43,15 +43,15 @@ export function CategoryReport({ data, from, to, type, accountId }: { data: Curr
         />
       </div>
       <Table.ScrollContainer minWidth={320}>
-        <Table highlightOnHover withTableBorder verticalSpacing={6} aria-label={t('informs.byCategory')}>
+        <Table highlightOnHover withTableBorder verticalSpacing={6} aria-label={t('reports.byCategory')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">{t('informs.category')}</Table.Th>
+              <Table.Th scope="col">{t('reports.category')}</Table.Th>
               <Table.Th scope="col" ta="right">
                 {t('movements.amount')}
               </Table.Th>
               <Table.Th scope="col" ta="right">
-                {t('informs.share')}
+                {t('reports.share')}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -69,7 +69,7 @@ export function CategoryReport({ data, from, to, type, accountId }: { data: Curr
                             size="sm"
                             variant="subtle"
                             aria-expanded={expanded}
-                            aria-label={expanded ? t('informs.hideChildren', { name: c.name }) : t('informs.showChildren', { name: c.name })}
+                            aria-label={expanded ? t('reports.hideChildren', { name: c.name }) : t('reports.showChildren', { name: c.name })}
                             onClick={() =>
                               setOpen((s) => {
                                 const n = new Set(s);

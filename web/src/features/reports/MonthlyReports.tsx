@@ -41,15 +41,15 @@ export function TrendReport({ data }: { data: CurrencyMonths }) {
           valueFormatter={money}
           withLegend
           series={[
-            { name: 'earnings', label: t('informs.earnings'), color: 'var(--cc-earnings)', type: 'bar' },
-            { name: 'expenses', label: t('informs.expenses'), color: 'var(--cc-expenses)', type: 'bar' },
-            { name: 'net', label: t('informs.net'), color: 'var(--mantine-color-brand-6)', type: 'line' },
+            { name: 'earnings', label: t('reports.earnings'), color: 'var(--cc-earnings)', type: 'bar' },
+            { name: 'expenses', label: t('reports.expenses'), color: 'var(--cc-expenses)', type: 'bar' },
+            { name: 'net', label: t('reports.net'), color: 'var(--mantine-color-brand-6)', type: 'line' },
           ]}
         />
       </div>
       <ReportTable
-        caption={t('informs.trend')}
-        head={[t('informs.month'), t('informs.earnings'), t('informs.expenses'), t('informs.net')]}
+        caption={t('reports.trend')}
+        head={[t('reports.month'), t('reports.earnings'), t('reports.expenses'), t('reports.net')]}
         rows={data.months.map((m) => [
           month(m.month),
           <Money key="e" v={m.earnings} currency={data.currency} kind="earning" />,
@@ -82,12 +82,12 @@ export function CashflowReport({ data }: { data: CurrencyMonths }) {
           valueFormatter={money}
           withLegend
           curveType="monotone"
-          series={[{ name: 'running', label: t('informs.running'), color: 'var(--mantine-color-brand-6)' }]}
+          series={[{ name: 'running', label: t('reports.running'), color: 'var(--mantine-color-brand-6)' }]}
         />
       </div>
       <ReportTable
-        caption={t('informs.cashflow')}
-        head={[t('informs.month'), t('informs.in'), t('informs.out'), t('informs.net'), t('informs.running')]}
+        caption={t('reports.cashflow')}
+        head={[t('reports.month'), t('reports.in'), t('reports.out'), t('reports.net'), t('reports.running')]}
         rows={rows.map((r) => [
           r.label,
           <Money key="i" v={r.in} currency={data.currency} kind="earning" />,
@@ -113,12 +113,12 @@ export function NetWorthReport({ data }: { data: CurrencyWorth }) {
           dataKey="label"
           valueFormatter={money}
           curveType="monotone"
-          series={[{ name: 'balance', label: t('informs.balance'), color: 'var(--mantine-color-brand-6)' }]}
+          series={[{ name: 'balance', label: t('reports.balance'), color: 'var(--mantine-color-brand-6)' }]}
         />
       </div>
       <ReportTable
-        caption={t('informs.networth')}
-        head={[t('informs.month'), t('informs.balance')]}
+        caption={t('reports.networth')}
+        head={[t('reports.month'), t('reports.balance')]}
         rows={data.points.map((p) => [month(p.month), <Money key="b" v={p.balance} currency={data.currency} kind="auto" />])}
       />
     </Stack>
@@ -132,8 +132,8 @@ export function CompareReport({ data }: { data: CurrencyComparison }) {
   const pct = (bp: number | null) => (bp === null ? '—' : formatPercent(bp, locale, true));
   return (
     <ReportTable
-      caption={t('informs.compare')}
-      head={[t('informs.category'), t('informs.current'), t('informs.previous'), t('informs.change'), '%']}
+      caption={t('reports.compare')}
+      head={[t('reports.category'), t('reports.current'), t('reports.previous'), t('reports.change'), '%']}
       rows={[
         ...data.categories.map((c) => [
           c.name,
@@ -161,7 +161,7 @@ export function BudgetReport({ data }: { data: BudgetReportData }) {
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        {t('informs.budgetRange')}
+        {t('reports.budgetRange')}
       </Text>
       <IncompleteWarning base={data.currency} currencies={data.incomplete} />
       <div aria-hidden inert>
@@ -172,14 +172,14 @@ export function BudgetReport({ data }: { data: BudgetReportData }) {
           valueFormatter={money}
           withLegend
           series={[
-            { name: 'budgeted', label: t('informs.budgeted'), color: 'var(--mantine-color-brand-6)', type: 'bar' },
-            { name: 'spent', label: t('informs.expenses'), color: 'var(--cc-expenses)', type: 'bar' },
+            { name: 'budgeted', label: t('reports.budgeted'), color: 'var(--mantine-color-brand-6)', type: 'bar' },
+            { name: 'spent', label: t('reports.expenses'), color: 'var(--cc-expenses)', type: 'bar' },
           ]}
         />
       </div>
       <ReportTable
-        caption={t('informs.budget')}
-        head={[t('informs.month'), t('informs.budgeted'), t('informs.expenses'), t('informs.budgetLeft')]}
+        caption={t('reports.budget')}
+        head={[t('reports.month'), t('reports.budgeted'), t('reports.expenses'), t('reports.budgetLeft')]}
         rows={data.items.map((p) => [
           month(p.month),
           <Money key="b" v={p.budgeted} currency={data.currency} />,

@@ -26,7 +26,7 @@ function pick<T extends { currency: string }>(report: Report<T> | undefined, con
   return currency ? report?.items.find((i) => i.currency === currency) : report?.items[0];
 }
 
-export default function InformsPage() {
+export default function ReportsPage() {
   const { t, i18n } = useTranslation();
   const { data: accounts = [] } = useAccounts();
   const [period, setPeriod] = useState<PeriodKey>('thisMonth');
@@ -108,13 +108,13 @@ export default function InformsPage() {
       ]);
   };
 
-  const none = <EmptyState icon={IconChartPie} text={t('informs.noData')} />;
+  const none = <EmptyState icon={IconChartPie} text={t('reports.noData')} />;
   const day = dayFormatter(localeOf(i18n.language));
   const fmtDate = (d: string) => (d ? day(d) : '');
 
   return (
     <Stack gap="md">
-      <PageHeader title={t('informs.title')}>
+      <PageHeader title={t('reports.title')}>
         <Button variant="default" leftSection={<IconDownload size={18} />} onClick={exportCSV}>
           {t('common.export')}
         </Button>
@@ -124,12 +124,12 @@ export default function InformsPage() {
         <Paper withBorder p="sm" radius="md">
           <Group align="flex-end" wrap="wrap" gap="sm">
             <Select
-              label={t('informs.period')}
+              label={t('reports.period')}
               value={period}
               onChange={(v) => v && setPeriod(v as PeriodKey)}
               allowDeselect={false}
               w={200}
-              data={periodKeys.map((k) => ({ value: k, label: t(`informs.periods.${k}`) }))}
+              data={periodKeys.map((k) => ({ value: k, label: t(`reports.periods.${k}`) }))}
             />
             {period === 'custom' && (
               <>
@@ -143,7 +143,7 @@ export default function InformsPage() {
               </>
             )}
             <MultiSelect
-              label={t('informs.accounts')}
+              label={t('reports.accounts')}
               value={accountId}
               onChange={setAccountId}
               data={accounts.map((a) => ({ value: a.id, label: a.name }))}
@@ -154,7 +154,7 @@ export default function InformsPage() {
             {(tab === 'categories' || tab === 'compare') && (
               <div>
                 <Text size="sm" fw={500} mb={2} id="report-type">
-                  {t('informs.type')}
+                  {t('reports.type')}
                 </Text>
                 <SegmentedControl
                   aria-labelledby="report-type"
@@ -162,8 +162,8 @@ export default function InformsPage() {
                   onChange={(v) => setType(v as 'expense' | 'earning')}
                   color={type === 'expense' ? 'red' : 'green'}
                   data={[
-                    { value: 'expense', label: t('informs.expenses') },
-                    { value: 'earning', label: t('informs.earnings') },
+                    { value: 'expense', label: t('reports.expenses') },
+                    { value: 'earning', label: t('reports.earnings') },
                   ]}
                 />
               </div>
@@ -178,12 +178,12 @@ export default function InformsPage() {
       {converted && base && <IncompleteWarning base={base} currencies={shownReport?.converted.incomplete} />}
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="categories">{t('informs.byCategory')}</Tabs.Tab>
-          <Tabs.Tab value="trend">{t('informs.trend')}</Tabs.Tab>
-          <Tabs.Tab value="cashflow">{t('informs.cashflow')}</Tabs.Tab>
-          <Tabs.Tab value="networth">{t('informs.networth')}</Tabs.Tab>
-          <Tabs.Tab value="compare">{t('informs.compare')}</Tabs.Tab>
-          <Tabs.Tab value="budget">{t('informs.budget')}</Tabs.Tab>
+          <Tabs.Tab value="categories">{t('reports.byCategory')}</Tabs.Tab>
+          <Tabs.Tab value="trend">{t('reports.trend')}</Tabs.Tab>
+          <Tabs.Tab value="cashflow">{t('reports.cashflow')}</Tabs.Tab>
+          <Tabs.Tab value="networth">{t('reports.networth')}</Tabs.Tab>
+          <Tabs.Tab value="compare">{t('reports.compare')}</Tabs.Tab>
+          <Tabs.Tab value="budget">{t('reports.budget')}</Tabs.Tab>
         </Tabs.List>
         <Paper withBorder p="md" radius="md" mt="sm">
           <Tabs.Panel value="categories">
@@ -199,7 +199,7 @@ export default function InformsPage() {
           <Tabs.Panel value="compare">
             {cmp.data?.previousFrom && (
               <Text size="sm" c="dimmed" mb="sm">
-                {t('informs.previousRange', { from: fmtDate(cmp.data.previousFrom), to: fmtDate(cmp.data.previousTo ?? '') })}
+                {t('reports.previousRange', { from: fmtDate(cmp.data.previousFrom), to: fmtDate(cmp.data.previousTo ?? '') })}
               </Text>
             )}
             {cmpData && cmpData.categories.length > 0 ? <CompareReport data={cmpData} /> : none}

@@ -36,7 +36,7 @@ describe('chart table alternatives', () => {
   });
   it('the cash-flow table counts transfers in and out and shows the running total, in Spanish', () => {
     renderIn(<CashflowReport data={data} />, 'es');
-    const table = screen.getByRole('table', { name: dictionaries.es.informs.cashflow });
+    const table = screen.getByRole('table', { name: dictionaries.es.reports.cashflow });
     const cells = within(table).getAllByRole('row')[1]!.querySelectorAll('td');
     const text = [...cells].map((c) => c.textContent?.replace(/\u00a0/g, ' '));
     expect(text).toEqual(['ene 2024', '2500,00 €', '1334,56 €', '1165,44 €', '1165,44 €']);

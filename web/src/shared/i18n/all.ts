@@ -4,9 +4,9 @@ import accountFr from './account/fr';
 import en from './en';
 import es from './es';
 import fr from './fr';
-import householdsEn from './households/en';
-import householdsEs from './households/es';
-import householdsFr from './households/fr';
+import signedInEn from './signedin/en';
+import signedInEs from './signedin/es';
+import signedInFr from './signedin/fr';
 import quickAddEn from './quickadd/en';
 import quickAddEs from './quickadd/es';
 import quickAddFr from './quickadd/fr';
@@ -27,11 +27,11 @@ function merge(a: Tree, b: Tree): Tree {
   return out;
 }
 
-/** All three dictionaries at once, each with its households, account and quick-add parts: for tests and
+/** All three dictionaries at once, each with its signed-in, account and quick-add parts: for tests and
  * checks, never for the app (which loads only the language it shows, and the
  * account part with the pages that use it; see loadDictionary). */
 export const dictionaries = {
-  es: merge(merge(merge(merge(es, householdsEs), accountEs), quickAddEs), receiptEs) as typeof es & typeof householdsEs & typeof quickAddEn & typeof receiptEn,
-  en: merge(merge(merge(merge(en, householdsEn), accountEn), quickAddEn), receiptEn) as typeof en & typeof householdsEn & typeof quickAddEn & typeof receiptEn,
-  fr: merge(merge(merge(merge(fr, householdsFr), accountFr), quickAddFr), receiptFr) as typeof fr & typeof householdsFr & typeof quickAddEn & typeof receiptEn,
+  es: merge(merge(merge(merge(es, signedInEs), accountEs), quickAddEs), receiptEs) as typeof es & typeof signedInEs & typeof quickAddEn & typeof receiptEn,
+  en: merge(merge(merge(merge(en, signedInEn), accountEn), quickAddEn), receiptEn) as typeof en & typeof signedInEn & typeof quickAddEn & typeof receiptEn,
+  fr: merge(merge(merge(merge(fr, signedInFr), accountFr), quickAddFr), receiptFr) as typeof fr & typeof signedInFr & typeof quickAddEn & typeof receiptEn,
 } as const;

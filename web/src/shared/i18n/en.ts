@@ -409,7 +409,7 @@ const en = {
       },
     },
   },
-  informs: {
+  reports: {
     budget: 'Budget',
     budgeted: 'Budgeted',
     budgetLeft: 'Left',

@@ -415,7 +415,7 @@ const es: Dictionary = {
       },
     },
   },
-  informs: {
+  reports: {
     budget: 'Presupuesto',
     budgeted: 'Presupuestado',
     budgetLeft: 'Queda',

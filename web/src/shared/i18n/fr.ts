@@ -416,7 +416,7 @@ const fr: Dictionary = {
       },
     },
   },
-  informs: {
+  reports: {
     budget: 'Budget',
     budgeted: 'Budgété',
     budgetLeft: 'Reste',

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { User } from '../api/types';
-import type { AccountDictionary, Dictionary, HouseholdDictionary, QuickAddDictionary } from './types';
+import type { AccountDictionary, Dictionary, SignedInDictionary, QuickAddDictionary } from './types';
 
 export type Language = 'es' | 'en' | 'fr';
 /** The user's language as the API stores it. */
@@ -26,13 +26,13 @@ export async function loadAccountDictionary(lang: Language): Promise<AccountDict
   return (await import('./account/es')).default;
 }
 
-/** The households dictionary (shared ledgers, their members and activity: the
- * signed-in frame's ledger switcher and screens): its own chunk per language,
+/** The signed-in pages' dictionary (shared ledgers, their members and activity,
+ * the offline notices, the bank connections): its own chunk per language,
  * which the sign-in page does not load. */
-export async function loadHouseholdDictionary(lang: Language): Promise<HouseholdDictionary> {
-  if (lang === 'en') return (await import('./households/en')).default;
-  if (lang === 'fr') return (await import('./households/fr')).default;
-  return (await import('./households/es')).default;
+export async function loadSignedInDictionary(lang: Language): Promise<SignedInDictionary> {
+  if (lang === 'en') return (await import('./signedin/en')).default;
+  if (lang === 'fr') return (await import('./signedin/fr')).default;
+  return (await import('./signedin/es')).default;
 }
 
 /** The quick-add box's dictionary: its own chunk per language, loaded with the box (never with a page). */
@@ -48,13 +48,13 @@ export async function ensureQuickAddStrings(i18n: I18n, lang: Language): Promise
   return true;
 }
 
-/** Adds lang's households dictionary to i18n (once). */
-export async function ensureHouseholdStrings(i18n: I18n, lang: Language): Promise<true> {
-  if (!hasHouseholdStrings(i18n, lang)) i18n.addResourceBundle(lang, 'translation', await loadHouseholdDictionary(lang), true, false);
+/** Adds lang's signed-in dictionary to i18n (once). */
+export async function ensureSignedInStrings(i18n: I18n, lang: Language): Promise<true> {
+  if (!hasSignedInStrings(i18n, lang)) i18n.addResourceBundle(lang, 'translation', await loadSignedInDictionary(lang), true, false);
   return true;
 }
 
-export function hasHouseholdStrings(i18n: I18n, lang: Language): boolean {
+export function hasSignedInStrings(i18n: I18n, lang: Language): boolean {
   return i18n.exists('ledgers.switcherLabel', { lng: lang });
 }
 

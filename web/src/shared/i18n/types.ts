@@ -1,6 +1,6 @@
 import type accountEn from './account/en';
 import type en from './en';
-import type householdsEn from './households/en';
+import type signedInEn from './signedin/en';
 import type quickAddEn from './quickadd/en';
 import type receiptEn from './receipt/en';
 
@@ -12,8 +12,8 @@ export type Dictionary = Widen<typeof en>;
 /** Every account dictionary (Profile's security and the administration, loaded with those pages) has the English one's keys. */
 export type AccountDictionary = Widen<typeof accountEn>;
 
-/** Every households dictionary (shared ledgers: loaded with the signed-in pages, not the sign-in page) has the English one's keys. */
-export type HouseholdDictionary = Widen<typeof householdsEn>;
+/** Every signed-in dictionary (shared ledgers, bank connections: loaded with the signed-in pages, not the sign-in page) has the English one's keys. */
+export type SignedInDictionary = Widen<typeof signedInEn>;
 
 /** Every quick-add dictionary (the quick-add box's strings, loaded with the box) has the English one's keys. */
 export type QuickAddDictionary = Widen<typeof quickAddEn>;

@@ -1,4 +1,4 @@
-// English: bank connections (Configuration → Bank connections) and Home's notice of a failed sync (part of households/en.ts: loaded with the signed-in pages).
+// English: bank connections (Configuration → Bank connections) and Home's notice of a failed sync (part of signedin/en.ts: loaded with the signed-in pages).
 
 const banks = {
   banks: {

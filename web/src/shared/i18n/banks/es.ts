@@ -1,4 +1,4 @@
-// Spanish: bank connections (Configuración → Conexiones bancarias) and Home's notice of a failed sync (part of households/es.ts: loaded with the signed-in pages).
+// Spanish: bank connections (Configuración → Conexiones bancarias) and Home's notice of a failed sync (part of signedin/es.ts: loaded with the signed-in pages).
 
 const banks = {
   banks: {

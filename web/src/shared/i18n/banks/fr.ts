@@ -1,4 +1,4 @@
-// French: bank connections (Configuration → Connexions bancaires) and Home's notice of a failed sync (part of households/fr.ts: loaded with the signed-in pages).
+// French: bank connections (Configuration → Connexions bancaires) and Home's notice of a failed sync (part of signedin/fr.ts: loaded with the signed-in pages).
 
 const banks = {
   banks: {

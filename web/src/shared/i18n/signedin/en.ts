@@ -2,7 +2,7 @@
 
 import banks from '../banks/en';
 
-const households = {
+const signedIn = {
   ledgers: {
     switcherLabel: 'Current ledger:',
     choose: 'Choose a ledger',
@@ -153,4 +153,4 @@ const households = {
   ...banks,
 };
 
-export default households;
+export default signedIn;

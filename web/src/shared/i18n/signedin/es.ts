@@ -2,7 +2,7 @@
 
 import banks from '../banks/es';
 
-const households = {
+const signedIn = {
   ledgers: {
     switcherLabel: 'Libro actual:',
     choose: 'Elige un libro',
@@ -153,4 +153,4 @@ const households = {
   ...banks,
 };
 
-export default households;
+export default signedIn;

@@ -2,7 +2,7 @@
 
 import banks from '../banks/fr';
 
-const households = {
+const signedIn = {
   ledgers: {
     switcherLabel: 'Registre actuel :',
     choose: 'Choisir un registre',
@@ -156,4 +156,4 @@ const households = {
   ...banks,
 };
 
-export default households;
+export default signedIn;
