@@ -1,5 +1,5 @@
-// Screenshots of /login, /movements, /informs, /dashboard and
-// /config/currencies in both themes, on a phone and a desktop, to look at
+// Screenshots of /login, /movements, /informs, /dashboard, /config/currencies,
+// /config/ledgers and /profile in both themes, on a phone and a desktop, to look at
 // after a change of styles:
 //
 //   node web/scripts/screenshots.mjs URL EMAIL PASSWORD OUTDIR
@@ -37,8 +37,10 @@ try {
       for (const [p, ready] of [
         ['movements', '[role=list] [role=listitem]'],
         ['informs', '.recharts-surface'],
-        ['dashboard', 'section[aria-label]'],
-        ['config/currencies', 'section[aria-labelledby=rates-title]'],
+        ['dashboard', 'section[aria-labelledby]'],
+        ['config/currencies', 'section[aria-labelledby] input'],
+        ['config/ledgers', 'section[aria-labelledby] li'],
+        ['profile', 'section[aria-labelledby] [role=switch], section[aria-labelledby] button'],
       ]) {
         await page.goto(`${url}/${p}`, { waitUntil: 'networkidle' });
         await page.locator(ready).first().waitFor({ timeout: 30_000 });

@@ -1,4 +1,4 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BankSyncNotice } from '@/features/banks/BankSyncNotice';
 import { BudgetCard } from '@/features/budgets/BudgetCard';
@@ -8,6 +8,7 @@ import { MovementForm } from '@/features/movements/MovementForm';
 import { useMayWrite, useUser } from '@/shared/api/queries';
 import { PageHeader } from '@/shared/ui/PageHeader';
 import { ReadOnlyNotice } from '@/shared/ui/ReadOnlyNotice';
+import { Card } from '@/shared/ui/Card';
 
 /** Home: the quick add form (not for a viewer of the ledger; offline, what it adds waits to be sent) and this month at a glance, with what schedules post in the next 7 days and the budgets past 80 %; a notice when a bank's last sync failed. */
 export default function HomeRoute() {
@@ -20,12 +21,9 @@ export default function HomeRoute() {
       <PageHeader title={user.name ? t('home.hello', { name: user.name }) : t('home.helloAnon')} note={<ReadOnlyNotice />} />
       <BankSyncNotice />
       {canAdd && (
-        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="quick-add">
-          <Title order={2} size="h3" mb="sm" id="quick-add">
-            {t('home.quickAdd')}
-          </Title>
+        <Card title={t('home.quickAdd')}>
           <MovementForm compact />
-        </Paper>
+        </Card>
       )}
       <HomeGlance
         extra={

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Badge, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDatabaseExport } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { localeOf } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useNarrowerThan } from '@/shared/viewport';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 import { useBackUpNow, useBackups } from './api';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
@@ -185,7 +187,6 @@ function Runs({ runs, labelledBy }: { runs: BackupRun[]; labelledBy: string }) {
 /** The instance's backups: whether the server takes them on a schedule (and how), the last ones taken, and "Back up now". */
 export function BackupsCard() {
   const { t } = useTranslation();
-  const titleId = useId();
   const lastId = useId();
   const backups = useBackups();
   const now = useBackUpNow();
@@ -201,24 +202,23 @@ export function BackupsCard() {
   const status = backups.data;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
-      <Group justify="space-between" gap="xs" mb="sm">
-        <Group gap="xs">
-          <Title order={2} size="h3" id={titleId}>
-            {t('admin.backups.title')}
-          </Title>
-          {status && (
-            <Badge size="sm" variant={status.enabled ? 'filled' : 'light'} color={status.enabled ? 'green' : 'gray'}>
-              {status.enabled ? t('admin.backups.on') : t('admin.backups.off')}
-            </Badge>
-          )}
-        </Group>
-        {status?.enabled && (
+    <Card
+      title={t('admin.backups.title')}
+      badge={
+        status && (
+          <Badge size="sm" variant={status.enabled ? 'filled' : 'light'} color={status.enabled ? 'green' : 'gray'}>
+            {status.enabled ? t('admin.backups.on') : t('admin.backups.off')}
+          </Badge>
+        )
+      }
+      action={
+        status?.enabled && (
           <Button leftSection={<IconDatabaseExport size={18} aria-hidden />} loading={now.isPending} onClick={() => void backUp()}>
             {t('admin.backups.now')}
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       {/* Always there, so that screen readers hear it when it fills. */}
       <div role="status">
         {now.isPending && (
@@ -227,23 +227,19 @@ export function BackupsCard() {
           </Text>
         )}
       </div>
-      {backups.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(t, backups.error)}
-        </Text>
-      ) : !status ? (
-        <Skeleton h={96} />
-      ) : (
-        <Stack gap="md">
-          <Schedule status={status} />
-          <div>
-            <Title order={3} size="h5" id={lastId} mb={4}>
-              {t('admin.backups.last')}
-            </Title>
-            <Runs runs={status.runs} labelledBy={lastId} />
-          </div>
-        </Stack>
-      )}
-    </Paper>
+      <Loaded query={backups} skeleton={96}>
+        {(status) => (
+          <Stack gap="md">
+            <Schedule status={status} />
+            <div>
+              <Title order={3} size="h5" id={lastId} mb={4}>
+                {t('admin.backups.last')}
+              </Title>
+              <Runs runs={status.runs} labelledBy={lastId} />
+            </div>
+          </Stack>
+        )}
+      </Loaded>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ActionIcon, Badge, Group, Menu, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconKey, IconShieldCheck, IconShieldOff, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { localeOf } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useNarrowerThan } from '@/shared/viewport';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 import { useAdminUsers, useResetLink, useUpdateUser } from './api';
 import { DisableDialog, ResetLinkDialog, userName } from './UserDialogs';
 
@@ -195,96 +197,94 @@ export function UsersCard() {
   const list = users.data ?? [];
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
-      <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={2} size="h3" id={titleId}>
-          {t('admin.users.title')}
-        </Title>
-        {users.data && (
+    <Card
+      title={t('admin.users.title')}
+      titleId={titleId}
+      action={
+        users.data && (
           <Text size="sm" c="dimmed">
             {t('admin.users.count', { count: list.length })}
           </Text>
-        )}
-      </Group>
-      {users.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(t, users.error)}
-        </Text>
-      ) : !users.data ? (
-        <Skeleton h={96} />
-      ) : narrow ? (
-        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
-          {list.map((u) => (
-            <Stack key={u.id} component="li" gap={4} py={10} style={{ borderBottom: '1px solid var(--cc-border)', minWidth: 0 }}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Who u={u} />
-                {actions(u)}
-              </Group>
-              <Group gap={6} wrap="wrap">
-                <RoleBadge u={u} />
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {methodOf(t, u)}
-                </Text>
-              </Group>
-              <Text size="sm" c="dimmed">
-                {t('admin.users.createdOn', { date: day.format(u.createdAt) })}
-                {' · '}
-                {t('admin.users.movementCount', { count: u.movements })}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {u.lastSignInAt === null ? t('admin.users.lastNever') : t('admin.users.lastOn', { date: moment.format(u.lastSignInAt) })}
-              </Text>
-            </Stack>
-          ))}
-        </Stack>
-      ) : (
-        <Table verticalSpacing={8} aria-labelledby={titleId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('admin.users.user')}</Table.Th>
-              <Table.Th scope="col">{t('admin.users.role')}</Table.Th>
-              <Table.Th scope="col">{t('admin.users.method')}</Table.Th>
-              <Table.Th scope="col">{t('admin.users.created')}</Table.Th>
-              <Table.Th scope="col">{t('admin.users.lastSignIn')}</Table.Th>
-              <Table.Th scope="col" ta="right">
-                {t('admin.users.movements')}
-              </Table.Th>
-              <Table.Th scope="col" w={44}>
-                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>
-                  <Who u={u} />
-                </Table.Td>
-                <Table.Td>
-                  <RoleBadge u={u} />
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="sm">{methodOf(t, u)}</Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{created(u)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={u.lastSignInAt === null ? 'dimmed' : undefined}>
-                    {lastSignIn(u) ?? t('admin.users.never')}
+        )
+      }
+    >
+      <Loaded query={users} skeleton={96}>
+        {() =>
+          narrow ? (
+            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+              {list.map((u) => (
+                <Stack key={u.id} component="li" gap={4} py={10} style={{ borderBottom: '1px solid var(--cc-border)', minWidth: 0 }}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                    <Who u={u} />
+                    {actions(u)}
+                  </Group>
+                  <Group gap={6} wrap="wrap">
+                    <RoleBadge u={u} />
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {methodOf(t, u)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {t('admin.users.createdOn', { date: day.format(u.createdAt) })}
+                    {' · '}
+                    {t('admin.users.movementCount', { count: u.movements })}
                   </Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <Text size="sm">{count.format(u.movements)}</Text>
-                </Table.Td>
-                <Table.Td>{actions(u)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+                  <Text size="sm" c="dimmed">
+                    {u.lastSignInAt === null ? t('admin.users.lastNever') : t('admin.users.lastOn', { date: moment.format(u.lastSignInAt) })}
+                  </Text>
+                </Stack>
+              ))}
+            </Stack>
+          ) : (
+            <Table verticalSpacing={8} aria-labelledby={titleId}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('admin.users.user')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.users.role')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.users.method')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.users.created')}</Table.Th>
+                  <Table.Th scope="col">{t('admin.users.lastSignIn')}</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    {t('admin.users.movements')}
+                  </Table.Th>
+                  <Table.Th scope="col" w={44}>
+                    <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((u) => (
+                  <Table.Tr key={u.id}>
+                    <Table.Td>
+                      <Who u={u} />
+                    </Table.Td>
+                    <Table.Td>
+                      <RoleBadge u={u} />
+                    </Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm">{methodOf(t, u)}</Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{created(u)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={u.lastSignInAt === null ? 'dimmed' : undefined}>
+                        {lastSignIn(u) ?? t('admin.users.never')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      <Text size="sm">{count.format(u.movements)}</Text>
+                    </Table.Td>
+                    <Table.Td>{actions(u)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </Loaded>
       <DisableDialog user={disabling} opened={asking} busy={update.isPending} onCancel={() => setAsking(false)} onConfirm={() => void confirmDisable()} />
       <ResetLinkDialog made={made} opened={showing} onClose={() => setShowing(false)} />
-    </Paper>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, FileButton, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconBuildingBank, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BankConnectInput } from '@/shared/api/schema.gen';
@@ -7,6 +7,7 @@ import { FormActions } from '@/shared/ui/FormActions';
 import { LazyModal } from '@/shared/ui/LazyModal';
 import { notifyOk } from '@/shared/ui/notify';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
+import { Card } from '@/shared/ui/Card';
 import { useConnectBank } from './api';
 
 type Provider = 'simplefin' | 'enablebanking';
@@ -22,11 +23,8 @@ export function ConnectSection({ disabled }: { disabled: boolean }) {
     setOpen(p);
   };
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="bank-connect-title">
+    <Card title={t('banks.connectTitle')}>
       <Stack gap="sm">
-        <Title order={2} size="h3" id="bank-connect-title">
-          {t('banks.connectTitle')}
-        </Title>
         <Text size="sm">{t('banks.intro')}</Text>
         {(['simplefin', 'enablebanking'] as const).map((p) => (
           <Group key={p} justify="space-between" wrap="wrap" gap="sm">
@@ -52,7 +50,7 @@ export function ConnectSection({ disabled }: { disabled: boolean }) {
       >
         {open && <ConnectForm provider={open} onCancel={() => setOpen(null)} onDone={() => setOpen(null)} />}
       </LazyModal>
-    </Paper>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCanWrite, useCurrencies } from '@/shared/api/queries';
 import { useLedgerCurrencies } from '@/shared/api/currencyBook';
@@ -10,6 +10,7 @@ import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useLedger, useSetBaseCurrency } from './api';
 import { LazyModal } from '@/shared/ui/LazyModal';
+import { Card } from '@/shared/ui/Card';
 
 /**
  * The ledger's base currency: every converted figure is in it. Changing it asks first.
@@ -41,17 +42,8 @@ export function BaseCurrencySection() {
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="base-currency-title">
+    <Card title={t('rates.baseTitle')} badge={<ReadOnlyNotice />} hint={t('rates.baseHint')}>
       <Stack gap="sm">
-        <Group gap="sm">
-          <Title order={2} size="h3" id="base-currency-title">
-            {t('rates.baseTitle')}
-          </Title>
-          <ReadOnlyNotice />
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('rates.baseHint')}
-        </Text>
         {ledger.isError ? (
           <Text size="sm" c="red" role="alert">
             {errorMessage(t, ledger.error)}
@@ -94,6 +86,6 @@ export function BaseCurrencySection() {
           </Group>
         </Stack>
       </LazyModal>
-    </Paper>
+    </Card>
   );
 }

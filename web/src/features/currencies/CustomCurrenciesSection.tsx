@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCanWrite } from '@/shared/api/queries';
@@ -9,6 +9,7 @@ import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useCustomCurrencyMutations } from './api';
 import { LazyModal } from '@/shared/ui/LazyModal';
+import { Card } from '@/shared/ui/Card';
 
 const CODE = /^[A-Z0-9]{2,10}$/;
 
@@ -33,21 +34,19 @@ export function CustomCurrenciesSection() {
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="own-currencies-title">
+    <Card
+      title={t('rates.ownTitle')}
+      titleId="own-currencies-title"
+      hint={t('rates.ownHint')}
+      action={
+        canWrite && (
+          <Button variant="default" size="sm" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+            {t('rates.ownAdd')}
+          </Button>
+        )
+      }
+    >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Title order={2} size="h3" id="own-currencies-title">
-            {t('rates.ownTitle')}
-          </Title>
-          {canWrite && (
-            <Button variant="default" size="sm" leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-              {t('rates.ownAdd')}
-            </Button>
-          )}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('rates.ownHint')}
-        </Text>
         {units.length === 0 && !canWrite && (
           <Text size="sm" c="dimmed">
             {t('rates.ownNone')}
@@ -89,7 +88,7 @@ export function CustomCurrenciesSection() {
           </Group>
         </Stack>
       </LazyModal>
-    </Paper>
+    </Card>
   );
 }
 

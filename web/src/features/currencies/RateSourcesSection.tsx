@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconDownload, IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCanWrite } from '@/shared/api/queries';
 import { localeOf } from '@/shared/i18n';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { Card } from '@/shared/ui/Card';
 import { useDownloadECB, useLedger, useSetECBRates } from './api';
 import { RatesImportDialog } from './RatesImportDialog';
 
@@ -44,11 +45,8 @@ export function RateSourcesSection() {
 
   if (!canWrite)
     return l?.ecbRates ? (
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="rate-sources-title">
+      <Card title={t('rates.sourcesViewTitle')}>
         <Stack gap={6}>
-          <Title order={2} size="h3" id="rate-sources-title">
-            {t('rates.sourcesViewTitle')}
-          </Title>
           <Text size="sm">{t('rates.ecbActive')}</Text>
           {fetched && (
             <Text size="xs" c="dimmed">
@@ -56,15 +54,12 @@ export function RateSourcesSection() {
             </Text>
           )}
         </Stack>
-      </Paper>
+      </Card>
     ) : null;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="rate-sources-title">
+    <Card title={t('rates.sourcesTitle')}>
       <Stack gap="md">
-        <Title order={2} size="h3" id="rate-sources-title">
-          {t('rates.sourcesTitle')}
-        </Title>
         <Group justify="space-between" wrap="wrap" gap="sm" align="flex-start">
           <div style={{ flex: '1 1 240px' }}>
             <Text size="sm" fw={500}>
@@ -101,6 +96,6 @@ export function RateSourcesSection() {
         </Stack>
       </Stack>
       {importing && <RatesImportDialog onClose={() => setImporting(false)} />}
-    </Paper>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +15,8 @@ import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useLedger, useRateMutations, useRates } from './api';
 import { RateDialog } from './RateDialog';
 import { LazyModal } from '@/shared/ui/LazyModal';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 
 const PAGE = 50;
 
@@ -68,14 +70,8 @@ export function RatesSection() {
   const items = rates.data ?? [];
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="rates-title">
+    <Card title={t('rates.title')} hint={t('rates.hint')}>
       <Stack gap="sm">
-        <Title order={2} size="h3" id="rates-title">
-          {t('rates.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('rates.hint')}
-        </Text>
         <Group align="flex-end" justify="space-between" wrap="wrap" gap="sm">
           <Select
             label={t('rates.currency')}
@@ -103,71 +99,71 @@ export function RatesSection() {
           <Text size="sm" c="dimmed">
             {t('rates.pick')}
           </Text>
-        ) : rates.isPending ? (
-          <Skeleton h={120} />
-        ) : rates.isError ? (
-          <Text size="sm" c="red" role="alert">
-            {errorMessage(t, rates.error)}
-          </Text>
-        ) : items.length === 0 ? (
-          <EmptyState icon={IconArrowsExchange} text={canWrite ? t('rates.empty', { code: currency, base }) : t('rates.emptyView', { code: currency })} />
         ) : (
-          <>
-            {/* A list rather than a table: a row fits a phone's width without scrolling sideways. */}
-            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('rates.list', { code: currency })}>
-              {items.slice(0, shown).map((r) => (
-                <Stack key={r.id} component="li" gap={4} py={8} style={{ borderBottom: '1px solid var(--cc-border)' }}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="sm" fw={600}>
-                      {day(r.date)}
-                    </Text>
-                    <Group gap={4} wrap="nowrap">
-                      <Text size="sm" className="cc-amount" ta="right">
-                        {t('rates.oneUnit', { currency: r.currency, rate: formatRate(r.rate, locale), quote: r.quote })}
-                      </Text>
-                      {canWrite && (
-                        <Menu position="bottom-end">
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${day(r.date)}`}>
-                              <IconDots size={18} />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(r)}>
-                              {t('common.edit')}
-                            </Menu.Item>
-                            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(r)}>
-                              {t('common.delete')}
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      )}
-                    </Group>
-                  </Group>
-                  <Group gap={6} wrap="wrap">
-                    <Badge size="sm" variant="dot" color={sourceColor[r.source] ?? 'gray'}>
-                      {t(`rates.sources.${r.source}`)}
-                    </Badge>
-                    {r.source === 'transfer' && (
-                      <Anchor
-                        component={Link}
-                        to={`/movements?from=${r.date}&to=${r.date}&type=transfer`}
-                        size="xs"
-                        aria-label={t('rates.openTransferOf', { date: day(r.date) })}
-                      >
-                        {t('rates.openTransfer')}
-                      </Anchor>
-                    )}
-                  </Group>
-                </Stack>
-              ))}
-            </Stack>
-            {items.length > shown && (
-              <Button variant="subtle" onClick={() => setShown((n) => n + PAGE)} style={{ alignSelf: 'center' }}>
-                {t('rates.showMore')}
-              </Button>
-            )}
-          </>
+          <Loaded query={rates} skeleton={120}>
+            {() =>
+              items.length === 0 ? (
+                <EmptyState icon={IconArrowsExchange} text={canWrite ? t('rates.empty', { code: currency, base }) : t('rates.emptyView', { code: currency })} />
+              ) : (
+                <>
+                  {/* A list rather than a table: a row fits a phone's width without scrolling sideways. */}
+                  <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('rates.list', { code: currency })}>
+                    {items.slice(0, shown).map((r) => (
+                      <Stack key={r.id} component="li" gap={4} py={8} style={{ borderBottom: '1px solid var(--cc-border)' }}>
+                        <Group justify="space-between" wrap="nowrap" gap="xs">
+                          <Text size="sm" fw={600}>
+                            {day(r.date)}
+                          </Text>
+                          <Group gap={4} wrap="nowrap">
+                            <Text size="sm" className="cc-amount" ta="right">
+                              {t('rates.oneUnit', { currency: r.currency, rate: formatRate(r.rate, locale), quote: r.quote })}
+                            </Text>
+                            {canWrite && (
+                              <Menu position="bottom-end">
+                                <Menu.Target>
+                                  <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${day(r.date)}`}>
+                                    <IconDots size={18} />
+                                  </ActionIcon>
+                                </Menu.Target>
+                                <Menu.Dropdown>
+                                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(r)}>
+                                    {t('common.edit')}
+                                  </Menu.Item>
+                                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(r)}>
+                                    {t('common.delete')}
+                                  </Menu.Item>
+                                </Menu.Dropdown>
+                              </Menu>
+                            )}
+                          </Group>
+                        </Group>
+                        <Group gap={6} wrap="wrap">
+                          <Badge size="sm" variant="dot" color={sourceColor[r.source] ?? 'gray'}>
+                            {t(`rates.sources.${r.source}`)}
+                          </Badge>
+                          {r.source === 'transfer' && (
+                            <Anchor
+                              component={Link}
+                              to={`/movements?from=${r.date}&to=${r.date}&type=transfer`}
+                              size="xs"
+                              aria-label={t('rates.openTransferOf', { date: day(r.date) })}
+                            >
+                              {t('rates.openTransfer')}
+                            </Anchor>
+                          )}
+                        </Group>
+                      </Stack>
+                    ))}
+                  </Stack>
+                  {items.length > shown && (
+                    <Button variant="subtle" onClick={() => setShown((n) => n + PAGE)} style={{ alignSelf: 'center' }}>
+                      {t('rates.showMore')}
+                    </Button>
+                  )}
+                </>
+              )
+            }
+          </Loaded>
         )}
       </Stack>
       {editing !== null && base && currency && (
@@ -197,6 +193,6 @@ export function RatesSection() {
           </Group>
         </Stack>
       </LazyModal>
-    </Paper>
+    </Card>
   );
 }

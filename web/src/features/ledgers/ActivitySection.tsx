@@ -1,12 +1,13 @@
-import { useId, useMemo } from 'react';
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Activity, UserLedger } from '@/shared/api/types';
 import { capitalise, dayFormatter, today } from '@/shared/dates';
 import { localeOf } from '@/shared/i18n';
 import { formatMoney } from '@/shared/money';
-import { errorMessage } from '@/shared/ui/problems';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 import { useActivity } from './api';
 
 /** The dictionary keys of what can happen to an account or a category. */
@@ -63,7 +64,6 @@ export function activitySentence(t: TFunction, a: Activity, locale: string): str
 /** A ledger's activity: who added, changed and deleted what, and who joined or left, newest first, by day. */
 export function ActivitySection({ ledger }: { ledger: UserLedger }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
   const locale = localeOf(i18n.language);
   const activity = useActivity(ledger.id);
   const days = useMemo(() => {
@@ -80,67 +80,56 @@ export function ActivitySection({ ledger }: { ledger: UserLedger }) {
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h3" id={titleId} mb="sm">
-        {t('activity.title', { name: ledger.name })}
-      </Title>
-      {activity.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(t, activity.error)}
-        </Text>
-      ) : !activity.data ? (
-        <Skeleton h={96} />
-      ) : days.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('activity.empty')}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {days.map(({ day, items }) => (
-            <div key={day}>
-              <Title order={3} size="sm" fw={600} mb={4}>
-                {capitalise(dayLabel(day), locale)}
-              </Title>
-              <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                {items.map((a) => {
-                  const d = a.details ?? {};
-                  const money = a.subject === 'movement' && a.count === 1 && d.currency && typeof d.amount === 'number';
-                  const signed = d.type === 'earning' ? d.amount! : d.type === 'expense' ? -d.amount! : d.amount!;
-                  return (
-                    <Group key={a.id} component="li" wrap="nowrap" gap="sm" py={6} align="flex-start" style={{ borderBottom: '1px solid var(--cc-border)' }}>
-                      <Text size="sm" c="dimmed" w={48} style={{ flex: 'none' }} component="time" dateTime={new Date(a.at).toISOString()}>
-                        {time.format(a.at)}
-                      </Text>
-                      <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                        {activitySentence(t, a, locale)}
-                      </Text>
-                      {money && (
-                        <div style={{ flex: 'none', textAlign: 'right' }}>
-                          <Text size="sm" fw={600} className={`cc-amount ${d.type === 'expense' ? 'cc-expense' : d.type === 'earning' ? 'cc-earning' : ''}`}>
-                            {formatMoney(signed, d.currency!, locale, { signed: d.type !== 'transfer' })}
-                          </Text>
-                          {d.date && (
-                            <Text size="xs" c="dimmed">
-                              {movementDay(d.date)}
+    <Card title={t('activity.title', { name: ledger.name })}>
+      <Loaded query={activity} skeleton={96} empty={t('activity.empty')} isEmpty={() => days.length === 0}>
+        {() => (
+          <Stack gap="sm">
+            {days.map(({ day, items }) => (
+              <div key={day}>
+                <Title order={3} size="sm" fw={600} mb={4}>
+                  {capitalise(dayLabel(day), locale)}
+                </Title>
+                <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                  {items.map((a) => {
+                    const d = a.details ?? {};
+                    const money = a.subject === 'movement' && a.count === 1 && d.currency && typeof d.amount === 'number';
+                    const signed = d.type === 'earning' ? d.amount! : d.type === 'expense' ? -d.amount! : d.amount!;
+                    return (
+                      <Group key={a.id} component="li" wrap="nowrap" gap="sm" py={6} align="flex-start" style={{ borderBottom: '1px solid var(--cc-border)' }}>
+                        <Text size="sm" c="dimmed" w={48} style={{ flex: 'none' }} component="time" dateTime={new Date(a.at).toISOString()}>
+                          {time.format(a.at)}
+                        </Text>
+                        <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                          {activitySentence(t, a, locale)}
+                        </Text>
+                        {money && (
+                          <div style={{ flex: 'none', textAlign: 'right' }}>
+                            <Text size="sm" fw={600} className={`cc-amount ${d.type === 'expense' ? 'cc-expense' : d.type === 'earning' ? 'cc-earning' : ''}`}>
+                              {formatMoney(signed, d.currency!, locale, { signed: d.type !== 'transfer' })}
                             </Text>
-                          )}
-                        </div>
-                      )}
-                    </Group>
-                  );
-                })}
-              </Stack>
-            </div>
-          ))}
-          {activity.hasNextPage && (
-            <Group justify="center">
-              <Button variant="default" loading={activity.isFetchingNextPage} onClick={() => void activity.fetchNextPage()}>
-                {t('activity.more')}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      )}
-    </Paper>
+                            {d.date && (
+                              <Text size="xs" c="dimmed">
+                                {movementDay(d.date)}
+                              </Text>
+                            )}
+                          </div>
+                        )}
+                      </Group>
+                    );
+                  })}
+                </Stack>
+              </div>
+            ))}
+            {activity.hasNextPage && (
+              <Group justify="center">
+                <Button variant="default" loading={activity.isFetchingNextPage} onClick={() => void activity.fetchNextPage()}>
+                  {t('activity.more')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Loaded>
+    </Card>
   );
 }

@@ -8,6 +8,8 @@ import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { useInvitationMutations, useInvitations } from './api';
 import { CopyValue } from '@/shared/ui/CopyValue';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 
 /** The link of an invitation just made: shown this once, with a Copy button. */
 function InvitationLink({ invitation }: { invitation: NewInvitation }) {
@@ -38,7 +40,6 @@ function InvitationLink({ invitation }: { invitation: NewInvitation }) {
 /** Owners invite people by email with a role, get the link to send, and revoke invitations not yet accepted. */
 export function InvitationsSection({ ledger }: { ledger: UserLedger }) {
   const { t, i18n } = useTranslation();
-  const inviteId = useId();
   const pendingId = useId();
   const pending = useInvitations(ledger.id);
   const { invite, revoke } = useInvitationMutations(ledger.id);
@@ -73,14 +74,8 @@ export function InvitationsSection({ ledger }: { ledger: UserLedger }) {
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={inviteId}>
+    <Card title={t('ledgers.inviteTitle', { name: ledger.name })} hint={t('ledgers.inviteHint')}>
       <Stack gap="sm">
-        <Title order={2} size="h3" id={inviteId}>
-          {t('ledgers.inviteTitle', { name: ledger.name })}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('ledgers.inviteHint')}
-        </Text>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Group gap="sm" align="flex-start" wrap="wrap">
             <TextInput
@@ -115,42 +110,36 @@ export function InvitationsSection({ ledger }: { ledger: UserLedger }) {
         <Title order={3} size="h4" id={pendingId} mt="xs">
           {t('ledgers.pending')}
         </Title>
-        {pending.isError ? (
-          <Text size="sm" c="red" role="alert">
-            {errorMessage(t, pending.error)}
-          </Text>
-        ) : (pending.data ?? []).length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {pending.data ? t('ledgers.noPending') : t('app.loading')}
-          </Text>
-        ) : (
-          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={pendingId}>
-            {pending.data!.map((inv) => (
-              <Group key={inv.id} component="li" justify="space-between" wrap="nowrap" gap="xs" py={6} style={{ borderBottom: '1px solid var(--cc-border)' }}>
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500} truncate>
-                    {inv.email}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t(`ledgers.roles.${inv.role}`)} · {t('ledgers.expires', { date: date.format(new Date(inv.expiresAt)) })}
-                  </Text>
-                </div>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconX size={14} />}
-                  aria-label={t('ledgers.revokeFor', { email: inv.email })}
-                  loading={revoke.isPending && revoke.variables === inv.id}
-                  onClick={() => void doRevoke(inv.id, inv.email)}
-                >
-                  {t('ledgers.revoke')}
-                </Button>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <Loaded query={pending} skeleton={24} empty={t('ledgers.noPending')}>
+          {(list) => (
+            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={pendingId}>
+              {list.map((inv) => (
+                <Group key={inv.id} component="li" justify="space-between" wrap="nowrap" gap="xs" py={6} style={{ borderBottom: '1px solid var(--cc-border)' }}>
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={500} truncate>
+                      {inv.email}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t(`ledgers.roles.${inv.role}`)} · {t('ledgers.expires', { date: date.format(new Date(inv.expiresAt)) })}
+                    </Text>
+                  </div>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconX size={14} />}
+                    aria-label={t('ledgers.revokeFor', { email: inv.email })}
+                    loading={revoke.isPending && revoke.variables === inv.id}
+                    onClick={() => void doRevoke(inv.id, inv.email)}
+                  >
+                    {t('ledgers.revoke')}
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Loaded>
       </Stack>
-    </Paper>
+    </Card>
   );
 }

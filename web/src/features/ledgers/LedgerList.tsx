@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Paper, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ledgerLabel, useLedgers, useSwitchLedger } from '@/shared/api/ledgers';
 import type { UserLedger } from '@/shared/api/types';
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 import { useLedgerMutations } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { CreateLedgerDialog, RenameLedgerDialog } from './LedgerDialogs';
@@ -124,41 +126,35 @@ export function LedgerList({ selectedId, onSelect }: { selectedId: string | null
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={ledgersId}>
-      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
-        <Title order={2} size="h3" id={ledgersId}>
-          {t('ledgers.yours')}
-        </Title>
+    <Card
+      title={t('ledgers.yours')}
+      titleId={ledgersId}
+      hint={t('ledgers.intro')}
+      action={
         <Button leftSection={<IconPlus size={18} />} size="sm" onClick={() => setCreating(true)}>
           {t('ledgers.create')}
         </Button>
-      </Group>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('ledgers.intro')}
-      </Text>
-      {ledgers.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(t, ledgers.error)}
-        </Text>
-      ) : !ledgers.data ? (
-        <Skeleton h={56} />
-      ) : (
-        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={ledgersId}>
-          {ledgers.data.map((l) => (
-            <LedgerRow
-              key={l.id}
-              l={l}
-              selected={l.id === selectedId}
-              onSelect={() => onSelect(l.id)}
-              onRename={() => setRenaming(l)}
-              onDelete={() => {
-                setTyped('');
-                setDeleting(l);
-              }}
-            />
-          ))}
-        </Stack>
-      )}
+      }
+    >
+      <Loaded query={ledgers} skeleton={56}>
+        {(list) => (
+          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={ledgersId}>
+            {list.map((l) => (
+              <LedgerRow
+                key={l.id}
+                l={l}
+                selected={l.id === selectedId}
+                onSelect={() => onSelect(l.id)}
+                onRename={() => setRenaming(l)}
+                onDelete={() => {
+                  setTyped('');
+                  setDeleting(l);
+                }}
+              />
+            ))}
+          </Stack>
+        )}
+      </Loaded>
       {creating && (
         <CreateLedgerDialog
           onClose={() => setCreating(false)}
@@ -181,6 +177,6 @@ export function LedgerList({ selectedId, onSelect }: { selectedId: string | null
       >
         <TextInput label={t('ledgers.typeToConfirm')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" data-autofocus />
       </ConfirmDialog>
-    </Paper>
+    </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Group, Menu, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { IconCrown, IconDots, IconDoorExit, IconUserMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '@/shared/api/queries';
@@ -7,6 +7,8 @@ import { ledgerRoles, type LedgerRole, type Member, type UserLedger } from '@/sh
 import { errorMessage } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { memberName as fullName, useMembers } from '@/shared/api/ledgers';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 import { useMemberMutations } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -67,76 +69,69 @@ export function MembersSection({ ledger }: { ledger: UserLedger }) {
         : { title: t('ledgers.leaveTitle', { name: ledger.name }), text: t('ledgers.leaveText', { name: ledger.name }), action: t('ledgers.leave') };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={membersId}>
-      <Title order={2} size="h3" id={membersId} mb="sm">
-        {t('ledgers.membersOf', { name: ledger.name })}
-      </Title>
-      {members.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(t, members.error)}
-        </Text>
-      ) : !members.data ? (
-        <Skeleton h={48} />
-      ) : (
-        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={membersId}>
-          {list.map((m) => (
-            <Group key={m.userId} component="li" justify="space-between" wrap="wrap" gap="xs" py={8} style={{ borderBottom: '1px solid var(--cc-border)' }}>
-              <div style={{ minWidth: 0, flex: '1 1 200px' }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text fw={500} truncate>
-                    {fullName(m)}
+    <Card title={t('ledgers.membersOf', { name: ledger.name })} titleId={membersId}>
+      <Loaded query={members} skeleton={48}>
+        {() => (
+          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={membersId}>
+            {list.map((m) => (
+              <Group key={m.userId} component="li" justify="space-between" wrap="wrap" gap="xs" py={8} style={{ borderBottom: '1px solid var(--cc-border)' }}>
+                <div style={{ minWidth: 0, flex: '1 1 200px' }}>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={500} truncate>
+                      {fullName(m)}
+                    </Text>
+                    {m.you && (
+                      <Badge size="sm" variant="light" color="gray">
+                        {t('ledgers.you')}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm" c="dimmed" truncate>
+                    {m.email}
                   </Text>
-                  {m.you && (
-                    <Badge size="sm" variant="light" color="gray">
-                      {t('ledgers.you')}
+                </div>
+                <Group gap={4} wrap="nowrap">
+                  {owner ? (
+                    <Select
+                      size="xs"
+                      w={130}
+                      aria-label={t('ledgers.roleOf', { name: fullName(m) })}
+                      value={m.role}
+                      data={roleOptions}
+                      allowDeselect={false}
+                      onChange={(v) => v && v !== m.role && changeRole(m, v as LedgerRole)}
+                      comboboxProps={{ withinPortal: false }}
+                    />
+                  ) : (
+                    <Badge variant="light" color={m.role === 'owner' ? 'brand' : 'gray'}>
+                      {t(`ledgers.roles.${m.role}`)}
                     </Badge>
                   )}
+                  {/* The user's own row has no actions: a space of the same width keeps the roles in one column. */}
+                  {owner && m.you && <Box w={28} aria-hidden />}
+                  {owner && !m.you && (
+                    <Menu position="bottom-end">
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${fullName(m)}`}>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item leftSection={<IconCrown size={16} />} onClick={() => ask({ kind: 'transfer', member: m })}>
+                          {t('ledgers.transfer')}
+                        </Menu.Item>
+                        <Menu.Item color="red" leftSection={<IconUserMinus size={16} />} onClick={() => ask({ kind: 'remove', member: m })}>
+                          {t('ledgers.remove')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  )}
                 </Group>
-                <Text size="sm" c="dimmed" truncate>
-                  {m.email}
-                </Text>
-              </div>
-              <Group gap={4} wrap="nowrap">
-                {owner ? (
-                  <Select
-                    size="xs"
-                    w={130}
-                    aria-label={t('ledgers.roleOf', { name: fullName(m) })}
-                    value={m.role}
-                    data={roleOptions}
-                    allowDeselect={false}
-                    onChange={(v) => v && v !== m.role && changeRole(m, v as LedgerRole)}
-                    comboboxProps={{ withinPortal: false }}
-                  />
-                ) : (
-                  <Badge variant="light" color={m.role === 'owner' ? 'brand' : 'gray'}>
-                    {t(`ledgers.roles.${m.role}`)}
-                  </Badge>
-                )}
-                {/* The user's own row has no actions: a space of the same width keeps the roles in one column. */}
-                {owner && m.you && <Box w={28} aria-hidden />}
-                {owner && !m.you && (
-                  <Menu position="bottom-end">
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={`${t('common.actions')}: ${fullName(m)}`}>
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconCrown size={16} />} onClick={() => ask({ kind: 'transfer', member: m })}>
-                        {t('ledgers.transfer')}
-                      </Menu.Item>
-                      <Menu.Item color="red" leftSection={<IconUserMinus size={16} />} onClick={() => ask({ kind: 'remove', member: m })}>
-                        {t('ledgers.remove')}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
-                )}
               </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
+            ))}
+          </Stack>
+        )}
+      </Loaded>
       {members.data && (
         <Group justify="space-between" mt="md" wrap="wrap" gap="xs">
           <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
@@ -157,6 +152,6 @@ export function MembersSection({ ledger }: { ledger: UserLedger }) {
         onCancel={() => setOpen(false)}
         onConfirm={confirm}
       />
-    </Paper>
+    </Card>
   );
 }

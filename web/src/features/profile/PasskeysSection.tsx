@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFingerprint, IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMeta } from '@/shared/api/queries';
 import type { Passkey } from '@/shared/api/types';
 import { localeOf } from '@/shared/i18n';
-import { errorMessage } from '@/shared/ui/problems';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 import { AddPasskeyDialog, RemovePasskeyDialog, RenamePasskeyDialog } from './PasskeysDialogs';
 import { usePasskeys } from './passkeysApi';
 
@@ -72,20 +73,18 @@ export function PasskeysSection() {
   const list = available || (passkeys.data?.length ?? 0) > 0;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
-      <Group justify="space-between" gap="sm" mb="xs">
-        <Group gap="sm" wrap="nowrap">
-          <IconFingerprint size={22} aria-hidden style={{ flex: 'none' }} />
-          <Title order={2} size="h3" id={titleId}>
-            {t('passkeys.title')}
-          </Title>
-        </Group>
-        {available && (
+    <Card
+      title={t('passkeys.title')}
+      titleId={titleId}
+      icon={IconFingerprint}
+      action={
+        available && (
           <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
             {t('passkeys.add')}
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       {!meta.data ? (
         <Skeleton h={56} />
       ) : (
@@ -93,26 +92,20 @@ export function PasskeysSection() {
           {available ? t('passkeys.hint') : t('passkeys.unavailable')}
         </Text>
       )}
-      {!list ? null : passkeys.isError ? (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert">
-          {errorMessage(t, passkeys.error)}
-        </Text>
-      ) : !passkeys.data ? (
-        <Skeleton h={56} />
-      ) : passkeys.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('passkeys.empty')}
-        </Text>
-      ) : (
-        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
-          {passkeys.data.map((p) => (
-            <PasskeyRow key={p.id} passkey={p} now={passkeys.dataUpdatedAt} onRename={() => setRenaming(p)} onRemove={() => setRemoving(p)} />
-          ))}
-        </Stack>
+      {list && (
+        <Loaded query={passkeys} skeleton={56} empty={t('passkeys.empty')}>
+          {(keys) => (
+            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+              {keys.map((p) => (
+                <PasskeyRow key={p.id} passkey={p} now={passkeys.dataUpdatedAt} onRename={() => setRenaming(p)} onRemove={() => setRemoving(p)} />
+              ))}
+            </Stack>
+          )}
+        </Loaded>
       )}
       {adding && <AddPasskeyDialog onClose={() => setAdding(false)} />}
       {renaming && <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />}
       {removing && <RemovePasskeyDialog passkey={removing} onClose={() => setRemoving(null)} />}
-    </Paper>
+    </Card>
   );
 }

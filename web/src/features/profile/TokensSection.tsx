@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '@/shared/api/types';
 import { localeOf } from '@/shared/i18n';
-import { errorMessage } from '@/shared/ui/problems';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 import { NewTokenDialog, RevokeTokenDialog } from './TokensDialogs';
 import { useApiTokens } from './tokensApi';
 
@@ -77,40 +78,28 @@ export function TokensSection() {
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
-      <Group justify="space-between" gap="sm" mb="xs">
-        <Group gap="sm" wrap="nowrap">
-          <IconKey size={22} aria-hidden style={{ flex: 'none' }} />
-          <Title order={2} size="h3" id={titleId}>
-            {t('tokens.title')}
-          </Title>
-        </Group>
+    <Card
+      title={t('tokens.title')}
+      titleId={titleId}
+      icon={IconKey}
+      hint={t('tokens.hint')}
+      action={
         <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
           {t('tokens.new')}
         </Button>
-      </Group>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('tokens.hint')}
-      </Text>
-      {tokens.isError ? (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert">
-          {errorMessage(t, tokens.error)}
-        </Text>
-      ) : !tokens.data ? (
-        <Skeleton h={56} />
-      ) : tokens.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('tokens.empty')}
-        </Text>
-      ) : (
-        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
-          {tokens.data.map((tok) => (
-            <TokenRow key={tok.id} token={tok} now={tokens.dataUpdatedAt} onRevoke={() => setRevoking(tok)} />
-          ))}
-        </Stack>
-      )}
+      }
+    >
+      <Loaded query={tokens} skeleton={56} empty={t('tokens.empty')}>
+        {(list) => (
+          <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+            {list.map((tok) => (
+              <TokenRow key={tok.id} token={tok} now={tokens.dataUpdatedAt} onRevoke={() => setRevoking(tok)} />
+            ))}
+          </Stack>
+        )}
+      </Loaded>
       {creating && <NewTokenDialog onClose={() => setCreating(false)} />}
       {revoking && <RevokeTokenDialog token={revoking} onClose={() => setRevoking(null)} />}
-    </Paper>
+    </Card>
   );
 }

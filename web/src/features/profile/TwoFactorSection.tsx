@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSetUser, useUser } from '@/shared/api/queries';
 import { localeOf } from '@/shared/i18n';
-import { errorMessage } from '@/shared/ui/problems';
 import { notifyOk } from '@/shared/ui/notify';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 import { newRecoveryCodes, turnOffTwoFactor, useSecurityChanged, useTwoFactorStatus } from './api';
 import { ConfirmWithCodeDialog, TurnOnDialog } from './TwoFactorDialogs';
 
@@ -21,7 +22,6 @@ type Dialog = 'on' | 'codes' | 'off' | null;
  */
 export function TwoFactorSection() {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
   const user = useUser();
   const setUser = useSetUser();
   const status = useTwoFactorStatus();
@@ -33,56 +33,53 @@ export function TwoFactorSection() {
   const since = status.data?.enabledAt ? new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: 'long' }).format(status.data.enabledAt) : null;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
-      <Group gap="sm" mb="xs" wrap="nowrap">
-        <IconShieldLock size={22} aria-hidden style={{ flex: 'none' }} />
-        <Title order={2} size="h3" id={titleId}>
-          {t('twoFactor.title')}
-        </Title>
-        {status.data && (
+    <Card
+      title={t('twoFactor.title')}
+      icon={IconShieldLock}
+      badge={
+        status.data && (
           <Badge color={on ? 'green' : 'gray'} variant="filled" style={{ flex: 'none' }}>
             {on ? t('twoFactor.on') : t('twoFactor.off')}
           </Badge>
-        )}
-      </Group>
-      {status.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(t, status.error)}
-        </Text>
-      ) : !status.data ? (
-        <Skeleton h={72} />
-      ) : on ? (
-        <Stack gap="xs">
-          {since && <Text size="sm">{t('twoFactor.since', { date: since })}</Text>}
-          <Group gap={6} wrap="nowrap" align="flex-start">
-            {left <= FEW_CODES && <IconAlertTriangle size={18} aria-hidden color="var(--cc-accent)" style={{ flex: 'none', marginTop: 1 }} />}
-            <div>
-              <Text size="sm" fw={left <= FEW_CODES ? 600 : undefined}>
-                {t('twoFactor.codesLeft', { count: left })}
+        )
+      }
+    >
+      <Loaded query={status} skeleton={72}>
+        {() =>
+          on ? (
+            <Stack gap="xs">
+              {since && <Text size="sm">{t('twoFactor.since', { date: since })}</Text>}
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                {left <= FEW_CODES && <IconAlertTriangle size={18} aria-hidden color="var(--cc-accent)" style={{ flex: 'none', marginTop: 1 }} />}
+                <div>
+                  <Text size="sm" fw={left <= FEW_CODES ? 600 : undefined}>
+                    {t('twoFactor.codesLeft', { count: left })}
+                  </Text>
+                  {left <= FEW_CODES && <Text size="sm">{t('twoFactor.codesLow')}</Text>}
+                </div>
+              </Group>
+              <Group gap="sm" mt="xs">
+                <Button variant="default" onClick={() => setDialog('codes')}>
+                  {t('twoFactor.newCodes')}
+                </Button>
+                <Button variant="default" onClick={() => setDialog('off')}>
+                  {t('twoFactor.turnOff')}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm" c="dimmed">
+                {t('twoFactor.hint')}
               </Text>
-              {left <= FEW_CODES && <Text size="sm">{t('twoFactor.codesLow')}</Text>}
-            </div>
-          </Group>
-          <Group gap="sm" mt="xs">
-            <Button variant="default" onClick={() => setDialog('codes')}>
-              {t('twoFactor.newCodes')}
-            </Button>
-            <Button variant="default" onClick={() => setDialog('off')}>
-              {t('twoFactor.turnOff')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm" c="dimmed">
-            {t('twoFactor.hint')}
-          </Text>
-          {!user.hasPassword && <Text size="sm">{t('twoFactor.needsPassword')}</Text>}
-          <Button mt="xs" onClick={() => setDialog('on')} disabled={!user.hasPassword}>
-            {t('twoFactor.turnOn')}
-          </Button>
-        </Stack>
-      )}
+              {!user.hasPassword && <Text size="sm">{t('twoFactor.needsPassword')}</Text>}
+              <Button mt="xs" onClick={() => setDialog('on')} disabled={!user.hasPassword}>
+                {t('twoFactor.turnOn')}
+              </Button>
+            </Stack>
+          )
+        }
+      </Loaded>
       {dialog === 'on' && (
         <TurnOnDialog
           onClose={close}
@@ -121,6 +118,6 @@ export function TwoFactorSection() {
           onClose={close}
         />
       )}
-    </Paper>
+    </Card>
   );
 }

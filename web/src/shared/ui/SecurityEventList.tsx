@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
-import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { breakpoints } from '@/shared/constants';
 import { localeOf } from '@/shared/i18n';
-import { errorMessage } from '@/shared/ui/problems';
 import { useNarrowerThan } from '@/shared/viewport';
+import { Card } from '@/shared/ui/Card';
+import { Loaded } from '@/shared/ui/Loaded';
 
 /** A security event as both lists have it (the user's own, and the administration's of every user). */
 export interface ListedEvent {
@@ -70,56 +71,44 @@ export function SecurityEventList<E extends ListedEvent>({ title, hint, events, 
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h3" id={titleId}>
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4} mb="sm">
-        {hint}
-      </Text>
-      {events.isError ? (
-        <Text size="sm" c="red" role="alert">
-          {errorMessage(t, events.error)}
-        </Text>
-      ) : !events.data ? (
-        <Skeleton h={96} />
-      ) : events.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('security.empty')}
-        </Text>
-      ) : phone ? (
-        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
-          {events.data.map((e) => (
-            <Stack key={e.id} component="li" gap={2} py={8} style={{ borderBottom: '1px solid var(--cc-border)', minWidth: 0 }}>
-              {what(e)}
-              {lines(cells, e)}
-            </Stack>
-          ))}
-        </Stack>
-      ) : (
-        <Table verticalSpacing={6} aria-labelledby={titleId}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns(cells).map((c) => (
-                <Table.Th key={c.header} scope="col" style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                  {c.header}
-                </Table.Th>
+    <Card title={title} titleId={titleId} hint={hint}>
+      <Loaded query={events} skeleton={96} empty={t('security.empty')}>
+        {(list) =>
+          phone ? (
+            <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby={titleId}>
+              {list.map((e) => (
+                <Stack key={e.id} component="li" gap={2} py={8} style={{ borderBottom: '1px solid var(--cc-border)', minWidth: 0 }}>
+                  {what(e)}
+                  {lines(cells, e)}
+                </Stack>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {events.data.map((e) => (
-              <Table.Tr key={e.id}>
-                {columns(cells).map((c) => (
-                  <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
-                    {c.cell(e)}
-                  </Table.Td>
+            </Stack>
+          ) : (
+            <Table verticalSpacing={6} aria-labelledby={titleId}>
+              <Table.Thead>
+                <Table.Tr>
+                  {columns(cells).map((c) => (
+                    <Table.Th key={c.header} scope="col" style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                      {c.header}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((e) => (
+                  <Table.Tr key={e.id}>
+                    {columns(cells).map((c) => (
+                      <Table.Td key={c.header} style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+                        {c.cell(e)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
                 ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Paper>
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </Loaded>
+    </Card>
   );
 }
