@@ -10,7 +10,7 @@ import (
 // The word rule that search, rules and category suggestions share: a word is
 // a run of letters and digits (Unicode classes L, N and Co); everything else
 // separates words. Words are lower-cased and lose their diacritics ("Café" is
-// "cafe"). The store's search indexes make the same words (store/search.go).
+// "cafe"). The store's search indexes make the same words (store/movements_search.go).
 
 // Words splits text into words: case-folded, without
 // diacritics. It returns nil when text has no letter or digit. It follows

@@ -2,7 +2,7 @@ package store
 
 // Bank connections: a ledger's connections to banks (bank_connections),
 // the bank's accounts and their links (bank_accounts), and what the syncs
-// took (bank_transactions; bank_sync.go writes them). The secrets arrive
+// took (bank_transactions; banks_sync.go writes them). The secrets arrive
 // sealed (banksync seals them) and are read only by BankCredentials.
 
 import (

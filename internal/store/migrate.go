@@ -128,7 +128,7 @@ func (db *DB) learnFromEarlierTransfers(ctx context.Context, sqlTx *sql.Tx) erro
 // searchWordsInGo is migration 19, on PostgreSQL: the words of the search
 // in a column of their own, made in Go (searchText) for every movement, and
 // the search's index on them instead of on the SQL expression that made
-// them (see search_pg.go). On SQLite the column stayed empty until
+// them (see movements_search_pg.go). On SQLite the column stayed empty until
 // migration 21 (searchInFTS5): it is there so that both databases keep one
 // schema.
 func (db *DB) searchWordsInGo(ctx context.Context, sqlTx *sql.Tx) error {

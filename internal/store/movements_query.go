@@ -106,7 +106,7 @@ func (db *DB) withSubcategories(ctx context.Context, ledgerID int64, ids []int64
 }
 
 // filterConditions writes the filter with f.CategoryIDs taken as they are,
-// all but the text: filterSQL adds the search index's condition (search.go).
+// all but the text: filterSQL adds the search index's condition (movements_search.go).
 // On SQLite, "+ 0" and a unary "+" keep the planner off an index: off the
 // ledger's when the tagged movements are read by id, off the amounts' unless
 // the amount range is the way in.

@@ -10,7 +10,7 @@ import (
 
 // A split movement keeps its lines in movement_splits (one row a line, with
 // the movement's ledger, type, date and account repeated) and their count in
-// movements.splits; its category_id is NULL. parts (effects.go) makes one
+// movements.splits; its category_id is NULL. parts (movements_effects.go) makes one
 // part a line, so the rollup, budgets and reports count lines; the reads of
 // movements themselves that group by category (a partial month's report, the
 // category filter, totals) read the lines where movements.splits > 0.

@@ -30,7 +30,7 @@ import (
 //     holds every ledger's movements (FTS5 has no partitions, as FTS4's
 //     languageid was): the join to the movement checks its ledger, so a
 //     search costs what the instance's matches cost, not only the ledger's.
-//   - PostgreSQL: a GIN index on the tsvector of search_words (search_pg.go,
+//   - PostgreSQL: a GIN index on the tsvector of search_words (movements_search_pg.go,
 //     migration 19).
 //
 // Both index the column search_words: the words made in Go by every write
