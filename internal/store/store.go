@@ -1,6 +1,9 @@
 // Package store keeps Cash Control's data in SQLite (the embedded default) or
-// PostgreSQL. One set of queries, written with ? placeholders, is rebound per
-// dialect; DDL lives in per-dialect numbered migrations embedded in the binary.
+// PostgreSQL: the connection, the transaction (Write, WriteLedger), the
+// dialect, the migrations and the change feed, which identity and instance
+// build on; and, until it has a package of its own, the ledger engine. One
+// set of queries, written with ? placeholders, is rebound per dialect; DDL
+// lives in per-dialect numbered migrations embedded in the binary.
 package store
 
 import (
