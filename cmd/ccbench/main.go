@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -125,6 +126,7 @@ func main() {
 	password := flag.String("password", "", "password")
 	dur := flag.Duration("duration", 3*time.Second, "time per scenario and run")
 	runs := flag.Int("runs", 3, "runs per scenario; the median is printed")
+	only := flag.String("only", "", "run only the scenarios whose name matches this regular expression (the screens' table is \"screens\"), to compare two builds taking turns")
 	importRows := flag.Int("import-rows", 100000, "rows of the import scenario's bank files (0 skips it)")
 	importFormats := flag.String("import-formats", strings.Join(bankFormats, ","), "the import scenario's bank file formats, comma-separated (csv first: the others are compared with it)")
 	writeBankFile := flag.String("write-bank-file", "", "only write the import scenario's -import-rows file of this format to standard output (for scripts/import-memory.sh) and exit; -currency is its currency")
@@ -306,8 +308,16 @@ func main() {
 		name string
 		fn   func(ctx context.Context, w, i int) error
 	}{"category suggestion", suggest})
+	picked, err := regexp.Compile(*only)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ccbench: -only:", err)
+		os.Exit(2)
+	}
 	var results []result
 	for _, s := range scenarios {
+		if !picked.MatchString(s.name) {
+			continue
+		}
 		for _, conc := range []int{1, 8} {
 			var rs []result
 			for r := 0; r < *runs; r++ {
@@ -325,6 +335,9 @@ func main() {
 		return err
 	}
 	for _, conc := range []int{1, 16} {
+		if !picked.MatchString("movement create") {
+			break
+		}
 		var rs []result
 		for r := 0; r < *runs; r++ {
 			rs = append(rs, run(ctx, "movement create", conc, *dur, 50, create))
@@ -350,13 +363,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "ccbench:", err)
 		os.Exit(1)
 	}
-	screenResults, err := benchScreens(ctx, c, vars, *dur, *runs)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "ccbench:", err)
-		os.Exit(1)
+	if picked.MatchString("screens") {
+		screenResults, err := benchScreens(ctx, c, vars, *dur, *runs)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ccbench:", err)
+			os.Exit(1)
+		}
+		fmt.Println()
+		printTable("screen (its requests on open)", screenResults)
 	}
-	fmt.Println()
-	printTable("screen (its requests on open)", screenResults)
 	if *importRows > 0 {
 		var csvRate float64
 		for _, format := range strings.Split(*importFormats, ",") {

@@ -139,13 +139,10 @@ func (a *API) authed(rt route, h userHandler) http.HandlerFunc {
 			a.fail(w, r, err)
 			return
 		}
-		u, err := a.ids.UserByID(r.Context(), sess.UserID)
-		if finance.ErrorCode(err) == finance.ECodeNotFound || (err == nil && u.Disabled) {
-			err = finance.Errorf(finance.ECodeUnauthorized, "not signed in")
+		u := sess.User // read with the session
+		if u.Disabled {
 			a.sessions.Clear(w, r)
-		}
-		if err != nil {
-			a.fail(w, r, err)
+			a.fail(w, r, finance.Errorf(finance.ECodeUnauthorized, "not signed in"))
 			return
 		}
 		h(w, r.WithContext(context.WithValue(r.Context(), sessionKey, sess)), u)

@@ -17,6 +17,10 @@ type Session struct {
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time
+	// User is the session's user as SessionByHash read it, in the same
+	// query: a signed-in request reads both once (nil in a session made
+	// here rather than read).
+	User *finance.User
 }
 
 // CreateSession stores a new session.
@@ -29,18 +33,30 @@ func (st *Store) CreateSession(ctx context.Context, s Session, userAgent, ip str
 	})
 }
 
-// SessionByHash loads a session; an unknown one is not_found.
+// SessionByHash loads a session and its user, in one query (every signed-in
+// request starts with it); an unknown one is not_found.
 func (st *Store) SessionByHash(ctx context.Context, hash string) (*Session, error) {
 	var s Session
 	var c, l, e int64
-	err := st.db.QueryRow(ctx, `SELECT token_hash, user_id, created_at, last_seen_at, expires_at FROM sessions WHERE token_hash = ?`,
-		hash).Scan(&s.TokenHash, &s.UserID, &c, &l, &e)
+	row := st.db.QueryRow(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, `+userColumns+`
+		FROM sessions s JOIN users u ON u.id = s.user_id`+userLedgers+` WHERE s.token_hash = ?`, hash)
+	u, _, err := scanUser(scanAfter{row, []any{&s.TokenHash, &s.UserID, &c, &l, &e}})
 	if err != nil {
 		return nil, store.NotFound(err, "session")
 	}
 	s.CreatedAt, s.LastSeenAt, s.ExpiresAt = time.UnixMilli(c), time.UnixMilli(l), time.UnixMilli(e)
+	s.User = u
 	return &s, nil
 }
+
+// scanAfter scans a row whose first columns go to first and the rest to
+// what its Scan is given: a row of two things that each scan themselves.
+type scanAfter struct {
+	row   store.RowScanner
+	first []any
+}
+
+func (s scanAfter) Scan(dest ...any) error { return s.row.Scan(append(s.first, dest...)...) }
 
 // TouchSession records activity, which extends the idle deadline.
 func (st *Store) TouchSession(ctx context.Context, hash string, at time.Time) error {

@@ -41,7 +41,10 @@ const userColumns = `u.id, u.email, u.password_hash, u.name, u.last_name, u.rol,
 
 // usersFrom joins a user's memberships of their current and default ledgers:
 // the current one while they still belong to it, else the default.
-const usersFrom = ` FROM users u
+const usersFrom = ` FROM users u` + userLedgers
+
+// userLedgers are usersFrom's joins, after a join of users u.
+const userLedgers = `
 	LEFT JOIN ledger_members cm ON cm.user_id = u.id AND cm.ledger_id = u.current_ledger_id
 	LEFT JOIN ledger_members dm ON dm.user_id = u.id AND dm.ledger_id = u.default_ledger_id`
 

@@ -98,7 +98,7 @@ var notPortable = map[string]string{
 	"idempotency_keys":          "replays of the last 24 hours' requests",
 	"goose_db_version":          "the migrations' own bookkeeping",
 	"movements_search":          "the search index, rebuilt from movements.search_words as they are written",
-	"search_totals":             "the totals of each word, summed by triggers as the movements are written",
+	"search_totals":             "the totals of each word, summed as the movements are written (by triggers, or by their writer)",
 	"movements_search_deferred": "empty outside a write: the ledgers whose new movements an import indexes itself (SQLite)",
 	"backup_runs":               "the log of the instance's own scheduled backups",
 	"rate_limits":               "the rate limits' buckets, refilled within the hour",

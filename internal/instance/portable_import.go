@@ -63,6 +63,9 @@ func (st *Store) ImportAll(ctx context.Context, r io.ReaderAt, size int64) (*Por
 		if err := st.importLater(ctx, tx, m, entries); err != nil {
 			return err
 		}
+		if err := st.db.SearchTotalsOfImport(ctx, tx); err != nil {
+			return err
+		}
 		if err := st.setSequences(ctx, tx, m); err != nil {
 			return err
 		}

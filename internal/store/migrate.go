@@ -24,10 +24,18 @@ func (db *DB) Migrate(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	res, err := p.Up(ctx)
+	db.noteSchema(ctx)
 	if err != nil {
 		return len(res), fmt.Errorf("migrate: %w", err)
 	}
 	return len(res), nil
+}
+
+// noteSchema notes what the schema's version changes in how the store
+// writes (DB.wordsInGo).
+func (db *DB) noteSchema(ctx context.Context) {
+	v, err := db.SchemaVersion(ctx)
+	db.wordsInGo.Store(err == nil && db.dialect == SQLite && v >= wordsInGoVersion)
 }
 
 // MigrateTo applies the pending migrations up to version, no further (an
@@ -37,7 +45,9 @@ func (db *DB) MigrateTo(ctx context.Context, version int64) error {
 	if err != nil {
 		return err
 	}
-	if _, err := p.UpTo(ctx, version); err != nil {
+	_, err = p.UpTo(ctx, version)
+	db.noteSchema(ctx)
+	if err != nil {
 		return fmt.Errorf("migrate to %d: %w", version, err)
 	}
 	return nil
@@ -76,7 +86,8 @@ func (db *DB) migrator() (*goose.Provider, error) {
 		goose.NewGoMigration(25, &goose.GoFunc{RunTx: db.searchTotalsTable}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
 		goose.NewGoMigration(26, &goose.GoFunc{RunTx: db.searchWordsAsWritten}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
 		goose.NewGoMigration(27, &goose.GoFunc{RunTx: db.deferredSearchInserts}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
-		goose.NewGoMigration(32, &goose.GoFunc{RunTx: db.countFeaturesByMonth}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
+		goose.NewGoMigration(32, &goose.GoFunc{RunTx: db.countFeaturesByMonth}, &goose.GoFunc{Mode: goose.TransactionEnabled}),
+		goose.NewGoMigration(wordsInGoVersion, &goose.GoFunc{RunTx: db.dropWordsTrigger}, &goose.GoFunc{Mode: goose.TransactionEnabled})))
 	return goose.NewProvider(dialect, db.w, sub, opts...)
 }
 

@@ -112,6 +112,14 @@ type refCategory struct {
 // (all of them for a large batch, where one scan beats a long IN list), in
 // one query.
 func loadRefs(ctx context.Context, tx *Tx, ledgerID int64, drafts ...*finance.MovementDraft) (*refs, error) {
+	return loadRefsWith(ctx, tx, ledgerID, false, drafts...)
+}
+
+// loadRefsWith is loadRefs that, withRates, also makes the transaction's
+// converter in the same query if it has none: a single movement's write
+// that converts right after, before anything changes the ledger's
+// currencies or rates (a write that changes them makes its converter again).
+func loadRefsWith(ctx context.Context, tx *Tx, ledgerID int64, withRates bool, drafts ...*finance.MovementDraft) (*refs, error) {
 	r := &refs{accounts: map[int64]refAccount{}, categories: map[int64]refCategory{}}
 	accSQL, catSQL := ``, ``
 	args := []any{ledgerID}
@@ -130,26 +138,45 @@ func loadRefs(ctx context.Context, tx *Tx, ledgerID int64, drafts ...*finance.Mo
 	} else {
 		args = append(args, ledgerID)
 	}
-	rows, err := tx.Query(ctx, `SELECT 'a', id, currency, archived FROM accounts WHERE ledger_id = ?`+accSQL+`
-		UNION ALL SELECT 'c', id, type, archived FROM categories WHERE ledger_id = ?`+catSQL, args...)
+	// The transaction's converter comes in the same query when it has none.
+	var conv *converter
+	convSQL := ``
+	if withRates && tx.conv == nil && ledgerID == tx.ledgerID {
+		conv = emptyConverter(tx.db, tx, tx.ledgerID)
+		convSQL = ` UNION ALL ` + converterSQL
+		args = append(args, tx.ledgerID, tx.ledgerID, tx.ledgerID)
+	}
+	rows, err := tx.Query(ctx, `SELECT 'a', id, currency, '', CASE WHEN archived THEN 1 ELSE 0 END FROM accounts WHERE ledger_id = ?`+accSQL+`
+		UNION ALL SELECT 'c', id, type, '', CASE WHEN archived THEN 1 ELSE 0 END FROM categories WHERE ledger_id = ?`+catSQL+convSQL, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var kind, text string
-		var id int64
-		var archived bool
-		if err := rows.Scan(&kind, &id, &text, &archived); err != nil {
+		var kind, text, quote string
+		var id, n int64
+		if err := rows.Scan(&kind, &id, &text, &quote, &n); err != nil {
 			return nil, err
 		}
-		if kind == "a" {
-			r.accounts[id] = refAccount{currency: text, archived: archived}
-		} else {
-			r.categories[id] = refCategory{typ: text, archived: archived}
+		switch {
+		case kind == "a":
+			r.accounts[id] = refAccount{currency: text, archived: n != 0}
+		case kind == "c":
+			r.categories[id] = refCategory{typ: text, archived: n != 0}
+		case conv != nil:
+			conv.take(kind, text, quote, n)
 		}
 	}
-	return r, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if conv != nil {
+		if err := conv.made(); err != nil {
+			return nil, err
+		}
+		tx.conv = conv
+	}
+	return r, nil
 }
 
 // check validates the draft's references against the ledger and fills the
@@ -214,11 +241,20 @@ func nullID(id int64) any {
 }
 
 func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft) (int64, error) {
+	return insertMovementAt(ctx, tx, ledgerID, d, tx.stamp())
+}
+
+// insertMovementAt is insertMovement with the row's creation stamp.
+func insertMovementAt(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft, st stamp) (int64, error) {
 	var id int64
+	args := movementArgs(ledgerID, &d, st)
 	err := tx.QueryRow(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (`+movementPlaceholders+`) RETURNING id`,
-		movementArgs(ledgerID, &d, tx.stamp())...).Scan(&id)
+		args...).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("insert movement: %w", err)
+	}
+	if err := addWords(ctx, tx, ledgerID, &d, args[movementInsertWidth-1].(string)); err != nil {
+		return 0, err
 	}
 	if err := insertSplits(ctx, tx, ledgerID, id, &d); err != nil {
 		return 0, err
@@ -249,12 +285,14 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 	var id int64
 	var replayed bool
 	var changes []finance.RuleChange
+	var made *finance.Movement
 	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		var err error
 		replayed, err = once(ctx, tx, idem, &id, func() (int64, error) {
 			d := d
 			d.Tags = slices.Clone(d.Tags)
-			changes = nil
+			d.Splits = slices.Clone(d.Splits)
+			changes, made = nil, nil
 			if withRules {
 				rs, err := ruleSet(ctx, tx, ledgerID)
 				if err != nil {
@@ -262,7 +300,7 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 				}
 				changes = rs.Apply(&d)
 			}
-			r, err := loadRefs(ctx, tx, ledgerID, &d)
+			r, err := loadRefsWith(ctx, tx, ledgerID, true, &d)
 			if err != nil {
 				return 0, err
 			}
@@ -272,29 +310,69 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 			if err := tx.fillBase(ctx, r, &d); err != nil {
 				return 0, err
 			}
-			id, err := insertMovement(ctx, tx, ledgerID, d)
+			st := tx.stamp()
+			id, err := insertMovementAt(ctx, tx, ledgerID, d, st)
 			if err != nil {
 				return 0, err
 			}
 			if err := applyMovement(ctx, tx, ledgerID, &d, 1); err != nil {
 				return 0, err
 			}
+			currency, toCurrency := r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency
 			if err := tx.logActivity(ctx, finance.ActCreated, finance.SubjectMovement, id, 1, finance.ActivityDetails{Name: d.Description,
-				Type: d.Type, Amount: d.Amount, Currency: r.accounts[d.AccountID].currency, Date: d.Date}); err != nil {
+				Type: d.Type, Amount: d.Amount, Currency: currency, Date: d.Date}); err != nil {
 				return 0, err
 			}
-			return id, tx.learnFrom(ctx, id, &d, r.accounts[d.AccountID].currency, r.accounts[d.ToAccountID].currency)
+			if err := tx.learnFrom(ctx, id, &d, currency, toCurrency); err != nil {
+				return 0, err
+			}
+			if d.Type == finance.MovementTransfer && currency != toCurrency {
+				// The rate it taught may have changed its own amounts in the
+				// base currency: read them.
+				made, err = readMovement(ctx, tx, ledgerID, id)
+				return id, err
+			}
+			made = createdMovement(id, &d, currency, toCurrency, st)
+			return id, nil
 		})
 		return err
 	})
 	if err != nil {
 		return nil, false, err
 	}
-	m, err := db.Movement(ctx, ledgerID, id)
-	if m != nil && !replayed {
-		m.Rules = changes
+	if replayed {
+		// The first request's movement, as it is now.
+		m, err := db.Movement(ctx, ledgerID, id)
+		return m, true, err
 	}
-	return m, replayed, err
+	made.Rules = changes
+	return made, false, nil
+}
+
+// createdMovement is the movement that a create of d just stored as id, as
+// readMovement would read it back (the create answers it without a read):
+// the account's and a transfer's destination's currencies, and the stamp
+// of the insert.
+func createdMovement(id int64, d *finance.MovementDraft, currency, toCurrency string, st stamp) *finance.Movement {
+	m := &finance.Movement{ID: id, Date: d.Date, State: stateOf(d), Entry: finance.Entry{Type: d.Type, Amount: d.Amount,
+		Currency: currency, AccountID: d.AccountID, Description: d.Description, Notes: d.Notes, Tags: slices.Clone(d.Tags)},
+		CreatedBy: nullable(sql.NullInt64{Int64: st.by, Valid: st.by != 0}), CreatedAt: st.at, UpdatedAt: st.at,
+		Splits: []finance.Split{}, SplitCount: len(d.Splits)}
+	m.UpdatedBy = m.CreatedBy
+	if m.Tags == nil {
+		m.Tags = []string{}
+	}
+	if d.CategoryID != 0 {
+		m.CategoryID = &d.CategoryID
+	}
+	if d.Type == finance.MovementTransfer {
+		m.ToAccountID, m.ToAmount, m.ToCurrency = &d.ToAccountID, &d.ToAmount, toCurrency
+	}
+	if len(d.Splits) > 0 {
+		m.Splits = slices.Clone(d.Splits)
+	}
+	m.SetBase(d.Base, d.ToBase, d.BaseLater)
+	return m
 }
 
 // UpdateMovement applies a patch: the old effects are undone and the new ones

@@ -46,39 +46,62 @@ type convRate struct {
 // newConverter reads, in one query, the ledger's base currency, the pairs
 // that have rates and the decimals of its own currencies.
 func newConverter(ctx context.Context, db *DB, q reader, ledgerID int64) (*converter, error) {
-	c := &converter{q: q, db: db, ledgerID: ledgerID, pairs: map[string][]string{}, memo: map[convKey]convRate{},
-		book: &CurrencyBook{db: db, custom: map[string]finance.CustomCurrency{}}}
-	rows, err := q.Query(ctx, `SELECT 'b', base_currency, '', 0 FROM ledgers WHERE id = ?
-		UNION ALL SELECT 'p', currency, quote, 0 FROM rate_pairs WHERE ledger_id = ?
-		UNION ALL SELECT 'c', code, '', decimals FROM ledger_currencies WHERE ledger_id = ?`, ledgerID, ledgerID, ledgerID)
+	c := emptyConverter(db, q, ledgerID)
+	rows, err := q.Query(ctx, converterSQL, ledgerID, ledgerID, ledgerID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	found := false
 	for rows.Next() {
 		var kind, a, b string
-		var decimals int
-		if err := rows.Scan(&kind, &a, &b, &decimals); err != nil {
+		var id, decimals int64
+		if err := rows.Scan(&kind, &id, &a, &b, &decimals); err != nil {
 			return nil, err
 		}
-		switch kind {
-		case "b":
-			c.base, found = a, true
-		case "p":
-			c.pairs[a] = append(c.pairs[a], b)
-			c.pairs[b] = append(c.pairs[b], a)
-		default:
-			c.book.custom[a] = finance.CustomCurrency{Code: a, Decimals: decimals}
-		}
+		c.take(kind, a, b, decimals)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	if !found {
-		return nil, NotFound(sql.ErrNoRows, "ledger")
+	return c, c.made()
+}
+
+// converterSQL is what a converter is made of, as rows of (kind, 0, code,
+// quote, decimals), with the ledger's id three times: its base currency
+// (b), the pairs that have rates (p) and its own currencies' decimals (k).
+// loadRefs reads it with the references of a write.
+const converterSQL = `SELECT 'b', 0, base_currency, '', 0 FROM ledgers WHERE id = ?
+	UNION ALL SELECT 'p', 0, currency, quote, 0 FROM rate_pairs WHERE ledger_id = ?
+	UNION ALL SELECT 'k', 0, code, '', decimals FROM ledger_currencies WHERE ledger_id = ?`
+
+// emptyConverter is a converter before it takes converterSQL's rows.
+func emptyConverter(db *DB, q reader, ledgerID int64) *converter {
+	return &converter{q: q, db: db, ledgerID: ledgerID, pairs: map[string][]string{}, memo: map[convKey]convRate{},
+		book: &CurrencyBook{db: db, custom: map[string]finance.CustomCurrency{}}}
+}
+
+// take takes one row of converterSQL; false when kind is not one of its.
+func (c *converter) take(kind, a, b string, decimals int64) bool {
+	switch kind {
+	case "b":
+		c.base = a
+	case "p":
+		c.pairs[a] = append(c.pairs[a], b)
+		c.pairs[b] = append(c.pairs[b], a)
+	case "k":
+		c.book.custom[a] = finance.CustomCurrency{Code: a, Decimals: int(decimals)}
+	default:
+		return false
 	}
-	return c, nil
+	return true
+}
+
+// made says whether the rows taken made a converter: the ledger's was there.
+func (c *converter) made() error {
+	if c.base == "" {
+		return NotFound(sql.ErrNoRows, "ledger")
+	}
+	return nil
 }
 
 // converter returns the transaction's converter, made on first use.

@@ -160,6 +160,9 @@ type DB struct {
 	changes *changes
 	// bareCopy: whether imports may copy without triggers (pgBulk).
 	bareCopy atomic.Int32
+	// wordsInGo: whether the schema leaves an inserted movement's words to
+	// its writer (SQLite from migration 34 on: addWords); set by noteSchema.
+	wordsInGo atomic.Bool
 	// reads counts the reads of queryRow and query (Reads).
 	reads atomic.Int64
 	// quotas bound what one user may keep (SetQuotas).
@@ -201,7 +204,13 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 }
 
 // OpenNoMigrate connects without migrating (the migrate command reports itself).
-func OpenNoMigrate(ctx context.Context, opts Options) (*DB, error) { return open(ctx, opts) }
+func OpenNoMigrate(ctx context.Context, opts Options) (*DB, error) {
+	db, err := open(ctx, opts)
+	if err == nil && db.dialect == SQLite {
+		db.noteSchema(ctx)
+	}
+	return db, err
+}
 
 func open(ctx context.Context, opts Options) (*DB, error) {
 	db, err := openPools(ctx, opts)
