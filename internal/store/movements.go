@@ -387,6 +387,7 @@ func (db *DB) UpdateMovement(ctx context.Context, ledgerID, id int64, in finance
 // it did in the ledger's activity); without, such a patch answers
 // finance.ECodeReconciled and changes nothing.
 func (db *DB) UpdateMovementConfirmed(ctx context.Context, ledgerID, id int64, in finance.MovementInput, confirm bool) (*finance.Movement, error) {
+	var now *finance.Movement // as the write leaves it: the answer
 	err := db.WriteLedger(ctx, ledgerID, func(tx *Tx) error {
 		cur, err := readMovement(ctx, tx, ledgerID, id)
 		if err != nil {
@@ -402,8 +403,7 @@ func (db *DB) UpdateMovementConfirmed(ctx context.Context, ledgerID, id int64, i
 		if err := tx.updateMovement(ctx, cur, in); err != nil {
 			return err
 		}
-		now, err := readMovement(ctx, tx, ledgerID, id)
-		if err != nil {
+		if now, err = readMovement(ctx, tx, ledgerID, id); err != nil {
 			return err
 		}
 		if locked {
@@ -416,7 +416,7 @@ func (db *DB) UpdateMovementConfirmed(ctx context.Context, ledgerID, id int64, i
 	if err != nil {
 		return nil, err
 	}
-	return db.Movement(ctx, ledgerID, id)
+	return now, nil
 }
 
 // updateMovement patches a movement read in the transaction.

@@ -11,9 +11,10 @@ import (
 	"cashcontrol/internal/store/storetest"
 )
 
-// A create answers the movement without reading it back: the answer must
-// be what a read of it gives, for every kind of movement (rules' changes
-// aside, which only the create's answer says).
+// A create answers the movement without reading it back, an update what it
+// read in its transaction: each answer must be what a read after gives, for
+// every kind of movement (rules' changes aside, which only the create's
+// answer says).
 func TestCreateAnswersWhatIsStored(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -59,6 +60,24 @@ func TestCreateAnswersWhatIsStored(t *testing.T) {
 					a, _ := json.Marshal(m)
 					b, _ := json.Marshal(got)
 					t.Fatalf("draft %d (actor %d): the create answered\n%s\nbut the movement reads\n%s", i, actor, a, b)
+				}
+				// An update answers what it leaves, read in its transaction.
+				in, amount := finance.MovementInput{Description: ptr("changed " + m.Description)}, m.Amount
+				if len(m.Splits) == 0 { // a split's lines must sum to its amount
+					amount++
+					in.Amount = &amount
+				}
+				u, err := db.UpdateMovement(c, l, m.ID, in)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, err = db.Movement(ctx, l, m.ID); err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(u, got) || u.Amount != amount {
+					a, _ := json.Marshal(u)
+					b, _ := json.Marshal(got)
+					t.Fatalf("draft %d (actor %d): the update answered\n%s\nbut the movement reads\n%s", i, actor, a, b)
 				}
 			}
 		}
