@@ -32,8 +32,7 @@ func (t *Tx) checkLimits(ctx context.Context) error {
 	}
 	if t.turnover != 0 {
 		var turnover int64
-		if err := t.QueryRow(ctx, `UPDATE ledgers SET turnover = turnover + ? WHERE id = ? RETURNING turnover`, t.turnover, t.ledgerID).
-			Scan(&turnover); err != nil {
+		if err := t.updateRow(ctx, `ledgers`, `turnover = turnover + ?`, `id = ?`, []any{t.turnover, t.ledgerID}, `turnover`, &turnover); err != nil {
 			return err
 		}
 		if turnover > finance.MaxTurnover {

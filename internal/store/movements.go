@@ -246,10 +246,8 @@ func insertMovement(ctx context.Context, tx *Tx, ledgerID int64, d finance.Movem
 
 // insertMovementAt is insertMovement with the row's creation stamp.
 func insertMovementAt(ctx context.Context, tx *Tx, ledgerID int64, d finance.MovementDraft, st stamp) (int64, error) {
-	var id int64
 	args := movementArgs(ledgerID, &d, st)
-	err := tx.QueryRow(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (`+movementPlaceholders+`) RETURNING id`,
-		args...).Scan(&id)
+	id, err := tx.InsertID(ctx, `INSERT INTO movements (`+movementInsertColumns+`) VALUES (`+movementPlaceholders+`)`, args...)
 	if err != nil {
 		return 0, fmt.Errorf("insert movement: %w", err)
 	}

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -371,6 +372,40 @@ func (t *Tx) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 
 func (t *Tx) Query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	return t.tx.QueryContext(ctx, t.db.Rebind(q), args...)
+}
+
+// InsertID runs an INSERT of one row (q, without RETURNING) and returns the
+// row's id: on PostgreSQL through RETURNING, on SQLite as the driver's last
+// insert id, where RETURNING costs about 20 µs more a statement (measured on
+// a create's insert: 25 against 4.4 µs).
+func (t *Tx) InsertID(ctx context.Context, q string, args ...any) (int64, error) {
+	var id int64
+	if t.db.dialect == Postgres {
+		err := t.QueryRow(ctx, q+` RETURNING id`, args...).Scan(&id)
+		return id, err
+	}
+	res, err := t.Exec(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+// updateRow runs UPDATE table SET set WHERE where (args: set's, then
+// where's) and scans returning as the row is after it; sql.ErrNoRows when no
+// row matches. PostgreSQL does both in one statement (RETURNING); SQLite
+// runs the UPDATE and then a SELECT, together about 6 µs where its RETURNING
+// costs 17.
+func (t *Tx) updateRow(ctx context.Context, table, set, where string, args []any, returning string, dest ...any) error {
+	q := `UPDATE ` + table + ` SET ` + set + ` WHERE ` + where
+	if t.db.dialect == Postgres {
+		return t.QueryRow(ctx, q+` RETURNING `+returning, args...).Scan(dest...)
+	}
+	if _, err := t.Exec(ctx, q, args...); err != nil {
+		return err
+	}
+	whereArgs := args[strings.Count(set, "?"):]
+	return t.QueryRow(ctx, `SELECT `+returning+` FROM `+table+` WHERE `+where, whereArgs...).Scan(dest...)
 }
 
 // maxWriteAttempts bounds the retries of a transaction that PostgreSQL
