@@ -64,15 +64,15 @@ export default tseslint.config(
     },
   })),
   {
-    // Components ask their feature's hooks and functions (api.ts), never
-    // the client: one place a feature's requests are made.
-    files: ['src/features/**/*.tsx'],
-    ignores: ['src/**/*.test.tsx'],
+    // Components (and the app layer) ask their feature's hooks and functions
+    // (api.ts), never the client: one place a feature's requests are made.
+    files: ['src/features/**/*.tsx', 'src/app/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='@/shared/api/client'] ImportSpecifier[imported.name='api']",
+          selector: "ImportDeclaration[source.value=/(^|\\/)api\\/client$/] ImportSpecifier[imported.name='api']",
           message: "components call their feature's api.ts, not the API client",
         },
       ],

@@ -104,7 +104,12 @@ func (s *schemaSet) of(t reflect.Type, request bool) *openapi3.SchemaRef {
 func anyJSON(desc string) *openapi3.SchemaRef {
 	var anyOf openapi3.SchemaRefs
 	for _, t := range []string{"object", "array", "string", "number", "boolean", "null"} {
-		anyOf = append(anyOf, openapi3.NewSchemaRef("", &openapi3.Schema{Type: types(t)}))
+		s := &openapi3.Schema{Type: types(t)}
+		if t == "object" {
+			// Any members: said so, the generated TypeScript reads an object of anything, not one with none.
+			s.AdditionalProperties = openapi3.AdditionalProperties{Has: new(true)}
+		}
+		anyOf = append(anyOf, openapi3.NewSchemaRef("", s))
 	}
 	return openapi3.NewSchemaRef("", &openapi3.Schema{Description: desc, AnyOf: anyOf})
 }

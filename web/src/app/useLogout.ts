@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '@/shared/api/client';
-import { keys } from '@/shared/api/queries';
+import { keys, signOut } from '@/shared/api/queries';
 import { clearOfflineData } from '@/shared/offline/cache';
 
 /** Signs out: ends the server session, forgets every cached answer (the service worker's too), goes to /login. */
@@ -10,7 +9,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return async () => {
     try {
-      await api.post('/api/v1/auth/logout');
+      await signOut();
     } finally {
       await clearOfflineData();
       qc.clear();

@@ -1,7 +1,8 @@
 // A fake of the shared ledgers' API for the unit tests:
 // the user's ledgers, their members and invitations, the current ledger, and
 // each ledger's own accounts (so a test sees the screens follow the switch).
-import type { Activity, Invitation, LedgerRole, Member, UserLedger } from '@/shared/api/types';
+import type { Invitation } from '@/shared/api/schema.gen';
+import type { Activity, LedgerRole, Member, UserLedger } from '@/shared/api/types';
 import { api, mockFetch, user, type Handler } from './render';
 
 export interface Write {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, query } from '@/shared/api/client';
+import { api, type RequestBody } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type { AccountInput, ReorderRequest } from '@/shared/api/schema.gen';
-import type { Account } from '@/shared/api/types';
+import type { AccountInput } from '@/shared/api/schema.gen';
 
 export function useAccountMutations() {
   const qc = useQueryClient();
@@ -13,13 +12,16 @@ export function useAccountMutations() {
       qc.invalidateQueries({ queryKey: keys.reports }),
     ]);
   return {
-    create: useMutation({ mutationFn: (a: AccountInput) => api.post<Account>('/api/v1/accounts', a), onSuccess: done }),
-    update: useMutation({ mutationFn: ({ id, ...a }: AccountInput & { id: string }) => api.patch<Account>(`/api/v1/accounts/${id}`, a), onSuccess: done }),
+    create: useMutation({ mutationFn: (a: RequestBody<'/api/v1/accounts', 'post'>) => api.POST('/api/v1/accounts', { body: a }), onSuccess: done }),
+    update: useMutation({
+      mutationFn: ({ id, ...a }: AccountInput & { id: string }) => api.PATCH('/api/v1/accounts/{id}', { params: { path: { id } }, body: a }),
+      onSuccess: done,
+    }),
     remove: useMutation({
       mutationFn: ({ id, confirm }: { id: string; confirm?: string }) =>
-        api.del(`/api/v1/accounts/${id}${confirm !== undefined ? query({ withMovements: true, confirm }) : ''}`),
+        api.DELETE('/api/v1/accounts/{id}', { params: { path: { id }, query: confirm !== undefined ? { withMovements: 'true', confirm } : {} } }),
       onSuccess: () => Promise.all([done(), qc.invalidateQueries({ queryKey: keys.movements })]),
     }),
-    reorder: useMutation({ mutationFn: (ids: string[]) => api.put('/api/v1/accounts/order', { ids } satisfies ReorderRequest), onSuccess: done }),
+    reorder: useMutation({ mutationFn: (ids: string[]) => api.PUT('/api/v1/accounts/order', { body: { ids } }), onSuccess: done }),
   };
 }

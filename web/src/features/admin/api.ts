@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type { AdminSettingsRequest } from '@/shared/api/schema.gen';
-import type { AdminSecurityEvent, AdminUser, AdminUserPatch, BackupRun, BackupStatus, InstanceSettings, Meta, PasswordResetLink } from '@/shared/api/types';
+import type { AdminUser, AdminUserPatch, Meta } from '@/shared/api/types';
 
 // The administration: the instance's users, its settings and everyone's
 // security activity (administrators only: the server answers 403 to anyone else).
@@ -16,27 +15,27 @@ const backupsKey = [...adminKey, 'backups'] as const;
 export const ADMIN_EVENTS = 100;
 
 export function useAdminUsers() {
-  return useQuery({ queryKey: usersKey, queryFn: () => api.get<AdminUser[]>('/api/v1/admin/users') });
+  return useQuery({ queryKey: usersKey, queryFn: () => api.GET('/api/v1/admin/users') });
 }
 
 export function useAdminSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: () => api.get<InstanceSettings>('/api/v1/admin/settings') });
+  return useQuery({ queryKey: settingsKey, queryFn: () => api.GET('/api/v1/admin/settings') });
 }
 
 export function useAdminSecurityEvents() {
-  return useQuery({ queryKey: eventsKey, queryFn: () => api.get<AdminSecurityEvent[]>(`/api/v1/admin/security-events?limit=${ADMIN_EVENTS}`) });
+  return useQuery({ queryKey: eventsKey, queryFn: () => api.GET('/api/v1/admin/security-events', { params: { query: { limit: ADMIN_EVENTS } } }) });
 }
 
 /** The scheduled backups' settings and the last 10 backups taken, newest first. */
 export function useBackups() {
-  return useQuery({ queryKey: backupsKey, queryFn: () => api.get<BackupStatus>('/api/v1/admin/backups') });
+  return useQuery({ queryKey: backupsKey, queryFn: () => api.GET('/api/v1/admin/backups') });
 }
 
 /** "Back up now": the server answers once the file is written (seconds). A failed one is listed too, so the list reloads either way. */
 export function useBackUpNow() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<BackupRun>('/api/v1/admin/backups'),
+    mutationFn: () => api.POST('/api/v1/admin/backups'),
     onSettled: () => qc.invalidateQueries({ queryKey: backupsKey }),
   });
 }
@@ -45,7 +44,7 @@ export function useBackUpNow() {
 export function useSetSignups() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (signupEnabled: boolean) => api.put<InstanceSettings>('/api/v1/admin/settings', { signupEnabled } satisfies AdminSettingsRequest),
+    mutationFn: (signupEnabled: boolean) => api.PUT('/api/v1/admin/settings', { body: { signupEnabled } }),
     onSuccess: (s) => {
       qc.setQueryData(settingsKey, s);
       qc.setQueryData<Meta>(keys.meta, (m) => (m ? { ...m, signupEnabled: s.signupEnabled } : m));
@@ -61,7 +60,8 @@ export function useSetSignups() {
 export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: AdminUserPatch }) => api.patch<AdminUser>(`/api/v1/admin/users/${id}`, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: AdminUserPatch }) =>
+      api.PATCH('/api/v1/admin/users/{userId}', { params: { path: { userId: id } }, body: patch }),
     onSuccess: (u) => {
       qc.setQueryData<AdminUser[]>(usersKey, (list) => list?.map((x) => (x.id === u.id ? u : x)));
       return Promise.all([qc.invalidateQueries({ queryKey: usersKey }), qc.invalidateQueries({ queryKey: eventsKey })]);
@@ -73,7 +73,7 @@ export function useUpdateUser() {
 export function useResetLink() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<PasswordResetLink>(`/api/v1/admin/users/${id}/password-reset`),
+    mutationFn: (id: string) => api.POST('/api/v1/admin/users/{userId}/password-reset', { params: { path: { userId: id } } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: eventsKey }),
   });
 }

@@ -10,8 +10,10 @@ import type { User } from '@/shared/api/types';
  * library loads on the click, not with the page.
  */
 export async function signInWithPasskey(): Promise<User> {
-  const options = await api.post<{ publicKey: PublicKeyCredentialRequestOptionsJSON }>('/api/v1/auth/passkey/options');
+  const options = await api.POST('/api/v1/auth/passkey/options');
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const credential = await startAuthentication({ optionsJSON: options.publicKey });
-  return api.post<User>('/api/v1/auth/passkey', { credential });
+  // The schema has go-webauthn's strings where the library names the values it takes; the
+  // credential goes as a plain object (the library's interface has no index signature).
+  const credential = await startAuthentication({ optionsJSON: options.publicKey as PublicKeyCredentialRequestOptionsJSON });
+  return api.POST('/api/v1/auth/passkey', { body: { credential: { ...credential } } });
 }

@@ -1,20 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, query } from '@/shared/api/client';
+import { api, type RequestBody } from '@/shared/api/client';
 import { useInvalidateLedger } from '@/shared/api/queries';
-import type {
-  Account,
-  AccountInput,
-  BankConnectInput,
-  BankConnection,
-  BankConnectionList,
-  BankInstitutionList,
-  BankLinkInput,
-  BankMatchList,
-  BankStarted,
-  BankStartInput,
-  BankSyncResult,
-  BankUndone,
-} from '@/shared/api/schema.gen';
+import type { BankConnectInput, BankConnection, BankStartInput } from '@/shared/api/schema.gen';
 
 export type { BankAccount, BankConnection, BankInstitution, BankMatch } from '@/shared/api/schema.gen';
 
@@ -28,13 +15,15 @@ export const bankKeys = {
   matches: (id: string) => ['banks', 'matches', id] as const,
 };
 
-const base = '/api/v1/bank/connections';
+/** Links a bank account to one of the ledger's accounts (null: unlinks it); the connection as it is now. */
+const linkAccount = (id: string, bankAccountId: string, accountId: string | null) =>
+  api.PUT('/api/v1/bank/connections/{id}/accounts/{bankAccountId}', { params: { path: { id, bankAccountId } }, body: { accountId } });
 
 /** The ledger's connections with their bank accounts (never their secrets); enabled: false for a viewer. */
 export function useBankConnections(enabled = true) {
   return useQuery({
     queryKey: bankKeys.connections,
-    queryFn: async () => (await api.get<BankConnectionList>(base)).items,
+    queryFn: async () => (await api.GET('/api/v1/bank/connections')).items,
     enabled,
   });
 }
@@ -53,7 +42,7 @@ function useStoreConnection() {
 export function useConnectBank() {
   const put = useStoreConnection();
   return useMutation({
-    mutationFn: (input: BankConnectInput) => api.post<BankConnection>(base, input),
+    mutationFn: (input: BankConnectInput) => api.POST('/api/v1/bank/connections', { body: input }),
     onSuccess: put,
   });
 }
@@ -62,7 +51,8 @@ export function useConnectBank() {
 export function useInstitutions(id: string, country: string | null) {
   return useQuery({
     queryKey: bankKeys.institutions(id, country ?? ''),
-    queryFn: async () => (await api.get<BankInstitutionList>(`${base}/${id}/institutions${query({ country })}`)).items,
+    queryFn: async () =>
+      (await api.GET('/api/v1/bank/connections/{id}/institutions', { params: { path: { id }, query: { country: country ?? undefined } } })).items,
     enabled: !!country,
     staleTime: 60 * 60_000,
   });
@@ -71,7 +61,8 @@ export function useInstitutions(id: string, country: string | null) {
 /** Asks the bank for the user's authorisation: the answer is the bank's page, where the browser goes. */
 export function useStartBank() {
   return useMutation({
-    mutationFn: ({ id, ...input }: BankStartInput & { id: string }) => api.post<BankStarted>(`${base}/${id}/start`, input),
+    mutationFn: ({ id, ...input }: BankStartInput & { id: string }) =>
+      api.POST('/api/v1/bank/connections/{id}/start', { params: { path: { id } }, body: input }),
   });
 }
 
@@ -80,7 +71,7 @@ export function useLinkBankAccount() {
   const put = useStoreConnection();
   return useMutation({
     mutationFn: ({ id, bankAccountId, accountId }: { id: string; bankAccountId: string; accountId: string | null }) =>
-      api.put<BankConnection>(`${base}/${id}/accounts/${encodeURIComponent(bankAccountId)}`, { accountId } satisfies BankLinkInput),
+      linkAccount(id, bankAccountId, accountId),
     onSuccess: put,
   });
 }
@@ -99,15 +90,14 @@ export function useCreateAndLink() {
   const put = useStoreConnection();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: async ({ id, bankAccountId, account }: { id: string; bankAccountId: string; account: AccountInput }) => {
-      const path = `${base}/${id}/accounts/${encodeURIComponent(bankAccountId)}`;
-      const created = await api.post<Account>('/api/v1/accounts', { ...account, openingBalance: 0 } satisfies AccountInput);
-      put(await api.put<BankConnection>(path, { accountId: created.id } satisfies BankLinkInput));
-      await api.post<BankSyncResult>(`${base}/${id}/sync`);
-      const c = await api.get<BankConnection>(`${base}/${id}`);
+    mutationFn: async ({ id, bankAccountId, account }: { id: string; bankAccountId: string; account: RequestBody<'/api/v1/accounts', 'post'> }) => {
+      const created = await api.POST('/api/v1/accounts', { body: { ...account, openingBalance: 0 } });
+      put(await linkAccount(id, bankAccountId, created.id));
+      await api.POST('/api/v1/bank/connections/{id}/sync', { params: { path: { id } } });
+      const c = await api.GET('/api/v1/bank/connections/{id}', { params: { path: { id } } });
       const b = c.accounts.find((a) => a.id === bankAccountId);
       if (b && b.appBalance !== null && b.appBalance !== b.balance) {
-        await api.patch<Account>(`/api/v1/accounts/${created.id}`, { openingBalance: b.balance - b.appBalance } satisfies AccountInput);
+        await api.PATCH('/api/v1/accounts/{id}', { params: { path: { id: created.id } }, body: { openingBalance: b.balance - b.appBalance } });
       }
       return created;
     },
@@ -125,7 +115,7 @@ export function useSyncBank() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (id: string) => api.post<BankSyncResult>(`${base}/${id}/sync`),
+    mutationFn: (id: string) => api.POST('/api/v1/bank/connections/{id}/sync', { params: { path: { id } } }),
     onSettled: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: bankKeys.all })]),
   });
 }
@@ -134,7 +124,8 @@ export function useSyncBank() {
 export function useSetSyncEvery() {
   const put = useStoreConnection();
   return useMutation({
-    mutationFn: ({ id, syncEveryHours }: { id: string; syncEveryHours: number }) => api.patch<BankConnection>(`${base}/${id}`, { syncEveryHours }),
+    mutationFn: ({ id, syncEveryHours }: { id: string; syncEveryHours: number }) =>
+      api.PATCH('/api/v1/bank/connections/{id}', { params: { path: { id } }, body: { syncEveryHours } }),
     onSuccess: put,
   });
 }
@@ -143,7 +134,7 @@ export function useSetSyncEvery() {
 export function useDisconnectBank() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(`${base}/${id}`),
+    mutationFn: (id: string) => api.DELETE('/api/v1/bank/connections/{id}', { params: { path: { id } } }),
     onSuccess: (_, id) => {
       qc.setQueryData<BankConnection[]>(bankKeys.connections, (list) => list?.filter((c) => c.id !== id));
       return qc.invalidateQueries({ queryKey: bankKeys.all });
@@ -153,7 +144,10 @@ export function useDisconnectBank() {
 
 /** The bank transactions a sync matched with movements the ledger had. */
 export function useBankMatches(id: string) {
-  return useQuery({ queryKey: bankKeys.matches(id), queryFn: async () => (await api.get<BankMatchList>(`${base}/${id}/matches`)).items });
+  return useQuery({
+    queryKey: bankKeys.matches(id),
+    queryFn: async () => (await api.GET('/api/v1/bank/connections/{id}/matches', { params: { path: { id } } })).items,
+  });
 }
 
 /** Undoes a match: the bank transaction becomes a movement of its own. */
@@ -161,7 +155,8 @@ export function useUndoMatch() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: ({ id, matchId }: { id: string; matchId: string }) => api.del<BankUndone>(`${base}/${id}/matches/${matchId}`),
+    mutationFn: ({ id, matchId }: { id: string; matchId: string }) =>
+      api.DELETE('/api/v1/bank/connections/{id}/matches/{matchId}', { params: { path: { id, matchId } } }),
     onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: bankKeys.all })]),
   });
 }

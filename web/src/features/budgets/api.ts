@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, query } from '@/shared/api/client';
+import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
 import type { BudgetInput, BudgetLine, BudgetMonth, FillBudgetsRequest } from '@/shared/api/schema.gen';
 
@@ -13,7 +13,7 @@ export type BudgetScope = NonNullable<BudgetInput['scope']>;
 export const budgetKey = (month: string) => [...keys.reports, 'budgets', month] as const;
 
 export function useBudgets(month: string) {
-  return useQuery({ queryKey: budgetKey(month), queryFn: () => api.get<BudgetMonth>(`/api/v1/budgets${query({ month })}`) });
+  return useQuery({ queryKey: budgetKey(month), queryFn: () => api.GET('/api/v1/budgets', { params: { query: { month } } }) });
 }
 
 /** The writes of the budget view; each answers the month, which replaces the cached one. */
@@ -28,12 +28,12 @@ export function useBudgetMutations(month: string) {
     });
   };
   const set = useMutation({
-    mutationFn: (v: BudgetInput) => api.put<BudgetMonth>(`/api/v1/budgets${query({ month })}`, v),
+    mutationFn: (v: BudgetInput) => api.PUT('/api/v1/budgets', { params: { query: { month } }, body: v }),
     onSuccess: done,
   });
-  const copy = useMutation({ mutationFn: () => api.post<BudgetMonth>(`/api/v1/budgets/copy${query({ month })}`), onSuccess: done });
+  const copy = useMutation({ mutationFn: () => api.POST('/api/v1/budgets/copy', { params: { query: { month } } }), onSuccess: done });
   const fill = useMutation({
-    mutationFn: (v: FillBudgetsRequest) => api.post<BudgetMonth>(`/api/v1/budgets/fill${query({ month })}`, v),
+    mutationFn: (v: FillBudgetsRequest) => api.POST('/api/v1/budgets/fill', { params: { query: { month } }, body: v }),
     onSuccess: done,
   });
   return { set, copy, fill };

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, query } from '@/shared/api/client';
+import { api, formData, type RequestBody } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
-import type { CustomCurrencyBody, LedgerSettingsRequest, RateInput, RateList, RatesImported, RatesPreview } from '@/shared/api/schema.gen';
-import type { CustomCurrency, Ledger, Rate } from '@/shared/api/types';
+import type { RatesImported, RatesPreview } from '@/shared/api/schema.gen';
 
 export type { RatesPreview };
 
 export function useLedger() {
-  return useQuery({ queryKey: keys.ledger, queryFn: () => api.get<Ledger>('/api/v1/ledger') });
+  return useQuery({ queryKey: keys.ledger, queryFn: () => api.GET('/api/v1/ledger') });
 }
 
 /** Changing the base currency re-expresses every converted figure: every screen's totals are asked for again. */
@@ -15,7 +14,7 @@ export function useSetBaseCurrency() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (baseCurrency: string) => api.put<Ledger>('/api/v1/ledger', { baseCurrency } satisfies LedgerSettingsRequest),
+    mutationFn: (baseCurrency: string) => api.PUT('/api/v1/ledger', { body: { baseCurrency } }),
     onSuccess: (l) => {
       qc.setQueryData(keys.ledger, l);
       return Promise.all([invalidate(), qc.invalidateQueries({ queryKey: keys.rates }), qc.invalidateQueries({ queryKey: keys.me })]);
@@ -28,7 +27,7 @@ export function useSetECBRates() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (ecbRates: boolean) => api.put<Ledger>('/api/v1/ledger', { ecbRates } satisfies LedgerSettingsRequest),
+    mutationFn: (ecbRates: boolean) => api.PUT('/api/v1/ledger', { body: { ecbRates } }),
     onSuccess: (l) => {
       qc.setQueryData(keys.ledger, l);
       return Promise.all([invalidate(), qc.invalidateQueries({ queryKey: keys.rates })]);
@@ -41,27 +40,26 @@ export function useDownloadECB() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: () => api.post<RatesImported>('/api/v1/rates/ecb'),
+    mutationFn: () => api.POST('/api/v1/rates/ecb'),
     onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: keys.rates }), qc.invalidateQueries({ queryKey: keys.ledger })]),
   });
 }
 
-function ratesFile(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return form;
-}
-
 /** Reads a CSV of rates (date,currency,rate) without storing anything: the first rows and the first errors. */
-export const previewRates = (file: File) => api.post<RatesPreview>('/api/v1/rates/import?dryRun=true', ratesFile(file));
+// One operation answers both a dry run (the preview) and an import (what it did): the schema cannot say which answers which.
+export const previewRates = async (file: File) =>
+  (await api.POST('/api/v1/rates/import', { params: { query: { dryRun: 'true' } }, body: formData({ file }) })) as RatesPreview;
 
 /** Stores a CSV of rates in one transaction: all of them, or (skipInvalid) the good lines. */
 export function useImportRates() {
   const qc = useQueryClient();
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: ({ file, skipInvalid }: { file: File; skipInvalid: boolean }) =>
-      api.post<RatesImported>(`/api/v1/rates/import${query({ skipInvalid })}`, ratesFile(file)),
+    mutationFn: async ({ file, skipInvalid }: { file: File; skipInvalid: boolean }) =>
+      (await api.POST('/api/v1/rates/import', {
+        params: { query: { skipInvalid: skipInvalid ? 'true' : 'false' } },
+        body: formData({ file }),
+      })) as RatesImported,
     onSuccess: () => Promise.all([invalidate(), qc.invalidateQueries({ queryKey: keys.rates })]),
   });
 }
@@ -70,7 +68,7 @@ export function useImportRates() {
 export function useRates(currency: string | null) {
   return useQuery({
     queryKey: [...keys.rates, currency],
-    queryFn: async () => (await api.get<RateList>(`/api/v1/rates${query({ currency })}`)).items,
+    queryFn: async () => (await api.GET('/api/v1/rates', { params: { query: { currency: currency ?? undefined } } })).items,
     enabled: currency !== null,
   });
 }
@@ -82,8 +80,8 @@ export function useRateMutations() {
   const done = () => Promise.all([qc.invalidateQueries({ queryKey: keys.rates }), invalidate()]);
   return {
     /** The same (currency, quote, date) again replaces the earlier rate: that is how a rate is edited. */
-    save: useMutation({ mutationFn: (r: RateInput) => api.post<Rate>('/api/v1/rates', r), onSuccess: done }),
-    remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/rates/${id}`), onSuccess: done }),
+    save: useMutation({ mutationFn: (r: RequestBody<'/api/v1/rates', 'post'>) => api.POST('/api/v1/rates', { body: r }), onSuccess: done }),
+    remove: useMutation({ mutationFn: (id: string) => api.DELETE('/api/v1/rates/{id}', { params: { path: { id } } }), onSuccess: done }),
   };
 }
 
@@ -92,7 +90,10 @@ export function useCustomCurrencyMutations() {
   const qc = useQueryClient();
   const done = () => qc.invalidateQueries({ queryKey: keys.ledgerCurrencies });
   return {
-    create: useMutation({ mutationFn: (c: CustomCurrencyBody) => api.post<CustomCurrency>('/api/v1/ledger/currencies', c), onSuccess: done }),
-    remove: useMutation({ mutationFn: (code: string) => api.del(`/api/v1/ledger/currencies/${encodeURIComponent(code)}`), onSuccess: done }),
+    create: useMutation({
+      mutationFn: (c: RequestBody<'/api/v1/ledger/currencies', 'post'>) => api.POST('/api/v1/ledger/currencies', { body: c }),
+      onSuccess: done,
+    }),
+    remove: useMutation({ mutationFn: (code: string) => api.DELETE('/api/v1/ledger/currencies/{code}', { params: { path: { code } } }), onSuccess: done }),
   };
 }

@@ -17,5 +17,5 @@ export type MonthTrend = CurrencyMonths;
 export type ConvertedDashboard = DashboardConverted;
 
 export function useDashboard() {
-  return useQuery({ queryKey: [...keys.dashboard], queryFn: () => api.get<Dashboard>(`/api/v1/dashboard?today=${today()}`) });
+  return useQuery({ queryKey: [...keys.dashboard], queryFn: () => api.GET('/api/v1/dashboard', { params: { query: { today: today() } } }) });
 }

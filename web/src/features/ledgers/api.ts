@@ -1,9 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/shared/api/client';
+import { api, type RequestBody } from '@/shared/api/client';
 import { ledgerChanged, membersKey } from '@/shared/api/ledgers';
 import { keys } from '@/shared/api/queries';
-import type { ActivityList, InvitationInput, InvitationList, LedgerInput, MemberList, MemberRoleRequest, TransferRequest } from '@/shared/api/schema.gen';
-import type { InvitationPreview, LedgerRole, Member, NewInvitation, UserLedger } from '@/shared/api/types';
+import type { LedgerRole, UserLedger } from '@/shared/api/types';
 
 // The ledgers' members and invitations (shared ledgers). The list of the user's
 // ledgers and the switch between them are shared (@/shared/api/ledgers): the
@@ -16,7 +15,8 @@ const invitationsKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'invita
 export function useActivity(ledgerId: string) {
   return useInfiniteQuery({
     queryKey: activityKey(ledgerId),
-    queryFn: ({ pageParam }) => api.get<ActivityList>(`/api/v1/ledgers/${ledgerId}/activity?limit=${ACTIVITY_PAGE}${pageParam ? `&before=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) =>
+      api.GET('/api/v1/ledgers/{ledgerId}/activity', { params: { path: { ledgerId }, query: { limit: ACTIVITY_PAGE, before: pageParam } } }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -29,7 +29,7 @@ export const ACTIVITY_PAGE = 30;
 export function useInvitations(ledgerId: string) {
   return useQuery({
     queryKey: invitationsKey(ledgerId),
-    queryFn: async () => (await api.get<InvitationList>(`/api/v1/ledgers/${ledgerId}/invitations`)).items,
+    queryFn: async () => (await api.GET('/api/v1/ledgers/{ledgerId}/invitations', { params: { path: { ledgerId } } })).items,
   });
 }
 
@@ -39,19 +39,24 @@ export function useLedgerMutations() {
   const list = () => qc.invalidateQueries({ queryKey: keys.ledgers });
   return {
     create: useMutation({
-      mutationFn: (body: LedgerInput) => api.post<UserLedger>('/api/v1/ledgers', body),
+      mutationFn: (body: RequestBody<'/api/v1/ledgers', 'post'>) => api.POST('/api/v1/ledgers', { body }),
       onSuccess: list,
     }),
     rename: useMutation({
-      mutationFn: ({ id, name }: { id: string; name: string }) => api.patch<UserLedger>(`/api/v1/ledgers/${id}`, { name } satisfies LedgerInput),
+      mutationFn: ({ id, name }: { id: string; name: string }) =>
+        api.PATCH('/api/v1/ledgers/{ledgerId}', { params: { path: { ledgerId: id } }, body: { name } }),
       onSuccess: list,
     }),
     remove: useMutation({
-      mutationFn: (l: UserLedger) => api.del(`/api/v1/ledgers/${l.id}`),
+      mutationFn: (l: UserLedger) => api.DELETE('/api/v1/ledgers/{ledgerId}', { params: { path: { ledgerId: l.id } } }),
       onSuccess: (_, l) => (l.current ? ledgerChanged(qc, null) : list()),
     }),
   };
 }
+
+/** Removes a member from a ledger (the user themself: leaves it). */
+const removeMember = (ledgerId: string, userId: string) =>
+  api.DELETE('/api/v1/ledgers/{ledgerId}/members/{userId}', { params: { path: { ledgerId, userId } } });
 
 /** A ledger's members: change a role, remove someone, hand over ownership, leave. */
 export function useMemberMutations(ledger: UserLedger) {
@@ -62,12 +67,12 @@ export function useMemberMutations(ledger: UserLedger) {
   return {
     setRole: useMutation({
       mutationFn: ({ userId, role }: { userId: string; role: LedgerRole }) =>
-        api.patch<Member>(`/api/v1/ledgers/${id}/members/${userId}`, { role } satisfies MemberRoleRequest),
+        api.PATCH('/api/v1/ledgers/{ledgerId}/members/{userId}', { params: { path: { ledgerId: id, userId } }, body: { role } }),
       onSuccess: done,
     }),
-    remove: useMutation({ mutationFn: (userId: string) => api.del(`/api/v1/ledgers/${id}/members/${userId}`), onSuccess: done }),
+    remove: useMutation({ mutationFn: (userId: string) => removeMember(id, userId), onSuccess: done }),
     transfer: useMutation({
-      mutationFn: (userId: string) => api.post<MemberList>(`/api/v1/ledgers/${id}/transfer`, { userId } satisfies TransferRequest),
+      mutationFn: (userId: string) => api.POST('/api/v1/ledgers/{ledgerId}/transfer', { params: { path: { ledgerId: id } }, body: { userId } }),
       onSuccess: (r) => {
         qc.setQueryData(membersKey(id), r.items);
         return done();
@@ -75,7 +80,7 @@ export function useMemberMutations(ledger: UserLedger) {
     }),
     /** Leaving the current ledger makes the default one current: every screen reloads. */
     leave: useMutation({
-      mutationFn: (userId: string) => api.del(`/api/v1/ledgers/${id}/members/${userId}`),
+      mutationFn: (userId: string) => removeMember(id, userId),
       onSuccess: () => (ledger.current ? ledgerChanged(qc, null) : qc.invalidateQueries({ queryKey: keys.ledgers })),
     }),
   };
@@ -87,11 +92,13 @@ export function useInvitationMutations(ledgerId: string) {
   const done = () => qc.invalidateQueries({ queryKey: invitationsKey(ledgerId) });
   return {
     invite: useMutation({
-      mutationFn: (body: { email: string; role: LedgerRole }) =>
-        api.post<NewInvitation>(`/api/v1/ledgers/${ledgerId}/invitations`, body satisfies InvitationInput),
+      mutationFn: (body: { email: string; role: LedgerRole }) => api.POST('/api/v1/ledgers/{ledgerId}/invitations', { params: { path: { ledgerId } }, body }),
       onSuccess: done,
     }),
-    revoke: useMutation({ mutationFn: (invitationId: string) => api.del(`/api/v1/ledgers/${ledgerId}/invitations/${invitationId}`), onSuccess: done }),
+    revoke: useMutation({
+      mutationFn: (invitationId: string) => api.DELETE('/api/v1/ledgers/{ledgerId}/invitations/{id}', { params: { path: { ledgerId, id: invitationId } } }),
+      onSuccess: done,
+    }),
   };
 }
 
@@ -99,7 +106,7 @@ export function useInvitationMutations(ledgerId: string) {
 export function useInvitationPreview(token: string) {
   return useQuery({
     queryKey: ['invitation', token],
-    queryFn: () => api.get<InvitationPreview>(`/api/v1/invitations/${encodeURIComponent(token)}`),
+    queryFn: () => api.GET('/api/v1/invitations/{token}', { params: { path: { token } } }),
     retry: false,
     staleTime: 0,
   });
@@ -109,7 +116,7 @@ export function useInvitationPreview(token: string) {
 export function useAcceptInvitation(token: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<UserLedger>(`/api/v1/invitations/${encodeURIComponent(token)}/accept`),
+    mutationFn: () => api.POST('/api/v1/invitations/{token}/accept', { params: { path: { token } } }),
     onSuccess: (l) => ledgerChanged(qc, null, l.id),
   });
 }

@@ -16,7 +16,7 @@ import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk, notifyWithAction } from '@/shared/ui/notify';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useAttachFile, useCategorySuggestion, useMovementMutations, type MovementInput } from './api';
+import { useAttachFile, useCategorySuggestion, useMovementMutations, type MovementInput, type NewMovement } from './api';
 import { Attachments } from './Attachments';
 import { MovementAuthors } from './authors';
 import { MovementView } from './MovementView';
@@ -233,7 +233,7 @@ export function MovementForm({
     setSplitProblems([]);
     if (Object.keys(errs).length || unbalanced || minor === null || !accountId || (split && !splits)) return;
     const sentCategory = type === 'transfer' || split ? null : categoryId;
-    const body: MovementInput = {
+    const body: NewMovement = {
       type,
       date,
       amount: minor,

@@ -1,46 +1,44 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, newIdempotencyKey, query } from '@/shared/api/client';
+import { api, formData, newIdempotencyKey, query, type RequestBody } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
-import type {
-  Attachment,
-  AttachmentList,
-  BulkReply,
-  BulkRequest,
-  MovementInput,
-  MovementList,
-  MovementTotals,
-  SplitInput,
-  Suggestions,
-} from '@/shared/api/schema.gen';
+import type { BulkRequest, MovementInput, paths, SplitInput } from '@/shared/api/schema.gen';
 import type { Movement, MovementType } from '@/shared/api/types';
 import type { MovementFilters } from './filters';
 
 export type { MovementInput, SplitInput };
 
+/** A new movement: its type, date, amount and account at least. */
+export type NewMovement = RequestBody<'/api/v1/movements', 'post'>;
+
+type ExportQuery = NonNullable<paths['/api/v1/movements/export.csv']['get']['parameters']['query']>;
+
+/** The filters as the list's query parameters (lists comma-separated; the empty ones are left out). */
 function filterQuery(f: MovementFilters) {
   return {
     from: f.from,
     to: f.to,
-    type: f.type,
-    accountId: f.accountId,
-    categoryId: f.categoryId,
-    tag: f.tag,
-    minAmount: f.minAmount,
-    maxAmount: f.maxAmount,
+    type: f.type.join(','),
+    accountId: f.accountId.join(','),
+    categoryId: f.categoryId.join(','),
+    tag: f.tag.join(','),
+    minAmount: f.minAmount === '' ? undefined : Number(f.minAmount),
+    maxAmount: f.maxAmount === '' ? undefined : Number(f.maxAmount),
     q: f.q,
     order: f.order,
-    state: f.state,
+    state: f.state.join(','),
   };
 }
 
 export function exportUrl(f: MovementFilters) {
-  return `/api/v1/movements/export.csv${query(filterQuery(f))}`;
+  // A file the browser downloads (CSV, not JSON): its path and parameters checked against the schema, the link made here.
+  const path = '/api/v1/movements/export.csv' satisfies keyof paths;
+  return `${path}${query(filterQuery(f) satisfies ExportQuery)}`;
 }
 
 export const movementListQuery = (f: MovementFilters) =>
   infiniteQueryOptions({
     queryKey: [...keys.movements, 'list', f],
-    queryFn: ({ pageParam }) => api.get<MovementList>(`/api/v1/movements${query({ ...filterQuery(f), limit: 100, cursor: pageParam })}`),
+    queryFn: ({ pageParam }) => api.GET('/api/v1/movements', { params: { query: { ...filterQuery(f), limit: 100, cursor: pageParam } } }),
     initialPageParam: '' as string,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -50,7 +48,7 @@ export function useMovementList(f: MovementFilters) {
 }
 
 export const movementTotalsQuery = (f: MovementFilters) =>
-  queryOptions({ queryKey: [...keys.movements, 'totals', f], queryFn: () => api.get<MovementTotals>(`/api/v1/movements/totals${query(filterQuery(f))}`) });
+  queryOptions({ queryKey: [...keys.movements, 'totals', f], queryFn: () => api.GET('/api/v1/movements/totals', { params: { query: filterQuery(f) } }) });
 
 export function useMovementTotals(f: MovementFilters) {
   return useQuery(movementTotalsQuery(f));
@@ -59,7 +57,7 @@ export function useMovementTotals(f: MovementFilters) {
 export function useRecentMovements(limit: number) {
   return useQuery({
     queryKey: [...keys.movements, 'recent', limit],
-    queryFn: async () => (await api.get<MovementList>(`/api/v1/movements${query({ limit })}`)).items,
+    queryFn: async () => (await api.GET('/api/v1/movements', { params: { query: { limit } } })).items,
   });
 }
 
@@ -68,30 +66,36 @@ export function useMovementMutations() {
   return {
     /** key: the same for every attempt at one movement, so that a double-click saves it once. */
     create: useMutation({
-      mutationFn: ({ key, ...m }: MovementInput & { key: string }) => api.post<Movement>('/api/v1/movements', m, key),
+      mutationFn: ({ key, ...m }: NewMovement & { key: string }) => api.POST('/api/v1/movements', { body: m, params: { header: { 'Idempotency-Key': key } } }),
       onSuccess: invalidate,
     }),
     /** confirm: change a reconciled movement's amount, date, account or state (the server answers 409 reconciled without it). */
     update: useMutation({
       mutationFn: ({ id, confirm, ...m }: MovementInput & { id: string; confirm?: boolean }) =>
-        api.patch<Movement>(`/api/v1/movements/${id}${confirm ? '?confirm=true' : ''}`, m),
+        api.PATCH('/api/v1/movements/{id}', { params: { path: { id }, query: { confirm: confirm ? 'true' : undefined } }, body: m }),
       onSuccess: invalidate,
     }),
-    remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/movements/${id}`), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (id: string) => api.DELETE('/api/v1/movements/{id}', { params: { path: { id } } }), onSuccess: invalidate }),
     /** confirm: reconciled movements too (the server answers 409 reconciled without it). */
     bulkDelete: useMutation({
       mutationFn: ({ ids, confirm }: { ids: string[]; confirm?: boolean }) =>
-        api.post<BulkReply>(`/api/v1/movements/bulk${confirm ? '?confirm=true' : ''}`, { action: 'delete', ids } satisfies BulkRequest),
+        api.POST('/api/v1/movements/bulk', {
+          params: { query: { confirm: confirm ? 'true' : undefined } },
+          body: { action: 'delete', ids } satisfies BulkRequest,
+        }),
       onSuccess: invalidate,
     }),
     bulkCreate: useMutation({
       mutationFn: (movements: MovementInput[]) =>
-        api.post<BulkReply>('/api/v1/movements/bulk', { action: 'create', movements } satisfies BulkRequest, newIdempotencyKey()),
+        api.POST('/api/v1/movements/bulk', {
+          body: { action: 'create', movements } satisfies BulkRequest,
+          params: { header: { 'Idempotency-Key': newIdempotencyKey() } },
+        }),
       onSuccess: invalidate,
     }),
     recategorize: useMutation({
       mutationFn: ({ ids, categoryId }: { ids: string[]; categoryId: string }) =>
-        api.post<BulkReply>('/api/v1/movements/bulk', { action: 'recategorize', ids, categoryId } satisfies BulkRequest),
+        api.POST('/api/v1/movements/bulk', { body: { action: 'recategorize', ids, categoryId } satisfies BulkRequest }),
       onSuccess: invalidate,
     }),
   };
@@ -124,9 +128,11 @@ export function useCategorySuggestion(p: { description: string; type: MovementTy
   return useQuery({
     queryKey: [...keys.movements, 'suggest', p],
     queryFn: async () => {
-      const r = await api.get<Suggestions>(
-        `/api/v1/categories/suggest${query({ description, type: p.type, accountId: p.accountId ?? undefined, amount: p.amount ?? undefined })}`,
-      );
+      const r = await api.GET('/api/v1/categories/suggest', {
+        params: {
+          query: { description, type: p.type === 'transfer' ? undefined : p.type, accountId: p.accountId ?? undefined, amount: p.amount ?? undefined },
+        },
+      });
       return { best: r.items[0] ?? null, rule: r.rule ?? null };
     },
     enabled: enabled && description.length >= 2 && p.type !== 'transfer',
@@ -137,7 +143,7 @@ export function useCategorySuggestion(p: { description: string; type: MovementTy
 export function useAttachments(movementId: string) {
   return useQuery({
     queryKey: [...keys.movements, 'attachments', movementId],
-    queryFn: async () => (await api.get<AttachmentList>(`/api/v1/movements/${movementId}/attachments`)).items,
+    queryFn: async () => (await api.GET('/api/v1/movements/{id}/attachments', { params: { path: { id: movementId } } })).items,
   });
 }
 
@@ -147,14 +153,10 @@ export function useAttachmentMutations(movementId: string) {
   const onSuccess = () => qc.invalidateQueries({ queryKey: keys.movements });
   return {
     add: useMutation({
-      mutationFn: (file: File) => {
-        const form = new FormData();
-        form.append('file', file);
-        return api.post<Attachment>(`/api/v1/movements/${movementId}/attachments`, form);
-      },
+      mutationFn: (file: File) => api.POST('/api/v1/movements/{id}/attachments', { params: { path: { id: movementId } }, body: formData({ file }) }),
       onSuccess,
     }),
-    remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/attachments/${id}`), onSuccess }),
+    remove: useMutation({ mutationFn: (id: string) => api.DELETE('/api/v1/attachments/{id}', { params: { path: { id } } }), onSuccess }),
   };
 }
 
@@ -162,11 +164,8 @@ export function useAttachmentMutations(movementId: string) {
 export function useAttachFile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ movementId, file }: { movementId: string; file: File }) => {
-      const form = new FormData();
-      form.append('file', file);
-      return api.post<Attachment>(`/api/v1/movements/${movementId}/attachments`, form);
-    },
+    mutationFn: ({ movementId, file }: { movementId: string; file: File }) =>
+      api.POST('/api/v1/movements/{id}/attachments', { params: { path: { id: movementId } }, body: formData({ file }) }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.movements }),
   });
 }

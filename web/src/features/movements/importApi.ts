@@ -1,20 +1,21 @@
-import { api } from '@/shared/api/client';
-import { ApiProblem } from '@/shared/api/client';
-import type { CsvOptions, ImportPreview, ImportRequest, ImportResult } from '@/shared/api/schema.gen';
+import { ApiProblem, api, type Data, type PathOf } from '@/shared/api/client';
+import type { CsvOptions, ImportPreview } from '@/shared/api/schema.gen';
 
 /** How a CSV file's columns are read (null for OFX and QIF files). */
 export type CSVOptions = CsvOptions;
 
 export type { ImportPreview };
 
-/** Uploads with XMLHttpRequest so that large files show upload progress. */
-export function uploadFile(file: File, accountId: string, onProgress: (fraction: number) => void): Promise<ImportPreview> {
+const uploadPath = '/api/v1/imports' satisfies PathOf<'post'>;
+
+/** Uploads with XMLHttpRequest so that large files show upload progress (fetch cannot tell it); the path and the answer's type are the schema's. */
+export function uploadFile(file: File, accountId: string, onProgress: (fraction: number) => void): Promise<Data<typeof uploadPath, 'post'>> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('accountId', accountId);
     form.append('file', file);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/imports');
+    xhr.open('POST', uploadPath);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onerror = () => reject(new ApiProblem(0, 'network', 'network error'));
     xhr.onload = () => {
@@ -24,7 +25,7 @@ export function uploadFile(file: File, accountId: string, onProgress: (fraction:
       } catch {
         // not JSON
       }
-      if (xhr.status === 200) resolve(body as unknown as ImportPreview);
+      if (xhr.status === 200) resolve(body as unknown as Data<typeof uploadPath, 'post'>);
       // The body goes with the problem: its params (a refused file's kind, the currencies of a mismatch) fill the message.
       else
         reject(
@@ -43,10 +44,10 @@ export function uploadFile(file: File, accountId: string, onProgress: (fraction:
 }
 
 export const previewImport = (id: string, accountId: string, options: CSVOptions | null) =>
-  api.post<ImportPreview>(`/api/v1/imports/${id}/preview`, { accountId, options } satisfies ImportRequest);
+  api.POST('/api/v1/imports/{id}/preview', { params: { path: { id } }, body: { accountId, options } });
 
 export const commitImport = (id: string, accountId: string, options: CSVOptions | null, skipInvalid: boolean) =>
-  api.post<ImportResult>(`/api/v1/imports/${id}/commit`, { accountId, options, skipInvalid } satisfies ImportRequest);
+  api.POST('/api/v1/imports/{id}/commit', { params: { path: { id } }, body: { accountId, options, skipInvalid } });
 
 /** Discards an upload that will not be imported (it would otherwise wait a day, counting against the ledger's cap). */
-export const discardImport = (id: string) => api.del(`/api/v1/imports/${id}`);
+export const discardImport = (id: string) => api.DELETE('/api/v1/imports/{id}', { params: { path: { id } } });

@@ -3,7 +3,7 @@ import { useMe } from '@/shared/api/queries';
 import { isOnline } from '@/shared/offline/online';
 import { enqueue } from '@/shared/offline/queue';
 import type { Movement } from '@/shared/api/types';
-import { useMovementMutations, type MovementInput } from './api';
+import { useMovementMutations, type NewMovement } from './api';
 
 const LAST_ACCOUNT = 'cc.lastAccount';
 
@@ -35,7 +35,7 @@ export function useSendNewMovement() {
   const { create } = useMovementMutations();
   const me = useMe().data;
   /** made: the movement as saved (not called when it waits offline). */
-  const send = async (body: MovementInput, key: string, made?: (m: Movement) => void): Promise<'queued' | string[]> => {
+  const send = async (body: NewMovement, key: string, made?: (m: Movement) => void): Promise<'queued' | string[]> => {
     if (!isOnline() && me?.uid) {
       await enqueue(me.uid, body, key, me.ledgerId);
       return 'queued';

@@ -1,15 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type {
-  ChangePasswordRequest,
-  ConfirmTwoFactorRequest,
-  DeleteMeRequest,
-  ProfilePatch,
-  SecondFactorRequest,
-  SetupTwoFactorRequest,
-} from '@/shared/api/schema.gen';
-import type { RecoveryCodes, SecurityEvent, TwoFactorSetup, TwoFactorStatus, User } from '@/shared/api/types';
+import type { ChangePasswordRequest, DeleteMeRequest, ProfilePatch } from '@/shared/api/schema.gen';
+import type { TwoFactorStatus } from '@/shared/api/types';
 
 // Two-step verification and the security activity of the signed-in user.
 // Their keys live under the user's: they belong to the person, not to the
@@ -21,11 +14,11 @@ const securityEventsKey = [...keys.me, 'security-events'] as const;
 export const SECURITY_EVENTS = 20;
 
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: twoFactorKey, queryFn: () => api.get<TwoFactorStatus>('/api/v1/me/two-factor') });
+  return useQuery({ queryKey: twoFactorKey, queryFn: () => api.GET('/api/v1/me/two-factor') });
 }
 
 export function useSecurityEvents() {
-  return useQuery({ queryKey: securityEventsKey, queryFn: () => api.get<SecurityEvent[]>(`/api/v1/me/security-events?limit=${SECURITY_EVENTS}`) });
+  return useQuery({ queryKey: securityEventsKey, queryFn: () => api.GET('/api/v1/me/security-events', { params: { query: { limit: SECURITY_EVENTS } } }) });
 }
 
 /**
@@ -43,44 +36,41 @@ export function useSecurityChanged() {
 
 /** Starts (or restarts) a pending setup: nothing changes at sign-in until it is confirmed. */
 export function startTwoFactor(currentPassword: string) {
-  return api.post<TwoFactorSetup>('/api/v1/me/two-factor/setup', { currentPassword } satisfies SetupTwoFactorRequest);
+  return api.POST('/api/v1/me/two-factor/setup', { body: { currentPassword } });
 }
 
 /** The first code from the app turns two-step verification on; the answer's recovery codes are shown once. */
 export function confirmTwoFactor(code: string) {
-  return api.post<RecoveryCodes>('/api/v1/me/two-factor/confirm', { code } satisfies ConfirmTwoFactorRequest);
+  return api.POST('/api/v1/me/two-factor/confirm', { body: { code } });
 }
 
 /** Ten new recovery codes; the old ones stop working. code: the app's, or a recovery code. */
 export function newRecoveryCodes(currentPassword: string, code: string) {
-  return api.post<RecoveryCodes>('/api/v1/me/two-factor/recovery-codes', { currentPassword, code } satisfies SecondFactorRequest);
+  return api.POST('/api/v1/me/two-factor/recovery-codes', { body: { currentPassword, code } });
 }
 
 export function turnOffTwoFactor(currentPassword: string, code: string) {
-  return api.del('/api/v1/me/two-factor', { currentPassword, code } satisfies SecondFactorRequest);
+  return api.DELETE('/api/v1/me/two-factor', { body: { currentPassword, code } });
 }
 
 /** Saves the profile's fields; the user as the server has them now. */
 export function updateProfile(patch: ProfilePatch) {
-  return api.patch<User>('/api/v1/me', patch);
+  return api.PATCH('/api/v1/me', { body: patch });
 }
 
 /** Changes the password (the other sessions and the API tokens end). */
 export function changePassword(body: ChangePasswordRequest) {
-  return api.put<void>('/api/v1/me/password', body);
+  return api.PUT('/api/v1/me/password', { body });
 }
 
 /** Deletes the account and what only it owns. */
 export function deleteAccount(body: DeleteMeRequest) {
-  return api.del<void>('/api/v1/me', body);
+  return api.DELETE('/api/v1/me', { body });
 }
 
-/** Ends this session. */
-export function signOut() {
-  return api.post<void>('/api/v1/auth/logout');
-}
+export { signOut } from '@/shared/api/queries';
 
 /** Ends every session of the user, this one too, and the API tokens. */
 export function signOutEverywhere() {
-  return api.del<void>('/api/v1/me/sessions');
+  return api.DELETE('/api/v1/me/sessions');
 }

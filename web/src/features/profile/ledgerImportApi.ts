@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { api, isProblem } from '@/shared/api/client';
+import { api, formData, isProblem } from '@/shared/api/client';
 import type { LedgerImport, LedgerImportCommitBody, LedgerImportResult, SnapshotAccountSummary, SnapshotSkip } from '@/shared/api/schema.gen';
 import { errorMessage } from '@/shared/ui/problems';
 
@@ -18,25 +18,20 @@ export const LEDGER_IMPORT_ACCEPT = '.json,.zip,.csv,.tsv,.txt';
 
 /** Uploads the file (multipart field "file") and answers its preview; the server keeps it a day. */
 export function uploadLedgerImport(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return api.post<LedgerImport>('/api/v1/me/ledger-imports', form);
+  return api.POST('/api/v1/me/ledger-imports', { body: formData({ file }) });
 }
 
 /** The preview again: another of a Cash Control export's ledgers ("" the first), another base currency ("" the file's, else the user's). */
 export function previewLedger(id: string, ledger: string, baseCurrency = '') {
-  const q = new URLSearchParams();
-  if (ledger) q.set('ledger', ledger);
-  if (baseCurrency) q.set('baseCurrency', baseCurrency);
-  return api.get<LedgerImport>(`/api/v1/me/ledger-imports/${id}?${q.toString()}`);
+  return api.GET('/api/v1/me/ledger-imports/{id}', { params: { path: { id }, query: { ledger, baseCurrency } } });
 }
 
 /** Creates the new ledger, whole or not at all (a second commit answers already_committed). */
 export const commitLedgerImport = (id: string, body: LedgerImportCommitBody) =>
-  api.post<LedgerImportResult>(`/api/v1/me/ledger-imports/${id}/commit`, body satisfies LedgerImportCommitBody);
+  api.POST('/api/v1/me/ledger-imports/{id}/commit', { params: { path: { id } }, body });
 
 /** Discards the kept file (else it waits a day, counting against the user's pending uploads). */
-export const discardLedgerImport = (id: string) => api.del(`/api/v1/me/ledger-imports/${id}`);
+export const discardLedgerImport = (id: string) => api.DELETE('/api/v1/me/ledger-imports/{id}', { params: { path: { id } } });
 
 /** The new ledger's name the dialog suggests: the file's own, else the file name without its extension. */
 export function suggestedName(p: Pick<LedgerImport, 'name' | 'fileName'>): string {

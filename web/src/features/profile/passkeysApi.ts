@@ -2,7 +2,6 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type { RenamePasskeyRequest } from '@/shared/api/schema.gen';
 import type { Passkey } from '@/shared/api/types';
 import { useSecurityChanged } from './api';
 
@@ -11,7 +10,7 @@ import { useSecurityChanged } from './api';
 const passkeysKey = [...keys.me, 'passkeys'] as const;
 
 export function usePasskeys(enabled = true) {
-  return useQuery({ queryKey: passkeysKey, queryFn: () => api.get<Passkey[]>('/api/v1/me/passkeys'), enabled });
+  return useQuery({ queryKey: passkeysKey, queryFn: () => api.GET('/api/v1/me/passkeys'), enabled });
 }
 
 /**
@@ -21,10 +20,12 @@ export function usePasskeys(enabled = true) {
  * page.
  */
 async function register(name: string): Promise<Passkey> {
-  const options = await api.post<{ publicKey: PublicKeyCredentialCreationOptionsJSON }>('/api/v1/me/passkeys/options');
+  const options = await api.POST('/api/v1/me/passkeys/options');
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const credential = await startRegistration({ optionsJSON: options.publicKey });
-  return api.post<Passkey>('/api/v1/me/passkeys', { name, credential });
+  // The schema has go-webauthn's strings where the library names the values it takes; the
+  // credential goes as a plain object (the library's interface has no index signature).
+  const credential = await startRegistration({ optionsJSON: options.publicKey as PublicKeyCredentialCreationOptionsJSON });
+  return api.POST('/api/v1/me/passkeys', { body: { name, credential: { ...credential } } });
 }
 
 /** Adding, renaming and removing a passkey: the list changes, and the security activity tells of it. */
@@ -35,10 +36,10 @@ export function usePasskeyMutations() {
   return {
     add: useMutation({ mutationFn: register, onSuccess: done }),
     rename: useMutation({
-      mutationFn: ({ id, name }: { id: string; name: string }) => api.patch<Passkey>(`/api/v1/me/passkeys/${id}`, { name } satisfies RenamePasskeyRequest),
+      mutationFn: ({ id, name }: { id: string; name: string }) => api.PATCH('/api/v1/me/passkeys/{id}', { params: { path: { id } }, body: { name } }),
       onSettled: done,
     }),
     // Settled, not only on success: a passkey removed elsewhere (404) leaves the list too.
-    remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/me/passkeys/${id}`), onSettled: done }),
+    remove: useMutation({ mutationFn: (id: string) => api.DELETE('/api/v1/me/passkeys/{id}', { params: { path: { id } } }), onSettled: done }),
   };
 }

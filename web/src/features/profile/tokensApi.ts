@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/shared/api/client';
+import { api, type RequestBody } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type { ApiToken, CreatedApiToken, NewApiToken } from '@/shared/api/types';
 import { useSecurityChanged } from './api';
 
 // The user's personal API tokens. Like the two-step status, they belong to
 // the person, not to the current ledger: the key lives under the user's.
 const tokensKey = [...keys.me, 'tokens'] as const;
 
+/** A new token: its name and scope; without expiresAt it never expires. */
+export type NewApiToken = RequestBody<'/api/v1/me/tokens', 'post'>;
+
 export function useApiTokens() {
-  return useQuery({ queryKey: tokensKey, queryFn: () => api.get<ApiToken[]>('/api/v1/me/tokens') });
+  return useQuery({ queryKey: tokensKey, queryFn: () => api.GET('/api/v1/me/tokens') });
 }
 
 /** Creating and revoking a token: the list changes, and the security activity tells of it. */
@@ -18,9 +20,9 @@ export function useTokenMutations() {
   const securityChanged = useSecurityChanged();
   const done = () => Promise.all([qc.invalidateQueries({ queryKey: tokensKey }), securityChanged()]);
   return {
-    create: useMutation({ mutationFn: (body: NewApiToken) => api.post<CreatedApiToken>('/api/v1/me/tokens', body), onSuccess: done }),
+    create: useMutation({ mutationFn: (body: NewApiToken) => api.POST('/api/v1/me/tokens', { body }), onSuccess: done }),
     // Settled, not only on success: a token revoked elsewhere (404) leaves the list too.
-    revoke: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/me/tokens/${id}`), onSettled: done }),
+    revoke: useMutation({ mutationFn: (id: string) => api.DELETE('/api/v1/me/tokens/{id}', { params: { path: { id } } }), onSettled: done }),
   };
 }
 

@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, query } from '@/shared/api/client';
+import { api } from '@/shared/api/client';
 import { keys } from '@/shared/api/queries';
-import type {
-  BudgetReportReply,
-  CompareReply,
-  CurrencyCategoriesReportReply,
-  CurrencyMonthsReportReply,
-  CurrencyWorthReportReply,
-} from '@/shared/api/schema.gen';
+import type { BudgetReportReply, CurrencyCategoriesReportReply } from '@/shared/api/schema.gen';
 
 export type { CurrencyCategories, CurrencyComparison, CurrencyMonths, CurrencyWorth } from '@/shared/api/schema.gen';
 
@@ -26,24 +20,31 @@ export interface ReportParams {
   type?: 'expense' | 'earning';
 }
 
-/** A report's query; a tab that is not shown passes enabled = false and asks nothing. */
-function useReport<R>(name: string, p: ReportParams, enabled: boolean) {
+/** A report's query parameters (the accounts comma-separated). */
+const reportQuery = (p: ReportParams) => ({ from: p.from, to: p.to, accountId: p.accountId.join(','), type: p.type });
+
+/** A report's query; a tab that is not shown passes enabled = false and asks nothing. get: the report's own typed request. */
+function useReport<R>(name: string, p: ReportParams, enabled: boolean, get: (query: ReturnType<typeof reportQuery>) => Promise<R>) {
   return useQuery({
     queryKey: [...keys.reports, name, p],
-    queryFn: () => api.get<R>(`/api/v1/reports/${name}${query({ from: p.from, to: p.to, accountId: p.accountId, type: p.type })}`),
+    queryFn: () => get(reportQuery(p)),
     placeholderData: (prev) => prev,
     enabled,
   });
 }
 
-export const useCategoryReport = (p: ReportParams, enabled = true) => useReport<CurrencyCategoriesReportReply>('categories', p, enabled);
-export const useTrendReport = (p: ReportParams, enabled = true) => useReport<CurrencyMonthsReportReply>('trend', { ...p, type: undefined }, enabled);
-export const useNetWorthReport = (p: ReportParams, enabled = true) => useReport<CurrencyWorthReportReply>('networth', { ...p, type: undefined }, enabled);
-export const useCompareReport = (p: ReportParams, enabled = true) => useReport<CompareReply>('compare', p, enabled);
+export const useCategoryReport = (p: ReportParams, enabled = true) =>
+  useReport('categories', p, enabled, (query) => api.GET('/api/v1/reports/categories', { params: { query } }));
+export const useTrendReport = (p: ReportParams, enabled = true) =>
+  useReport('trend', { ...p, type: undefined }, enabled, (query) => api.GET('/api/v1/reports/trend', { params: { query } }));
+export const useNetWorthReport = (p: ReportParams, enabled = true) =>
+  useReport('networth', { ...p, type: undefined }, enabled, (query) => api.GET('/api/v1/reports/networth', { params: { query } }));
+export const useCompareReport = (p: ReportParams, enabled = true) =>
+  useReport('compare', p, enabled, (query) => api.GET('/api/v1/reports/compare', { params: { query } }));
 
 /** The budget report: a point per month, in the base currency. */
 export type BudgetReportData = BudgetReportReply;
 
 /** Budget against spending, the 12 months to this one (the period and accounts do not apply). */
 export const useBudgetReport = (enabled = true) =>
-  useQuery({ queryKey: [...keys.reports, 'budget-report'], queryFn: () => api.get<BudgetReportReply>('/api/v1/reports/budget'), enabled });
+  useQuery({ queryKey: [...keys.reports, 'budget-report'], queryFn: () => api.GET('/api/v1/reports/budget'), enabled });

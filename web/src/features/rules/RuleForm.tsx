@@ -8,7 +8,7 @@ import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useRuleMutations, type Rule, type RuleDraft, type RuleField, type RuleInput, type RuleOp } from './api';
+import { useRuleMutations, type Rule, type RuleDraft, type RuleField, type NewRule, type RuleOp } from './api';
 
 /** A condition as the form holds it: amounts as typed. */
 interface ConditionState {
@@ -94,7 +94,7 @@ export function RuleForm({
     e.preventDefault();
     const errs: Record<string, string> = {};
     if (!name.trim()) errs.name = t('fieldErrors.required');
-    const body: RuleInput = {
+    const body: NewRule = {
       name: name.trim(),
       enabled,
       match,

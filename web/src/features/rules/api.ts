@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, query } from '@/shared/api/client';
+import { api, type RequestBody } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
-import type { MovementRule, MovementRuleList, ReorderRequest, RuleInput, RuleRun, RuleUndo } from '@/shared/api/schema.gen';
-import type { Movement } from '@/shared/api/types';
+import type { MovementRule, RuleInput } from '@/shared/api/schema.gen';
 
 export type { RuleChange, RuleCondition } from '@/shared/api/schema.gen';
 export type { RuleInput };
+
+/** A new rule: its name, conditions and actions at least. */
+export type NewRule = RequestBody<'/api/v1/rules', 'post'>;
 
 /** A rule of the ledger: conditions on a movement, and what it then changes. */
 export type Rule = MovementRule;
@@ -17,18 +19,22 @@ export type RuleOp = Rule['conditions'][number]['op'];
 export type RuleDraft = Omit<Rule, 'id' | 'position'>;
 
 export function useRules() {
-  return useQuery({ queryKey: keys.rules, queryFn: async () => (await api.get<MovementRuleList>('/api/v1/rules')).items });
+  return useQuery({ queryKey: keys.rules, queryFn: async () => (await api.GET('/api/v1/rules')).items });
 }
 
 export function useMovement(id: string | null) {
-  return useQuery({ queryKey: [...keys.movements, 'one', id], queryFn: () => api.get<Movement>(`/api/v1/movements/${id}`), enabled: !!id });
+  return useQuery({
+    queryKey: [...keys.movements, 'one', id],
+    queryFn: () => api.GET('/api/v1/movements/{id}', { params: { path: { id: id ?? '' } } }),
+    enabled: !!id,
+  });
 }
 
 /** What applying a rule to the existing movements would change (a dry run, asked for afresh each time the dialog opens). */
 export function useRulePreview(id: string) {
   return useQuery({
     queryKey: [...keys.rules, 'preview', id],
-    queryFn: () => api.post<RuleRun>(`/api/v1/rules/${id}/apply${query({ dryRun: 'true' })}`),
+    queryFn: () => api.POST('/api/v1/rules/{id}/apply', { params: { path: { id }, query: { dryRun: 'true' } } }),
     gcTime: 0,
     staleTime: 0,
   });
@@ -41,16 +47,19 @@ export function useRuleMutations() {
   const onSuccess = () => qc.invalidateQueries({ queryKey: keys.rules });
   const changedMovements = () => Promise.all([onSuccess(), invalidateLedger()]);
   return {
-    create: useMutation({ mutationFn: (r: RuleInput) => api.post<Rule>('/api/v1/rules', r), onSuccess }),
-    update: useMutation({ mutationFn: ({ id, ...r }: RuleInput & { id: string }) => api.patch<Rule>(`/api/v1/rules/${id}`, r), onSuccess }),
-    remove: useMutation({ mutationFn: (id: string) => api.del(`/api/v1/rules/${id}`), onSuccess }),
-    reorder: useMutation({ mutationFn: (ids: string[]) => api.put('/api/v1/rules/order', { ids } satisfies ReorderRequest), onSuccess }),
+    create: useMutation({ mutationFn: (r: NewRule) => api.POST('/api/v1/rules', { body: r }), onSuccess }),
+    update: useMutation({
+      mutationFn: ({ id, ...r }: RuleInput & { id: string }) => api.PATCH('/api/v1/rules/{id}', { params: { path: { id } }, body: r }),
+      onSuccess,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => api.DELETE('/api/v1/rules/{id}', { params: { path: { id } } }), onSuccess }),
+    reorder: useMutation({ mutationFn: (ids: string[]) => api.PUT('/api/v1/rules/order', { body: { ids } }), onSuccess }),
     apply: useMutation({
-      mutationFn: (id: string) => api.post<RuleRun>(`/api/v1/rules/${id}/apply${query({ dryRun: 'false' })}`),
+      mutationFn: (id: string) => api.POST('/api/v1/rules/{id}/apply', { params: { path: { id }, query: { dryRun: 'false' } } }),
       onSuccess: changedMovements,
     }),
     undo: useMutation({
-      mutationFn: (runId: string) => api.post<RuleUndo>(`/api/v1/rules/runs/${runId}/undo`),
+      mutationFn: (runId: string) => api.POST('/api/v1/rules/runs/{id}/undo', { params: { path: { id: runId } } }),
       onSuccess: changedMovements,
     }),
   };

@@ -10,7 +10,7 @@ import { amountInput, exponentOf, parseAmount } from '@/shared/money';
 import { FormActions } from '@/shared/ui/FormActions';
 import { errorMessage, fieldErrors } from '@/shared/ui/problems';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
-import { useScheduleMutations, type Frequency, type Schedule, type ScheduleDraft, type ScheduleInput } from './api';
+import { useScheduleMutations, type Frequency, type Schedule, type ScheduleDraft, type NewSchedule } from './api';
 
 type Ends = 'never' | 'on' | 'after';
 
@@ -65,7 +65,7 @@ export function ScheduleForm({ schedule, initial, onDone }: { schedule?: Schedul
     if (crossCurrency && !received) errs.toAmount = t('fieldErrors.invalid');
     setErrors(errs);
     if (Object.keys(errs).length || minor === null || !accountId) return;
-    const body: ScheduleInput = {
+    const body: NewSchedule = {
       type,
       amount: minor,
       accountId,

@@ -1,8 +1,7 @@
 import { api } from '@/shared/api/client';
 import type { SettingsBody } from '@/shared/api/schema.gen';
-import type { User } from '@/shared/api/types';
 
 /** Saves the theme and the language; the user as the server has them now. */
 export function saveSettings(body: SettingsBody) {
-  return api.put<User>('/api/v1/me/settings', body);
+  return api.PUT('/api/v1/me/settings', { body });
 }

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isIntlCurrency, registerCurrencies } from '../money';
 import { api } from './client';
 import { keys } from './queries';
-import type { CustomCurrencyList } from './schema.gen';
 
 // Apart from queries.ts, which the sign-in page loads: only the screens that
 // show amounts need the money helpers.
@@ -11,7 +10,7 @@ import type { CustomCurrencyList } from './schema.gen';
 export const ledgerCurrenciesQuery = queryOptions({
   queryKey: keys.ledgerCurrencies,
   queryFn: async () => {
-    const { items } = await api.get<CustomCurrencyList>('/api/v1/ledger/currencies');
+    const { items } = await api.GET('/api/v1/ledger/currencies');
     registerCurrencies(items);
     return items;
   },

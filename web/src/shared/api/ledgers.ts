@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { keys } from './queries';
-import type { CurrentLedgerRequest, LedgerInfoList, MemberList } from './schema.gen';
 import type { Member, User, UserLedger } from './types';
 
 // The current ledger: which one it is, and changing it. The header's switcher,
@@ -11,7 +10,7 @@ import type { Member, User, UserLedger } from './types';
 /** The user's ledgers, the default first, then by name. */
 export const ledgersQuery = queryOptions({
   queryKey: keys.ledgers,
-  queryFn: async () => (await api.get<LedgerInfoList>('/api/v1/ledgers')).items,
+  queryFn: async () => (await api.GET('/api/v1/ledgers')).items,
   staleTime: 5 * 60_000,
 });
 
@@ -32,7 +31,7 @@ export const membersKey = (ledgerId: string) => [...keys.ledgers, ledgerId, 'mem
 export function useMembers(ledgerId: string | undefined, enabled = true) {
   return useQuery({
     queryKey: membersKey(ledgerId ?? ''),
-    queryFn: async () => (await api.get<MemberList>(`/api/v1/ledgers/${ledgerId}/members`)).items,
+    queryFn: async () => (await api.GET('/api/v1/ledgers/{ledgerId}/members', { params: { path: { ledgerId: ledgerId ?? '' } } })).items,
     enabled: enabled && !!ledgerId,
   });
 }
@@ -77,7 +76,7 @@ export async function ledgerChanged(qc: QueryClient, user: User | null, ledgerId
 
 /** Makes another of the user's ledgers the current one (remembered on every device), then drops the answers of the one before. */
 export async function switchLedger(qc: QueryClient, ledgerId: string): Promise<User> {
-  const user = await api.put<User>('/api/v1/me/ledger', { ledgerId } satisfies CurrentLedgerRequest);
+  const user = await api.PUT('/api/v1/me/ledger', { body: { ledgerId } });
   await ledgerChanged(qc, user, ledgerId);
   return user;
 }

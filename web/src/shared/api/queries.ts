@@ -2,8 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isProblem } from './client';
 import { clearOfflineData } from '../offline/cache';
 import { useOnline } from '../offline/online';
-import type { AccountList, CategoryList } from './schema.gen';
-import type { Currency, Meta, User } from './types';
+import type { User } from './types';
 
 // The queries that several features share (the signed-in user, meta,
 // currencies, accounts, categories) and the query keys of every resource.
@@ -49,7 +48,7 @@ export const meQuery = queryOptions({
       return null;
     }
     try {
-      return await api.get<User>('/api/v1/me');
+      return await api.GET('/api/v1/me');
     } catch (e) {
       if (isProblem(e) && e.status === 401) return null;
       throw e;
@@ -68,6 +67,11 @@ export function useUser(): User {
   const { data } = useMe();
   if (!data) throw new Error('useUser outside a signed-in route');
   return data;
+}
+
+/** Ends this session (the caller forgets what it kept of it). */
+export function signOut() {
+  return api.POST('/api/v1/auth/logout');
 }
 
 /** Whether the user's role lets them change the current ledger's data: a viewer only reads it (the server answers 403 to a viewer's writes). */
@@ -91,17 +95,17 @@ export function useSetUser() {
   };
 }
 
-export const metaQuery = queryOptions({ queryKey: keys.meta, queryFn: () => api.get<Meta>('/api/v1/meta'), staleTime: Infinity });
+export const metaQuery = queryOptions({ queryKey: keys.meta, queryFn: () => api.GET('/api/v1/meta'), staleTime: Infinity });
 
 export function useMeta() {
   return useQuery(metaQuery);
 }
 
 export function useCurrencies() {
-  return useQuery({ queryKey: keys.currencies, queryFn: () => api.get<Currency[]>('/api/v1/currencies'), staleTime: Infinity });
+  return useQuery({ queryKey: keys.currencies, queryFn: () => api.GET('/api/v1/currencies'), staleTime: Infinity });
 }
 
-export const accountsQuery = queryOptions({ queryKey: keys.accounts, queryFn: async () => (await api.get<AccountList>('/api/v1/accounts')).items });
+export const accountsQuery = queryOptions({ queryKey: keys.accounts, queryFn: async () => (await api.GET('/api/v1/accounts')).items });
 
 export function useAccounts() {
   return useQuery(accountsQuery);
@@ -109,7 +113,7 @@ export function useAccounts() {
 
 export const categoriesQuery = queryOptions({
   queryKey: keys.categories,
-  queryFn: async () => (await api.get<CategoryList>('/api/v1/categories')).items,
+  queryFn: async () => (await api.GET('/api/v1/categories')).items,
 });
 
 export function useCategories() {

@@ -5570,7 +5570,9 @@ export interface components {
             nextCursor: string | null;
         };
         AddPasskeyRequest: {
-            credential?: Record<string, never> | unknown[] | string | number | boolean | null;
+            credential?: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean | null;
             name?: string;
         };
         AdminSecurityEvent: {
@@ -6110,7 +6112,9 @@ export interface components {
         ExportDocument: {
             data: {
                 [key: string]: {
-                    [key: string]: Record<string, never> | unknown[] | string | number | boolean | null;
+                    [key: string]: {
+                        [key: string]: unknown;
+                    } | unknown[] | string | number | boolean | null;
                 }[];
             };
             /** Format: date-time */
@@ -6490,7 +6494,9 @@ export interface components {
             name: string;
         };
         PasskeySignInRequest: {
-            credential?: Record<string, never> | unknown[] | string | number | boolean | null;
+            credential?: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean | null;
         };
         PasswordResetLink: {
             /** Format: int64 */
@@ -6531,7 +6537,9 @@ export interface components {
             challenge: string;
             excludeCredentials?: components["schemas"]["CredentialDescriptor"][];
             /** @description JSON as protocol.AuthenticationExtensions encodes it. */
-            extensions?: Record<string, never> | unknown[] | string | number | boolean | null;
+            extensions?: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean | null;
             hints?: string[];
             pubKeyCredParams?: components["schemas"]["CredentialParameter"][];
             rp: components["schemas"]["RelyingPartyEntity"];
@@ -6542,7 +6550,9 @@ export interface components {
             allowCredentials?: components["schemas"]["CredentialDescriptor"][];
             challenge: string;
             /** @description JSON as protocol.AuthenticationExtensions encodes it. */
-            extensions?: Record<string, never> | unknown[] | string | number | boolean | null;
+            extensions?: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean | null;
             hints?: string[];
             rpId?: string;
             timeout?: number;
@@ -6966,7 +6976,9 @@ export interface components {
         };
         UserEntity: {
             displayName: string;
-            id: Record<string, never> | unknown[] | string | number | boolean | null;
+            id: {
+                [key: string]: unknown;
+            } | unknown[] | string | number | boolean | null;
             name: string;
         };
         WelcomeRequest: {
@@ -14066,7 +14078,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: Record<string, never> | unknown[] | string | number | boolean | null;
+                        [key: string]: {
+                            [key: string]: unknown;
+                        } | unknown[] | string | number | boolean | null;
                     };
                 };
             };

@@ -1,16 +1,15 @@
 // The API's resources, under the names the app uses. They are generated from
 // the server's OpenAPI document (schema.gen.ts, by scripts/api-types.sh):
 // describe a change in the Go types, never here. Money is integer minor units.
+// A request's answer needs no name here: the client types it from its path
+// (client.ts); these are the ones the screens pass around.
 import type * as Schema from './schema.gen';
 
-export type { Account, Category, Currency, CustomCurrency, Ledger, Member, Meta, Movement, Rate, User } from './schema.gen';
-export type { Activity, AdminSecurityEvent, AdminUser, AdminUserPatch, Invitation, InstanceSettings, Passkey, PasswordResetLink } from './schema.gen';
-export type { ApiToken, RecoveryCodes, SecurityEvent, TwoFactorSetup, TwoFactorStatus } from './schema.gen';
+export type { Account, Category, CustomCurrency, Member, Meta, Movement, Rate, User } from './schema.gen';
+export type { Activity, AdminSecurityEvent, AdminUser, AdminUserPatch, Passkey, PasswordResetLink } from './schema.gen';
+export type { ApiToken, SecurityEvent, TwoFactorSetup, TwoFactorStatus } from './schema.gen';
 /** The administration's backups: the schedule's settings, and each backup taken (Unix ms; finishedAt 0 while it runs or when its server stopped). */
 export type { BackupRun, BackupStatus } from './schema.gen';
-
-/** A way to sign in with another site (OpenID Connect). */
-export type Provider = Schema.ProviderInfo;
 
 export type AccountType = Schema.Account['type'];
 export const accountTypes: AccountType[] = ['cash', 'bank', 'card', 'savings', 'investment', 'loan'];
@@ -34,22 +33,11 @@ export type UserLedger = Schema.LedgerInfo;
 /** The answer to a new invitation: the only time its token and link are sent. */
 export type NewInvitation = Schema.Invitation;
 
-/** What an invitation's link shows before it is accepted (GET /api/v1/invitations/{token}). */
-export type InvitationPreview = Schema.InvitationView;
-
-export type ActivityAction = Schema.Activity['action'];
-export type ActivitySubject = Schema.Activity['subject'];
-
 /** POST /api/v1/auth/login when two-step verification is on: no session yet, a code must follow (POST /api/v1/auth/login/two-factor). */
 export type TwoFactorChallenge = Schema.TwoFactorRequired;
 
-export type SecurityEventKind = Schema.SecurityEvent['kind'];
-
 /** What a personal API token may do: read only answers GET; write everything its user may do. */
 export type ApiTokenScope = Schema.ApiToken['scope'];
-
-/** POST /api/v1/me/tokens's body; without expiresAt the token never expires. */
-export type NewApiToken = Schema.NewApiTokenBody;
 
 /** POST /api/v1/me/tokens's answer: the token and its secret, shown this once (the server keeps only its hash). */
 export type CreatedApiToken = Schema.CreatedToken;

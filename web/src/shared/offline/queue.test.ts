@@ -1,10 +1,16 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiProblem } from '../api/client';
-import type { MovementInput } from '../api/schema.gen';
-import { enqueue, flushQueue, movementPath, queued, subscribeQueue, type QueuedMovement } from './queue';
+import { enqueue, flushQueue, queued, sendMovement, subscribeQueue, type QueuedMovement } from './queue';
 
-const body = (description: string): MovementInput => ({ type: 'expense', date: '2026-01-15', amount: 240, accountId: 'a1', categoryId: 'c1', description });
+const body = (description: string): QueuedMovement['body'] => ({
+  type: 'expense',
+  date: '2026-01-15',
+  amount: 240,
+  accountId: 'a1',
+  categoryId: 'c1',
+  description,
+});
 
 afterEach(async () => {
   // Empty the queue between tests: flush everyone's with a send that always works.
@@ -29,8 +35,18 @@ describe('offline queue', () => {
   it('OK: a movement goes to the ledger it was added in, whatever ledger is current when it is sent', async () => {
     const entry = await enqueue('ana', body('coffee'), 'k1', '7');
     expect(entry.ledger).toBe('7');
-    expect(movementPath(entry)).toBe('/api/v1/ledgers/7/movements');
-    expect(movementPath({ ...entry, ledger: undefined })).toBe('/api/v1/movements');
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ id: 'm1' }), { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      await sendMovement(entry);
+      await sendMovement({ ...entry, ledger: undefined });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fetch.mock.calls.map(([url, init]) => [url, init.method, new Headers(init.headers).get('Idempotency-Key')])).toEqual([
+      ['/api/v1/ledgers/7/movements', 'POST', 'k1'],
+      ['/api/v1/movements', 'POST', 'k1'],
+    ]);
   });
 
   it('OK: sends each once, with its key, and empties the queue', async () => {

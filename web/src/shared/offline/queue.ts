@@ -1,5 +1,4 @@
-import { ApiProblem, api, isProblem } from '../api/client';
-import type { MovementInput } from '../api/schema.gen';
+import { ApiProblem, api, isProblem, type RequestBody } from '../api/client';
 
 // Movements added offline wait here, in IndexedDB (they outlive a reload or a
 // closed tab), and are sent when the browser is online again, in the order
@@ -16,7 +15,7 @@ export interface QueuedMovement {
   key: string;
   user: string;
   ledger?: string;
-  body: MovementInput;
+  body: RequestBody<'/api/v1/movements', 'post'>;
   queuedAt: number;
 }
 
@@ -68,7 +67,7 @@ function changed() {
 }
 
 /** Keeps a movement to send later, to the ledger it was added in. */
-export async function enqueue(user: string, body: MovementInput, key: string, ledger?: string): Promise<QueuedMovement> {
+export async function enqueue(user: string, body: QueuedMovement['body'], key: string, ledger?: string): Promise<QueuedMovement> {
   const entry: QueuedMovement = { key, user, ledger, body, queuedAt: Date.now() };
   await run('readwrite', (s) => s.put(entry));
   changed();
@@ -86,14 +85,16 @@ async function remove(key: string): Promise<void> {
   changed();
 }
 
-/** The address a queued movement is sent to: its ledger's (the current one for an entry without). */
-export function movementPath(entry: QueuedMovement): string {
-  return entry.ledger ? `/api/v1/ledgers/${encodeURIComponent(entry.ledger)}/movements` : '/api/v1/movements';
-}
-
-/** Sends one queued movement: its first key, so the server saves it once however often it is sent. */
+/**
+ * Sends one queued movement to its ledger (the current one for an entry
+ * without), with its first key, so the server saves it once however often it
+ * is sent.
+ */
 export function sendMovement(entry: QueuedMovement): Promise<unknown> {
-  return api.post(movementPath(entry), entry.body, entry.key);
+  const header = { 'Idempotency-Key': entry.key };
+  return entry.ledger
+    ? api.POST('/api/v1/ledgers/{ledgerId}/movements', { params: { path: { ledgerId: entry.ledger }, header }, body: entry.body })
+    : api.POST('/api/v1/movements', { params: { header }, body: entry.body });
 }
 
 /** Whether a failed send is worth trying again later (no network, the server down or busy, the session ended). */

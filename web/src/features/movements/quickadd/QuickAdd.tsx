@@ -12,7 +12,7 @@ import { useOnline } from '@/shared/offline/online';
 import { EntryTypeControl } from '@/shared/ui/EntryFields';
 import { notifyError, notifyOk } from '@/shared/ui/notify';
 import { errorMessage } from '@/shared/ui/problems';
-import { useCategorySuggestion, type MovementInput } from '../api';
+import { useCategorySuggestion, type NewMovement } from '../api';
 import type { MovementDraft } from '../MovementForm';
 import { rememberAccount, rememberedAccount, sentMessage, useSendNewMovement } from '../send';
 import { parse, type Field, type Lang, type Note, type Status } from './parse';
@@ -119,7 +119,7 @@ export function QuickAdd({ onDone, onFullForm }: { onDone: () => void; onFullFor
       form.current?.querySelector<HTMLElement>('[data-unclear] input:not([type="hidden"]), [data-unclear] button')?.focus();
       return;
     }
-    const body: MovementInput = {
+    const body: NewMovement = {
       type: type.value,
       date: date.value,
       amount: amount.value,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, newIdempotencyKey, query } from '@/shared/api/client';
+import { api, newIdempotencyKey } from '@/shared/api/client';
 import { keys, useInvalidateLedger } from '@/shared/api/queries';
-import type { CheckpointList, ReconcileDraftInput, ReconcileInput, ReconcileResult, ReconcileView } from '@/shared/api/schema.gen';
+import type { ReconcileDraftInput, ReconcileInput } from '@/shared/api/schema.gen';
 
 /** How many uncleared movements a page of the reconcile screen lists. */
 export const RECONCILE_PAGE = 100;
@@ -11,7 +11,7 @@ export function useReconcileView(accountId: string, date: string) {
   return useInfiniteQuery({
     queryKey: [...keys.accounts, accountId, 'reconciliation', date],
     queryFn: ({ pageParam }) =>
-      api.get<ReconcileView>(`/api/v1/accounts/${accountId}/reconciliation${query({ date, limit: RECONCILE_PAGE, cursor: pageParam })}`),
+      api.GET('/api/v1/accounts/{id}/reconciliation', { params: { path: { id: accountId }, query: { date, limit: RECONCILE_PAGE, cursor: pageParam } } }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
@@ -23,7 +23,7 @@ export function useReconcileView(accountId: string, date: string) {
 export function useCheckpoints(accountId: string) {
   return useQuery({
     queryKey: [...keys.accounts, accountId, 'checkpoints'],
-    queryFn: async () => (await api.get<CheckpointList>(`/api/v1/accounts/${accountId}/checkpoints`)).items,
+    queryFn: async () => (await api.GET('/api/v1/accounts/{id}/checkpoints', { params: { path: { id: accountId } } })).items,
   });
 }
 
@@ -33,15 +33,16 @@ export function useReconcileMutations(accountId: string) {
   return {
     /** key: the same for every attempt at one reconciliation, so that a double-click reconciles once. */
     finish: useMutation({
-      mutationFn: ({ key, ...body }: ReconcileInput & { key: string }) => api.post<ReconcileResult>(`/api/v1/accounts/${accountId}/reconciliations`, body, key),
+      mutationFn: ({ key, ...body }: ReconcileInput & { key: string }) =>
+        api.POST('/api/v1/accounts/{id}/reconciliations', { params: { path: { id: accountId }, header: { 'Idempotency-Key': key } }, body }),
       onSuccess: invalidate,
     }),
     saveDraft: useMutation({
-      mutationFn: (d: ReconcileDraftInput) => api.put(`/api/v1/accounts/${accountId}/reconciliation/draft`, d),
+      mutationFn: (d: ReconcileDraftInput) => api.PUT('/api/v1/accounts/{id}/reconciliation/draft', { params: { path: { id: accountId } }, body: d }),
       onSuccess: () => qc.invalidateQueries({ queryKey: keys.accounts }),
     }),
     forgetDraft: useMutation({
-      mutationFn: () => api.del(`/api/v1/accounts/${accountId}/reconciliation/draft`),
+      mutationFn: () => api.DELETE('/api/v1/accounts/{id}/reconciliation/draft', { params: { path: { id: accountId } } }),
       onSuccess: () => qc.invalidateQueries({ queryKey: keys.accounts }),
     }),
   };
