@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath, URL } from 'node:url';
@@ -376,5 +377,8 @@ export default defineConfig({
     css: false,
     // See asyncUtilTimeout in src/test/setup.ts.
     testTimeout: 90_000,
+    // One worker a core: Vitest's default keeps a core for itself, which on
+    // a 2-core machine ran the files one at a time.
+    maxWorkers: availableParallelism(),
   },
 });
