@@ -32,7 +32,7 @@ func (t *Tx) checkLimits(ctx context.Context) error {
 	}
 	if t.turnover != 0 {
 		var turnover int64
-		if err := t.updateRow(ctx, `ledgers`, `turnover = turnover + ?`, `id = ?`, []any{t.turnover, t.ledgerID}, `turnover`, &turnover); err != nil {
+		if err := t.updateRow(ctx, `ledgers`, `turnover = turnover + ?`, []any{t.turnover}, `id = ?`, []any{t.ledgerID}, `turnover`, &turnover); err != nil {
 			return err
 		}
 		if turnover > finance.MaxTurnover {

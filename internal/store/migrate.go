@@ -34,8 +34,11 @@ func (db *DB) Migrate(ctx context.Context) (int, error) {
 // noteSchema notes what the schema's version changes in how the store
 // writes (DB.wordsInGo).
 func (db *DB) noteSchema(ctx context.Context) {
+	if db.dialect != SQLite {
+		return // nothing on PostgreSQL: no read of the version at start-up
+	}
 	v, err := db.SchemaVersion(ctx)
-	db.wordsInGo.Store(err == nil && db.dialect == SQLite && v >= wordsInGoVersion)
+	db.wordsInGo.Store(err == nil && v >= wordsInGoVersion)
 }
 
 // MigrateTo applies the pending migrations up to version, no further (an

@@ -354,9 +354,11 @@ func (db *DB) CreateMovementOnce(ctx context.Context, ledgerID int64, d finance.
 func createdMovement(id int64, d *finance.MovementDraft, currency, toCurrency string, st stamp) *finance.Movement {
 	m := &finance.Movement{ID: id, Date: d.Date, State: stateOf(d), Entry: finance.Entry{Type: d.Type, Amount: d.Amount,
 		Currency: currency, AccountID: d.AccountID, Description: d.Description, Notes: d.Notes, Tags: slices.Clone(d.Tags)},
-		CreatedBy: nullable(sql.NullInt64{Int64: st.by, Valid: st.by != 0}), CreatedAt: st.at, UpdatedAt: st.at,
-		Splits: []finance.Split{}, SplitCount: len(d.Splits)}
-	m.UpdatedBy = m.CreatedBy
+		CreatedAt: st.at, UpdatedAt: st.at, Splits: []finance.Split{}, SplitCount: len(d.Splits)}
+	if st.by != 0 {
+		by := st.by
+		m.CreatedBy, m.UpdatedBy = &by, &by
+	}
 	if m.Tags == nil {
 		m.Tags = []string{}
 	}

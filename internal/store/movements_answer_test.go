@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"cashcontrol/internal/finance"
+	"cashcontrol/internal/identity"
 	"cashcontrol/internal/store"
 	"cashcontrol/internal/store/storetest"
 )
@@ -18,7 +19,11 @@ import (
 func TestCreateAnswersWhatIsStored(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		l := storetest.NewLedger(t, db, "answer@example.com")
+		u, err := identity.New(db).CreateUser(ctx, identity.NewUser{Email: "answer@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := u.LedgerID
 		eur := storetest.Account(t, db, l, "Bank", "EUR", 0)
 		eur2 := storetest.Account(t, db, l, "Savings", "EUR", 0)
 		usd := storetest.Account(t, db, l, "Dollars", "USD", 0)
@@ -41,10 +46,10 @@ func TestCreateAnswersWhatIsStored(t *testing.T) {
 			{Type: "expense", Date: "2025-03-07", Amount: 3000, AccountID: usd.ID, Description: "split",
 				Splits: []finance.Split{{CategoryID: food.ID, Amount: 1000, Note: "one"}, {CategoryID: home.ID, Amount: 2000}}},
 		}
-		for _, actor := range []int64{0, 1} {
+		for _, actor := range []int64{0, u.ID} {
 			c := ctx
 			if actor != 0 {
-				c = store.WithActor(ctx, l) // any user id: the ledger's owner's
+				c = store.WithActor(ctx, actor)
 			}
 			for i, d := range drafts {
 				m, replayed, err := db.CreateMovementOnce(c, l, d, nil, true)

@@ -95,7 +95,7 @@ func addBalance(ctx context.Context, tx *Tx, ledgerID, accountID, delta int64) e
 		return nil
 	}
 	var balance int64
-	err := tx.updateRow(ctx, `accounts`, `balance = balance + ?`, `ledger_id = ? AND id = ?`, []any{delta, ledgerID, accountID}, `balance`, &balance)
+	err := tx.updateRow(ctx, `accounts`, `balance = balance + ?`, []any{delta}, `ledger_id = ? AND id = ?`, []any{ledgerID, accountID}, `balance`, &balance)
 	if err != nil {
 		return NotFound(err, "account")
 	}

@@ -18,7 +18,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -207,7 +206,7 @@ func Open(ctx context.Context, opts Options) (*DB, error) {
 // OpenNoMigrate connects without migrating (the migrate command reports itself).
 func OpenNoMigrate(ctx context.Context, opts Options) (*DB, error) {
 	db, err := open(ctx, opts)
-	if err == nil && db.dialect == SQLite {
+	if err == nil {
 		db.noteSchema(ctx)
 	}
 	return db, err
@@ -391,20 +390,18 @@ func (t *Tx) InsertID(ctx context.Context, q string, args ...any) (int64, error)
 	return res.LastInsertId()
 }
 
-// updateRow runs UPDATE table SET set WHERE where (args: set's, then
-// where's) and scans returning as the row is after it; sql.ErrNoRows when no
-// row matches. PostgreSQL does both in one statement (RETURNING); SQLite
-// runs the UPDATE and then a SELECT, together about 6 µs where its RETURNING
-// costs 17.
-func (t *Tx) updateRow(ctx context.Context, table, set, where string, args []any, returning string, dest ...any) error {
+// updateRow runs UPDATE table SET set WHERE where and scans returning as
+// the row is after it; sql.ErrNoRows when no row matches. PostgreSQL does
+// both in one statement (RETURNING); SQLite runs the UPDATE and then a
+// SELECT, together about 6 µs where its RETURNING costs 17.
+func (t *Tx) updateRow(ctx context.Context, table, set string, setArgs []any, where string, whereArgs []any, returning string, dest ...any) error {
 	q := `UPDATE ` + table + ` SET ` + set + ` WHERE ` + where
 	if t.db.dialect == Postgres {
-		return t.QueryRow(ctx, q+` RETURNING `+returning, args...).Scan(dest...)
+		return t.QueryRow(ctx, q+` RETURNING `+returning, append(setArgs, whereArgs...)...).Scan(dest...)
 	}
-	if _, err := t.Exec(ctx, q, args...); err != nil {
+	if _, err := t.Exec(ctx, q, append(setArgs, whereArgs...)...); err != nil {
 		return err
 	}
-	whereArgs := args[strings.Count(set, "?"):]
 	return t.QueryRow(ctx, `SELECT `+returning+` FROM `+table+` WHERE `+where, whereArgs...).Scan(dest...)
 }
 
